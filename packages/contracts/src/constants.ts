@@ -1,0 +1,54 @@
+/** Business constants from both specs (section 9 of each). */
+export const PAGE_SIZE = 20;
+export const CHANGE_POLL_MS = 5000;
+export const CHANGE_WINDOW_OVERLAP_MS = 10_000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MARK_SEEN_DELAY_MS = 2000;
+export const COPY_FEEDBACK_MS = 2000;
+export const COPY_FEEDBACK_COMMENT_OVERVIEW_MS = 5000;
+export const ORDER_STATUS_REFRESH_DELAY_MS = 1000;
+export const INBOUND_STATUS_REFRESH_DELAY_MS = 2000;
+export const EXPORT_DONE_CLOSE_DELAY_MS = 1000;
+export const AUTO_REFRESH_MS = 30_000;
+export const EXPORT_CHECK_INTERVAL_MS = 2000;
+export const EXPORT_MAX_CHECKS = 200;
+export const ORDERS_INFINITE_SCROLL_PX = 5000;
+export const INBOUNDS_INFINITE_SCROLL_PX = 1000;
+export const BACK_TO_TOP_HEADER_OFFSET_PX = 40;
+export const DROPDOWN_MAX_ENTRIES = 23;
+export const COMPACT_SUMMARY_THRESHOLD = 10_000;
+export const SUMMARY_K_THRESHOLD = 100_000;
+export const ESCALATION_MINUTES = 525_600;
+export const SNOOZE_COUNTS = [1, 2, 3, 4] as const;
+export const SNOOZE_UNIT_HOURS = { hour: 1, day: 24, week: 168 } as const;
+export const COMMENT_MIN_LENGTH_EXCLUSIVE = 5;
+export const COMMENT_TEXTAREA_MAX_PX = 300;
+export const LATE_BADGE_HOURS_MIN_MINUTES = 60;
+export const LATE_BADGE_DAYS_MIN_MINUTES = 1440;
+export const DATE_DEFAULT_HOUR = 15;
+export const NEW_ITEM_DAYS = 30;
+export const REFERENCE_MAX_CHARS = 17;
+export const TEXT_SHORTEN_DEFAULT = 22;
+export const REISSUE_MIN_PARCELS = 2;
+export const REISSUE_DEFAULT_PARCELS = 2;
+export const STATE_FORWARD_MIN_EXCLUSIVE = 10;
+export const COPYRIGHT_YEAR = 2024;
+export const DEFAULT_DISPLAY_PRIORITIES = [0, 1, 2, 3] as const;
+/** Cookie lifetimes in days (spec: 365 for password login, 1e5 for Google; unit not shown, days chosen). */
+export const PASSWORD_LOGIN_COOKIE_DAYS = 365;
+export const GOOGLE_LOGIN_COOKIE_DAYS = 1e5;
+/** Neutral name for the management authorisation token cookie. */
+export const AUTH_COOKIE_NAME = 'mgmt_auth_token';
+/** The provider's brand as it appears in contract values such as the payout stage `at_waybill`. */
+export const PROVIDER_BRAND = 'waybill';
+export const CLIENTS_TIME_ZONE = 'Europe/Bucharest';
+export const STORE_NEW_SOLID_DAYS = 10;
+export const STORE_NEW_OUTLINED_DAYS = 20;
+export const COURIER_FLAG_SHARE = 0.1;
+export const MAX_COURIER_LOGOS = 3;
+export const ACTIVITY_RECENT_DAYS = 3;
+export const RELATIVE_TIME_MAX_DAYS = 999;
+export const LIST_DISPLAY_MAX_ENTRIES = 6;
+export const LIST_DISPLAY_MAX_COLUMNS = 4;
+export const WAREHOUSE_ICON_LARGE_ABOVE = 1000;
+export const WAREHOUSE_ICON_MID_ABOVE = 500;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { AnalyticsSearchBody } from '../backend/analytics.js';
+import { DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
+import {
+  type CountPeriod,
+  companySizeFilterSchema,
+  countPeriodSchema,
+  skuFilterSchema,
+  sourceAppSchema,
+  storeStatusSchema,
+} from '../enums/common.js';
+import { type ListWindow, listWindowSchema } from './common.js';
+
+/** Clients analytics filter state (spec 2, section 3). */
+export const clientsFilterSchema = z.strictObject({
+  displayPriorities: z
+    .array(z.number().int().min(0).max(5))
+    .max(6)
+    .default(() => [...DEFAULT_DISPLAY_PRIORITIES]),
+  companyActivityStatus: z.array(storeStatusSchema).min(1).max(3).default(['installed']),
+  companiesSize: companySizeFilterSchema.nullable().default(null),
+  skusFilter: skuFilterSchema.default('all'),
+  companyActivity: countPeriodSchema.default('allCount'),
+  sourceApp: sourceAppSchema.default('merchants'),
+  country: z.string().trim().min(2).max(2).nullable().default(null),
+  courier: z.string().trim().min(1).max(100).nullable().default(null),
+  name: z.string().trim().max(200).default(''),
+});
+export type ClientsFilter = z.infer<typeof clientsFilterSchema>;
+export type ClientsFilterInput = z.input<typeof clientsFilterSchema>;
+export const DEFAULT_CLIENTS_FILTER: ClientsFilter = clientsFilterSchema.parse({});
+
+export const clientsQuerySchema = z.strictObject({
+  filter: clientsFilterSchema.default(DEFAULT_CLIENTS_FILTER),
+  window: listWindowSchema.default({ skip: 0, limit: 20 }),
+});
+export type ClientsQuery = z.infer<typeof clientsQuerySchema>;
+export type ClientsQueryInput = z.input<typeof clientsQuerySchema>;
+
+const PERIOD_DAYS: Record<Exclude<CountPeriod, 'allCount'>, number> = { today: 0, last7: 7, last30: 30 };
+
+/** today / last 7 / last 30 → the start of that day (UTC) as an ISO timestamp; 'allCount' sends none. */
+export function lastActivityStart(period: CountPeriod, now: Date): string | undefined {
+  if (period === 'allCount') return undefined;
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  start.setUTCDate(start.getUTCDate() - PERIOD_DAYS[period]);
+  return start.toISOString();
+}
+
+/** Clients filter state → POST /selling_channels_analytics/search body. */
+export function toAnalyticsSearchBody(
+  filter: ClientsFilter,
+  window: ListWindow,
+  now: Date,
+): AnalyticsSearchBody {
+  const body: AnalyticsSearchBody = {
+    skip: window.skip,
+    limit: window.limit,
+    display_priorities: [...filter.displayPriorities],
+    activity_status: [...filter.companyActivityStatus],
+    source_app: filter.sourceApp,
+  };
+  const name = filter.name.trim();
+  if (name) body.name = name;
+  if (filter.courier) body.courier_keys = [filter.courier];
+  if (filter.country) body.country_keys = [filter.country.toUpperCase()];
+  if (filter.companiesSize)
+    body.company_size = [filter.companiesSize.toLowerCase() as 'xs' | 's' | 'm' | 'l' | 'xl'];
+  const lastActivity = lastActivityStart(filter.companyActivity, now);
+  if (lastActivity) body.last_activity = lastActivity;
+  if (filter.skusFilter !== 'all') body.sku_interval = filter.skusFilter;
+  return body;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { InboundsSearchBody } from '../backend/inbounds.js';
+import { DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
+import { inboundItemKindSchema, inboundStatusSchema } from '../enums/order-status.js';
+import { type ListWindow, listWindowSchema, nonEmpty, uidListSchema } from './common.js';
+
+/** Inbound list filter state (spec 2, section 3). */
+export const inboundsFilterSchema = z.strictObject({
+  assignedUsersUIDS: uidListSchema,
+  fulfillmentCentersUIDS: uidListSchema,
+  organizationsUIDS: uidListSchema,
+  statuses: z.array(inboundStatusSchema).max(7).default([]),
+  displayPriorities: z
+    .array(z.number().int().min(0).max(6))
+    .max(7)
+    .default(() => [...DEFAULT_DISPLAY_PRIORITIES]),
+  searchTerm: z.string().trim().max(200).default(''),
+  numberOfItems: z.array(inboundItemKindSchema).max(3).default([]),
+  isLate: z.boolean().default(false),
+  activeInbounds: z.enum(['all', 'active', 'snoozed']).default('all'),
+});
+export type InboundsFilter = z.infer<typeof inboundsFilterSchema>;
+export type InboundsFilterInput = z.input<typeof inboundsFilterSchema>;
+export const DEFAULT_INBOUNDS_FILTER: InboundsFilter = inboundsFilterSchema.parse({});
+
+export const inboundsQuerySchema = z.strictObject({
+  filter: inboundsFilterSchema.default(DEFAULT_INBOUNDS_FILTER),
+  window: listWindowSchema.default({ skip: 0, limit: 20 }),
+});
+export type InboundsQuery = z.infer<typeof inboundsQuerySchema>;
+export type InboundsQueryInput = z.input<typeof inboundsQuerySchema>;
+
+/** Inbound filter state → POST /inventory_receipts/search body (search term and filters in the body). */
+export function toInboundsSearchBody(filter: InboundsFilter, window: ListWindow): InboundsSearchBody {
+  const body: InboundsSearchBody = { skip: window.skip, limit: window.limit };
+  const term = filter.searchTerm.trim();
+  if (term) body.search_term = term;
+  const organizations = nonEmpty(filter.organizationsUIDS);
+  if (organizations) body.organizations_uids = organizations;
+  const centers = nonEmpty(filter.fulfillmentCentersUIDS);
+  if (centers) body.fulfillment_centers_uids = centers;
+  const statuses = nonEmpty(filter.statuses);
+  if (statuses) body.statuses = statuses;
+  const users = nonEmpty(filter.assignedUsersUIDS);
+  if (users) body.assigned_users_uids = users;
+  const kinds = nonEmpty(filter.numberOfItems);
+  if (kinds) body.number_of_items = kinds;
+  const priorities = nonEmpty(filter.displayPriorities);
+  if (priorities) body.display_priorities = priorities;
+  if (filter.isLate) body.is_late = true;
+  if (filter.activeInbounds !== 'all') body.active_inbounds = filter.activeInbounds;
+  return body;
+}
