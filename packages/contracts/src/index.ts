@@ -13,4 +13,5 @@ export * from './filters/clients-filter.js';
 export * from './filters/common.js';
 export * from './filters/inbounds-filter.js';
 export * from './filters/orders-filter.js';
+export * from './inputs.js';
 export * from './rules/index.js';

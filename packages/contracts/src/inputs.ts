@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  COMMENT_MIN_LENGTH_EXCLUSIVE,
+  ESCALATION_MINUTES,
+  REISSUE_MIN_PARCELS,
+  SNOOZE_COUNTS,
+} from './constants.js';
+import { sendAsSchema, teamSchema } from './enums/common.js';
+import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
+
+/** Procedure inputs (camelCase). The forms that feed them validate with the same schemas. */
+export const uidInputSchema = z.string().trim().min(1, 'uid is required').max(200);
+const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+
+export const orderUidInputSchema = z.strictObject({ uid: uidInputSchema });
+
+export const changeOrderStatusInputSchema = z.strictObject({
+  orderUid: uidInputSchema,
+  status: operatorOrderStatusSchema,
+  happenedAt: isoDateTime,
+});
+export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInputSchema>;
+
+export const reissueLabelInputSchema = z.strictObject({
+  orderUid: uidInputSchema,
+  numberOfParcels: z
+    .number()
+    .int('number of boxes must be a whole number')
+    .min(REISSUE_MIN_PARCELS, `at least ${REISSUE_MIN_PARCELS} boxes`)
+    .max(999),
+});
+export type ReissueLabelInput = z.infer<typeof reissueLabelInputSchema>;
+
+const snoozeValues = SNOOZE_COUNTS.flatMap((count) => [1, 24, 168].map((unit) => count * unit));
+
+/** Comment submit payload (spec 3) with the editor rules of spec 4/5. */
+export const addCommentInputSchema = z
+  .strictObject({
+    orderUid: uidInputSchema,
+    text: z
+      .string()
+      .max(10_000, 'comment is too long')
+      .refine((t) => t.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE, {
+        message: `comment must be longer than ${COMMENT_MIN_LENGTH_EXCLUSIVE} characters`,
+      }),
+    escalate: z.boolean().default(false),
+    escalateValue: z.literal(ESCALATION_MINUTES).nullable().default(null),
+    snooze: z.boolean().default(false),
+    /** Hours: count (1-4) x unit (1, 24, 168). */
+    snoozeValue: z.number().int().nullable().default(null),
+    team: teamSchema.nullable().default(null),
+    sendAs: sendAsSchema.default('internal_note'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.escalate && v.snooze) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['snooze'],
+        message: 'escalate and snooze are mutually exclusive',
+      });
+    }
+    if (v.escalate && !v.team)
+      ctx.addIssue({ code: 'custom', path: ['team'], message: 'escalation needs a team' });
+    if (v.snooze && (v.snoozeValue === null || !snoozeValues.includes(v.snoozeValue))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['snoozeValue'],
+        message: 'snooze needs a count (1-4) and a unit (hour, day, week)',
+      });
+    }
+  });
+export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
+export type AddCommentFormInput = z.input<typeof addCommentInputSchema>;
+
+export const markSeenInputSchema = z.strictObject({ commentUid: uidInputSchema });
+export const invalidAddressCreateInputSchema = z.strictObject({ orderUid: uidInputSchema });
+export const invalidAddressInterruptInputSchema = z.strictObject({ workflowUid: uidInputSchema });
+
+export const changeInboundStatusInputSchema = z.strictObject({
+  inboundUid: uidInputSchema,
+  status: operatorInboundStatusSchema,
+  happenedAt: isoDateTime,
+});
+export type ChangeInboundStatusInput = z.infer<typeof changeInboundStatusInputSchema>;
+
+export const inboundUidInputSchema = z.strictObject({ uid: uidInputSchema });
+
+export const passwordLoginInputSchema = z.strictObject({
+  email: z.string().trim().min(1, 'E-mail is required').max(320).email('E-mail is not valid'),
+  password: z.string().min(1, 'Password is required').max(1000),
+  state: z.string().max(2000).optional(),
+});
+export type PasswordLoginInput = z.infer<typeof passwordLoginInputSchema>;
+
+export const googleCallbackInputSchema = z.strictObject({
+  code: z.string().min(1, 'code is required').max(2000),
+  state: z.string().max(2000).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
+export const stateInputSchema = z.strictObject({ state: z.string().max(2000).optional() });
+
+/** Shop install flow: the query string the shop platform sent, forwarded as is. */
+export const shopQueryInputSchema = z.strictObject({
+  query: z.record(z.string().max(100), z.string().max(2000)).refine((q) => Object.keys(q).length <= 20, {
+    message: 'too many query parameters',
+  }),
+});
