@@ -14,4 +14,5 @@ export * from './filters/common.js';
 export * from './filters/inbounds-filter.js';
 export * from './filters/orders-filter.js';
 export * from './inputs.js';
+export * from './live.js';
 export * from './rules/index.js';

@@ -1,0 +1,22 @@
+/** Messages of the live list subscriptions (orders.live, inbounds.live, clients.live). */
+export interface ListState<Row extends { uid: string }, Meta> {
+  rows: Row[];
+  meta: Meta;
+}
+
+export type ListMessage<Row extends { uid: string }, Meta> =
+  | { kind: 'snapshot'; rows: Row[]; meta: Meta }
+  | { kind: 'patch'; upserts: Row[]; removed: string[]; order: string[]; meta: Meta | null };
+
+/** Apply a live message to the list a client holds. A patch needs a snapshot first. */
+export function applyListMessage<Row extends { uid: string }, Meta>(
+  current: ListState<Row, Meta> | null,
+  message: ListMessage<Row, Meta>,
+): ListState<Row, Meta> {
+  if (message.kind === 'snapshot') return { rows: message.rows, meta: message.meta };
+  if (!current) throw new Error('patch received before snapshot');
+  const byUid = new Map(current.rows.map((r) => [r.uid, r]));
+  for (const row of message.upserts) byUid.set(row.uid, row);
+  const rows = message.order.map((uid) => byUid.get(uid)).filter((r): r is Row => r !== undefined);
+  return { rows, meta: message.meta ?? current.meta };
+}
