@@ -1,0 +1,305 @@
+import type { Readable } from 'node:stream';
+import { BACKEND_ROUTES, type BackendResponse, type BackendRouteName, backendPath } from '@waybill/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Pool, errors as undiciErrors } from 'undici';
+import type { ZodError } from 'zod';
+import type { GatewayMetrics } from '../metrics.js';
+import { describeZodError } from '../zod-message.js';
+import { BackendError, backendErrorBody, codeForStatus } from './backend-error.js';
+
+export interface CallOptions {
+  /** Bearer token; required by authorised routes. */
+  token?: string | null;
+  /** `{uid}` placeholders of the path. */
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Caller cancellation (e.g. the browser went away); the upstream timeout applies on top. */
+  signal?: AbortSignal;
+}
+
+export interface BackendStream {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+export interface BackendClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  logger: FastifyBaseLogger;
+  metrics: GatewayMetrics;
+  /** Keep-alive pool size towards the backend. */
+  connections?: number;
+}
+
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'AbortError' ||
+      error.name === 'TimeoutError' ||
+      error instanceof undiciErrors.RequestAbortedError)
+  );
+}
+
+/**
+ * The gateway's only way to the management backend: JSON in, the route's validated `data` out,
+ * every failure mapped to a BackendError naming the backend path.
+ */
+export class BackendClient {
+  readonly #pool: Pool;
+  readonly #basePath: string;
+  readonly #timeoutMs: number;
+  readonly #logger: FastifyBaseLogger;
+  readonly #metrics: GatewayMetrics;
+  readonly #origin: string;
+
+  constructor(options: BackendClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, '');
+    this.#timeoutMs = options.timeoutMs;
+    this.#logger = options.logger;
+    this.#metrics = options.metrics;
+    this.#pool = new Pool(url.origin, {
+      connections: options.connections ?? 128,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+      connectTimeout: Math.min(options.timeoutMs, 10_000),
+    });
+  }
+
+  get origin(): string {
+    return this.#origin;
+  }
+
+  async call<N extends BackendRouteName>(name: N, options: CallOptions = {}): Promise<BackendResponse<N>> {
+    const route: (typeof BACKEND_ROUTES)[BackendRouteName] = BACKEND_ROUTES[name];
+    const template = route.path;
+    const fail = (
+      code: ConstructorParameters<typeof BackendError>[0],
+      message: string,
+      status: number | null,
+      error: BackendError['details']['error'] = null,
+      cause?: unknown,
+    ) => new BackendError(code, message, { path: template, status, error }, cause);
+
+    if (route.auth && !options.token) throw fail('UNAUTHORIZED', 'Sign in first: no session token', null);
+
+    let body: string | undefined;
+    if ('body' in route) {
+      // Our mapping produced this body; check it against the backend's strict schema before sending.
+      const checked = route.body.safeParse(options.body ?? {});
+      if (!checked.success)
+        throw fail(
+          'BAD_REQUEST',
+          `Invalid request for ${template}: ${describeZodError(checked.error)}`,
+          null,
+        );
+      body = JSON.stringify(checked.data);
+    }
+
+    let path: string;
+    try {
+      path = this.#basePath + backendPath(template, options.params);
+    } catch (error) {
+      throw fail('BAD_REQUEST', (error as Error).message, null);
+    }
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) query.set(key, value);
+    if (query.size > 0) path += `?${query}`;
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token && route.auth) headers.authorization = `Bearer ${options.token}`;
+
+    const started = performance.now();
+    const observe = (status: string) => {
+      this.#metrics.backendCalls.inc({ path: template, status });
+      this.#metrics.backendCallDuration.observe(
+        { path: template, status },
+        (performance.now() - started) / 1000,
+      );
+    };
+
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await this.#pool.request({ method: route.method, path, headers, body, signal });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      if (options.signal?.aborted) {
+        observe('aborted');
+        throw fail('CLIENT_CLOSED_REQUEST', `Request to ${template} was cancelled`, null, null, error);
+      }
+      if (timeout.aborted || isAbort(error)) {
+        observe('timeout');
+        this.#logger.warn({ backendPath: template, timeoutMs: this.#timeoutMs }, 'backend call timed out');
+        throw fail(
+          'GATEWAY_TIMEOUT',
+          `Backend did not answer ${template} within ${this.#timeoutMs} ms`,
+          null,
+          null,
+          error,
+        );
+      }
+      observe('error');
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.#logger.warn({ backendPath: template, reason }, 'backend unreachable');
+      throw fail('BAD_GATEWAY', `Backend unreachable for ${template} (${reason})`, null, null, error);
+    }
+    observe(String(statusCode));
+
+    let json: unknown;
+    let jsonOk = true;
+    try {
+      json = text.length > 0 ? JSON.parse(text) : undefined;
+    } catch {
+      jsonOk = false;
+    }
+
+    if (statusCode < 200 || statusCode >= 300) {
+      const backendError = jsonOk ? backendErrorBody(json) : null;
+      // As the spec's call wrapper: the server's error message, or 'validation error' when it sent none.
+      const message = backendError?.message ?? 'validation error';
+      const code = codeForStatus(statusCode);
+      if (code === 'BAD_GATEWAY') {
+        this.#logger.warn(
+          { backendPath: template, status: statusCode, backendError, body: text.slice(0, 500) },
+          'backend error',
+        );
+        throw fail(
+          code,
+          `Backend failed on ${template} (HTTP ${statusCode}): ${message}`,
+          statusCode,
+          backendError,
+        );
+      }
+      throw fail(code, message, statusCode, backendError);
+    }
+
+    if (!jsonOk) {
+      this.#logger.warn({ backendPath: template, body: text.slice(0, 500) }, 'backend answered invalid JSON');
+      throw fail('BAD_GATEWAY', `Backend answered ${template} with invalid JSON`, statusCode);
+    }
+    const data = (json as { data?: unknown } | null | undefined)?.data;
+    if (json === null || typeof json !== 'object' || !('data' in json)) {
+      this.#logger.warn({ backendPath: template }, 'backend answer has no data field');
+      throw fail('BAD_GATEWAY', `Backend answer for ${template} has no data field`, statusCode);
+    }
+    const parsed = route.response.safeParse(data);
+    if (!parsed.success) {
+      const issues = describeSchemaFailure(parsed.error);
+      this.#logger.warn({ backendPath: template, issues }, 'backend answer failed its schema');
+      throw fail('BAD_GATEWAY', `Backend answer for ${template} is invalid: ${issues}`, statusCode);
+    }
+    return parsed.data as BackendResponse<N>;
+  }
+
+  /**
+   * Streams a backend file (e.g. an export download) for proxying. Accepts a backend path or an
+   * absolute URL on the backend's own origin; anything else is refused (no open proxy).
+   */
+  async stream(target: string, token: string, signal?: AbortSignal): Promise<BackendStream> {
+    let url: URL;
+    try {
+      url = new URL(target, `${this.#origin}${this.#basePath}/`);
+    } catch {
+      throw new BackendError('BAD_REQUEST', 'Invalid download path', {
+        path: target,
+        status: null,
+        error: null,
+      });
+    }
+    if (url.origin !== this.#origin)
+      throw new BackendError('BAD_REQUEST', 'Download is not on the backend', {
+        path: url.pathname,
+        status: null,
+        error: null,
+      });
+    const template = url.pathname;
+    // Inactivity timeouts only: a large file may take longer than BACKEND_TIMEOUT_MS in total.
+    try {
+      const response = await this.#pool.request({
+        method: 'GET',
+        path: url.pathname + url.search,
+        headers: { authorization: `Bearer ${token}` },
+        signal,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      });
+      this.#metrics.backendCalls.inc({ path: 'download', status: String(response.statusCode) });
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const raw = await readLimited(response.body, MAX_ERROR_BODY_BYTES);
+        let backendError: BackendError['details']['error'] = null;
+        try {
+          backendError = backendErrorBody(JSON.parse(raw));
+        } catch {
+          backendError = null;
+        }
+        const code = codeForStatus(response.statusCode);
+        throw new BackendError(
+          code,
+          code === 'BAD_GATEWAY'
+            ? `Backend failed on ${template} (HTTP ${response.statusCode})`
+            : (backendError?.message ?? 'validation error'),
+          { path: template, status: response.statusCode, error: backendError },
+        );
+      }
+      return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      if (error instanceof BackendError) throw error;
+      this.#metrics.backendCalls.inc({ path: 'download', status: 'error' });
+      const timedOut =
+        error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+      throw new BackendError(
+        timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
+        timedOut ? `Backend did not answer ${template} in time` : `Backend unreachable for ${template}`,
+        { path: template, status: null, error: null },
+        error,
+      );
+    }
+  }
+
+  /** Lightweight reachability probe for /readyz: any HTTP answer counts as reachable. */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    try {
+      const response = await this.#pool.request({
+        method: 'GET',
+        path: `${this.#basePath}${BACKEND_ROUTES.fulfillmentCenters.path}`,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body.dump();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+}
+
+function describeSchemaFailure(error: ZodError): string {
+  return describeZodError(error, 'data');
+}
+
+async function readLimited(body: Readable, limit: number): Promise<string> {
+  let out = '';
+  for await (const chunk of body) {
+    out += String(chunk);
+    if (out.length > limit) {
+      body.destroy();
+      break;
+    }
+  }
+  return out;
+}

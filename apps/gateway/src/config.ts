@@ -1,0 +1,96 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const onOff = (fallback: 'on' | 'off') =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'must be on or off' })
+    .default(fallback)
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off'], { message: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+const httpUrl = z
+  .url({ message: 'must be an http(s) URL', protocol: /^https?$/ })
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const configSchema = z.object({
+  PORT: int(3000, 0, 65_535),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  BACKEND_URL: httpUrl.default('http://127.0.0.1:4000'),
+  SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default('dev-service-token'),
+  MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
+  CHANGE_POLL_MS: int(5000, 100, 600_000),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'each origin must be a URL like https://ops.example.com' }))),
+  PASSWORD_LOGIN: onOff('on'),
+  COOKIE_SECURE: bool(false),
+  REDIS_URL: z
+    .url({ message: 'must be a redis:// URL', protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKEND_TIMEOUT_MS: int(10_000, 1, 600_000),
+  REQUEST_TIMEOUT_MS: int(30_000, 1, 600_000),
+  WEB_DIST: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEFAULT_WEB_DIST)
+    .transform((p) => (isAbsolute(p) ? p : resolve(p))),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    // Unset and empty variables take the default (except where empty means something, handled above).
+    if (value !== undefined && (value !== '' || key === 'ALLOWED_ORIGINS' || key === 'REDIS_URL'))
+      picked[key] = value;
+  }
+  const result = configSchema.safeParse(picked);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(picked[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** A full config for tests and embedding: defaults plus overrides, validated the same way. */
+export function makeConfig(overrides: Partial<Record<keyof ConfigInput, string>> = {}): Config {
+  return loadConfig(overrides);
+}

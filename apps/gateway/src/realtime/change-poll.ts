@@ -1,0 +1,173 @@
+import { CHANGE_WINDOW_OVERLAP_MS, type ChangesBody, type Order } from '@waybill/contracts';
+import { ExponentialBackoff, type IBackoff } from 'cockatiel';
+import type { ChangeEventLog } from './change-events.js';
+import type { BackendCaller, RealtimeLogger } from './types.js';
+
+/** Who may poll: one replica at a time (see poll-lease.ts). */
+export interface PollLease {
+  /** True while this process holds the lease; called before every poll. */
+  holds(): Promise<boolean>;
+  /** The window start the previous leader reached, shared across replicas. */
+  readCursor(): Promise<number | null>;
+  writeCursor(windowStart: number): Promise<void>;
+  release(): Promise<void>;
+}
+
+export class LocalPollLease implements PollLease {
+  private cursor: number | null = null;
+  async holds() {
+    return true;
+  }
+  async readCursor() {
+    return this.cursor;
+  }
+  async writeCursor(value: number) {
+    this.cursor = value;
+  }
+  async release() {}
+}
+
+export interface ChangePollOptions {
+  backend: BackendCaller;
+  log: ChangeEventLog;
+  lease: PollLease;
+  logger: RealtimeLogger;
+  serviceToken: string;
+  managedBy: string;
+  intervalMs: number;
+  /** Injected for tests. */
+  now?: () => number;
+  onPoll?: (outcome: 'ok' | 'error', durationMs: number) => void;
+}
+
+/**
+ * The deployment's one change poll. Each window starts 10 s before the previous successful
+ * poll's start, so a failed poll is covered by the next one; orders seen in an overlapping
+ * window with the same updated_at are not published twice.
+ */
+export class ChangePoll {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private stopped = true;
+  private backoff: IBackoff<unknown> | null = null;
+  private readonly backoffFactory = new ExponentialBackoff({ initialDelay: 500, maxDelay: 30_000 });
+  private seen = new Map<string, string>();
+  private inFlight: Promise<void> | null = null;
+  /** ms epoch of the last successful poll's answer. */
+  lastSuccessAt: number | null = null;
+  /** Start of the last successful poll, the next window's anchor. */
+  private lastPollStart: number | null = null;
+  consecutiveFailures = 0;
+  lastError: string | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: ChangePollOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.lastSuccessAt ??= this.now();
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+
+  /** How far behind the poll is: time since the last success (0 right after one). */
+  lagMs(): number {
+    return this.lastSuccessAt === null ? 0 : Math.max(0, this.now() - this.lastSuccessAt);
+  }
+
+  /** Run one poll now (tests and the scheduler). Resolves once its events are published. */
+  async pollOnce(): Promise<'ok' | 'error' | 'not-leader'> {
+    if (this.running) {
+      await this.inFlight;
+      return 'ok';
+    }
+    this.running = true;
+    let outcome: 'ok' | 'error' | 'not-leader' = 'ok';
+    const run = (async () => {
+      const started = this.now();
+      try {
+        if (!(await this.opts.lease.holds())) {
+          outcome = 'not-leader';
+          return;
+        }
+        const previous = this.lastPollStart ?? (await this.opts.lease.readCursor()) ?? started;
+        const windowStart = previous - CHANGE_WINDOW_OVERLAP_MS;
+        const body: ChangesBody = {
+          orders: {
+            managed_by: this.opts.managedBy,
+            updated_at_start: new Date(windowStart).toISOString(),
+            updated_at_end: new Date(started + 1).toISOString(),
+          },
+        };
+        const answer = await this.opts.backend.call('changes', { token: this.opts.serviceToken, body });
+        const polledAt = this.now();
+        const fresh = this.dedupe(answer.orders, windowStart);
+        this.lastPollStart = started;
+        await this.opts.lease.writeCursor(started);
+        if (fresh.length > 0) await this.opts.log.append(fresh, polledAt);
+        this.lastSuccessAt = polledAt;
+        this.consecutiveFailures = 0;
+        this.lastError = null;
+        this.backoff = null;
+        this.opts.onPoll?.('ok', polledAt - started);
+      } catch (error) {
+        outcome = 'error';
+        this.consecutiveFailures += 1;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.opts.logger.warn(
+          { err: this.lastError, failures: this.consecutiveFailures },
+          'change poll failed',
+        );
+        this.opts.onPoll?.('error', this.now() - started);
+      }
+    })();
+    this.inFlight = run;
+    try {
+      await run;
+    } finally {
+      this.running = false;
+      this.inFlight = null;
+    }
+    return outcome;
+  }
+
+  private dedupe(orders: Order[], windowStart: number): Order[] {
+    const fresh: Order[] = [];
+    for (const order of orders) {
+      if (this.seen.get(order.uid) === order.updated_at) continue;
+      this.seen.set(order.uid, order.updated_at);
+      fresh.push(order);
+    }
+    // Forget orders whose last change is older than any window we can still ask for.
+    if (this.seen.size > 10_000) {
+      for (const [uid, updatedAt] of this.seen) {
+        if (Date.parse(updatedAt) < windowStart - CHANGE_WINDOW_OVERLAP_MS) this.seen.delete(uid);
+      }
+    }
+    return fresh;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      const outcome = await this.pollOnce();
+      if (outcome === 'error') {
+        this.backoff = this.backoff ? this.backoff.next(undefined) : this.backoffFactory.next();
+        // Never poll faster than the interval, back off beyond it with jitter.
+        this.schedule(Math.max(this.opts.intervalMs, this.backoff.duration));
+      } else {
+        this.schedule(this.opts.intervalMs);
+      }
+    }, delayMs);
+    this.timer.unref?.();
+  }
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { ListMessage, ListState } from '@waybill/contracts';
+import { diffList, fingerprint, type ListFingerprint } from './list-diff.js';
+import { SubscriberQueue } from './subscriber-queue.js';
+import type { RealtimeLogger } from './types.js';
+
+export interface TrackedMessage<Row extends { uid: string }, Meta> {
+  id: string;
+  message: ListMessage<Row, Meta>;
+}
+
+export interface CohortMember<Row extends { uid: string }, Meta> {
+  token: string;
+  queue: SubscriberQueue<TrackedMessage<Row, Meta>>;
+}
+
+export type CohortFetch<Row extends { uid: string }, Meta> = (
+  token: string,
+  signal: AbortSignal,
+) => Promise<ListState<Row, Meta>>;
+
+export interface CohortHooks {
+  onFetch?: (kind: string, outcome: 'ok' | 'error') => void;
+  onPush?: (kind: string, members: number, sinceMs: number | null) => void;
+}
+
+const HISTORY = 50;
+
+/**
+ * Subscribers who share a user scope, a filter and a window. One backend fetch per refresh,
+ * diffed against the last result; members get only what changed. Message ids are
+ * `{epoch}:{seq}`, so a reconnect with lastEventId replays what it missed from this cohort, or
+ * gets a fresh snapshot when the cohort it knew is gone.
+ */
+export class Cohort<Row extends { uid: string }, Meta> {
+  readonly epoch = randomUUID().slice(0, 8);
+  private seq = 0;
+  private state: ListState<Row, Meta> | null = null;
+  private print: ListFingerprint | null = null;
+  private history: TrackedMessage<Row, Meta>[] = [];
+  readonly members = new Set<CohortMember<Row, Meta>>();
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+  private againSince: number | null = null;
+  private abort = new AbortController();
+  private lastToken: string | null = null;
+  lingerTimer: NodeJS.Timeout | null = null;
+  refreshTimer: NodeJS.Timeout | null = null;
+  closed = false;
+
+  constructor(
+    readonly kind: string,
+    readonly key: string,
+    private readonly fetch: CohortFetch<Row, Meta>,
+    private readonly logger: RealtimeLogger,
+    private readonly hooks: CohortHooks = {},
+  ) {}
+
+  /** Uids of the rows the cohort's members currently see. */
+  has(uid: string): boolean {
+    return this.print?.rows.has(uid) ?? false;
+  }
+
+  /** Join; resolves with the messages to send first (replay after lastEventId, or a snapshot). */
+  async join(
+    token: string,
+    lastEventId: string | null,
+  ): Promise<{
+    member: CohortMember<Row, Meta>;
+    initial: TrackedMessage<Row, Meta>[];
+  }> {
+    const member: CohortMember<Row, Meta> = { token, queue: new SubscriberQueue() };
+    this.members.add(member);
+    this.lastToken = token;
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+    try {
+      if (!this.state) await this.refresh(null);
+    } catch (error) {
+      this.members.delete(member);
+      throw error;
+    }
+    return { member, initial: this.resume(lastEventId) };
+  }
+
+  leave(member: CohortMember<Row, Meta>): void {
+    this.members.delete(member);
+    member.queue.close();
+  }
+
+  snapshot(): TrackedMessage<Row, Meta> {
+    if (!this.state) throw new Error('cohort has no data yet');
+    return {
+      id: `${this.epoch}:${this.seq}`,
+      message: { kind: 'snapshot', rows: this.state.rows, meta: this.state.meta },
+    };
+  }
+
+  private resume(lastEventId: string | null): TrackedMessage<Row, Meta>[] {
+    if (lastEventId) {
+      const [epoch, seqText] = lastEventId.split(':');
+      const seq = Number(seqText);
+      if (epoch === this.epoch && Number.isInteger(seq) && seq <= this.seq) {
+        if (seq === this.seq) return [];
+        const missed = this.history.filter((m) => Number(m.id.split(':')[1]) > seq);
+        if (missed.length === this.seq - seq) return missed;
+      }
+    }
+    return [this.snapshot()];
+  }
+
+  /**
+   * Refetch and push the difference. Concurrent requests collapse: one more fetch runs after the
+   * current one, so a change seen during a fetch is never missed.
+   */
+  refresh(since: number | null): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      this.againSince =
+        this.againSince === null ? since : Math.min(this.againSince, since ?? this.againSince);
+      return this.refreshing;
+    }
+    this.refreshing = this.run(since).finally(() => {
+      this.refreshing = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        const next = this.againSince;
+        this.againSince = null;
+        void this.refresh(next).catch(() => {});
+      }
+    });
+    return this.refreshing;
+  }
+
+  private async run(since: number | null): Promise<void> {
+    const token = this.pickToken();
+    if (!token) return;
+    let next: ListState<Row, Meta>;
+    try {
+      next = await this.fetch(token, this.abort.signal);
+      this.hooks.onFetch?.(this.kind, 'ok');
+    } catch (error) {
+      this.hooks.onFetch?.(this.kind, 'error');
+      if (!this.state) throw error;
+      // Keep the last good state; the next refresh tries again.
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), cohort: this.kind },
+        'cohort refresh failed',
+      );
+      return;
+    }
+    const nextPrint = fingerprint(next);
+    if (!this.state || !this.print) {
+      this.state = next;
+      this.print = nextPrint;
+      return;
+    }
+    const patch = diffList(this.print, next, nextPrint);
+    this.state = next;
+    this.print = nextPrint;
+    if (!patch) return;
+    this.seq += 1;
+    const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message: patch };
+    this.history.push(tracked);
+    if (this.history.length > HISTORY) this.history.shift();
+    for (const member of this.members) member.queue.push(tracked);
+    this.hooks.onPush?.(this.kind, this.members.size, since === null ? null : Date.now() - since);
+  }
+
+  private pickToken(): string | null {
+    if (this.lastToken && [...this.members].some((m) => m.token === this.lastToken)) return this.lastToken;
+    const any = this.members.values().next().value;
+    this.lastToken = any?.token ?? this.lastToken;
+    return this.lastToken;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.abort.abort();
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    for (const member of this.members) member.queue.close();
+    this.members.clear();
+  }
+}

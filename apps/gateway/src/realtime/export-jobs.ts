@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '@waybill/contracts';
+import { SubscriberQueue } from './subscriber-queue.js';
+import type { BackendCaller, RealtimeLogger } from './types.js';
+
+export interface ExportJobState {
+  jobId: string;
+  inboundUid: string;
+  status: 'running' | 'done' | 'failed';
+  /** 0-100 */
+  progress: number;
+  checks: number;
+  error: string | null;
+  /** Gateway path the browser downloads the file from, once done. */
+  downloadPath: string | null;
+  updatedAt: number;
+}
+
+export interface ExportJobsOptions {
+  backend: BackendCaller;
+  serviceToken: string;
+  logger: RealtimeLogger;
+  intervalMs?: number;
+  maxChecks?: number;
+  /** How long a finished job stays downloadable. */
+  keepMs?: number;
+  onChange?: (jobs: { running: number; total: number }) => void;
+}
+
+interface Job {
+  state: ExportJobState;
+  reportUid: string;
+  /** Backend download path (relative to BACKEND_URL). */
+  backendFile: string | null;
+  watchers: Set<SubscriberQueue<ExportJobState>>;
+  timer: NodeJS.Timeout | null;
+  failures: number;
+}
+
+const MAX_CONSECUTIVE_CHECK_FAILURES = 5;
+
+/**
+ * Inbound exports run on the gateway: started once, checked every 2 s up to 200 checks, shared by
+ * everyone who exports the same inbound meanwhile, and independent of any watcher's connection.
+ */
+export class ExportJobs {
+  private readonly jobs = new Map<string, Job>();
+  private readonly runningByInbound = new Map<string, string>();
+  private readonly intervalMs: number;
+  private readonly maxChecks: number;
+  private readonly keepMs: number;
+  private closed = false;
+
+  constructor(private readonly opts: ExportJobsOptions) {
+    this.intervalMs = opts.intervalMs ?? EXPORT_CHECK_INTERVAL_MS;
+    this.maxChecks = opts.maxChecks ?? EXPORT_MAX_CHECKS;
+    this.keepMs = opts.keepMs ?? 15 * 60_000;
+  }
+
+  /** Start an export, or join the one already running for this inbound. The caller's token authorises it. */
+  async start(inboundUid: string, token: string): Promise<ExportJobState> {
+    const runningId = this.runningByInbound.get(inboundUid);
+    const running = runningId ? this.jobs.get(runningId) : undefined;
+    if (running && running.state.status === 'running') return running.state;
+    const { report } = await this.opts.backend.call('inbounds.export', {
+      token,
+      query: { inventory_receipt_uid: inboundUid },
+    });
+    // Another caller may have started one while we waited for the backend.
+    const raced = this.runningByInbound.get(inboundUid);
+    if (raced && this.jobs.get(raced)?.state.status === 'running') return this.jobs.get(raced)!.state;
+    const jobId = `exp_${randomUUID()}`;
+    const job: Job = {
+      state: {
+        jobId,
+        inboundUid,
+        status: 'running',
+        progress: report.progress,
+        checks: 0,
+        error: null,
+        downloadPath: null,
+        updatedAt: Date.now(),
+      },
+      reportUid: report.uid,
+      backendFile: null,
+      watchers: new Set(),
+      timer: null,
+      failures: 0,
+    };
+    this.jobs.set(jobId, job);
+    this.runningByInbound.set(inboundUid, jobId);
+    this.apply(job, report);
+    if (job.state.status === 'running') this.scheduleCheck(job);
+    this.report();
+    return job.state;
+  }
+
+  get(jobId: string): ExportJobState | null {
+    return this.jobs.get(jobId)?.state ?? null;
+  }
+
+  /** Backend path of a finished job's file. */
+  file(jobId: string): string | null {
+    const job = this.jobs.get(jobId);
+    return job?.state.status === 'done' ? job.backendFile : null;
+  }
+
+  /** Follow a job: the current state first, then every change until it ends. */
+  async *watch(jobId: string, signal: AbortSignal): AsyncGenerator<ExportJobState> {
+    const job = this.jobs.get(jobId);
+    if (!job) return;
+    const queue = new SubscriberQueue<ExportJobState>(16);
+    job.watchers.add(queue);
+    try {
+      yield job.state;
+      if (job.state.status !== 'running') return;
+      for (;;) {
+        const next = await queue.next(signal);
+        if (next === undefined) return;
+        const state = next === 'overflow' ? job.state : next;
+        yield state;
+        if (state.status !== 'running') return;
+      }
+    } finally {
+      job.watchers.delete(queue);
+      queue.close();
+    }
+  }
+
+  private scheduleCheck(job: Job): void {
+    if (this.closed) return;
+    job.timer = setTimeout(() => void this.check(job), this.intervalMs);
+    job.timer.unref?.();
+  }
+
+  private async check(job: Job): Promise<void> {
+    job.timer = null;
+    if (this.closed || job.state.status !== 'running') return;
+    job.state = { ...job.state, checks: job.state.checks + 1 };
+    try {
+      const { report } = await this.opts.backend.call('inbounds.exportCheck', {
+        token: this.opts.serviceToken,
+        query: { uid: job.reportUid },
+      });
+      job.failures = 0;
+      this.apply(job, report);
+    } catch (error) {
+      job.failures += 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.opts.logger.warn({ err: reason, jobId: job.state.jobId }, 'export check failed');
+      if (job.failures >= MAX_CONSECUTIVE_CHECK_FAILURES) {
+        this.finish(job, { status: 'failed', error: `Export check failed: ${reason}` });
+        return;
+      }
+    }
+    if (job.state.status !== 'running') return;
+    if (job.state.checks >= this.maxChecks) {
+      this.finish(job, { status: 'failed', error: `Export did not complete after ${this.maxChecks} checks` });
+      return;
+    }
+    this.scheduleCheck(job);
+  }
+
+  private apply(job: Job, report: ExportReport): void {
+    if (report.error) {
+      this.finish(job, { status: 'failed', error: report.error });
+      return;
+    }
+    if (report.completed) {
+      if (!report.download_url) {
+        this.finish(job, { status: 'failed', error: 'The backend finished the export without a file' });
+        return;
+      }
+      const url = new URL(report.download_url, 'http://backend.invalid');
+      job.backendFile = `${url.pathname}${url.search}`;
+      this.finish(job, {
+        status: 'done',
+        progress: 100,
+        downloadPath: `/exports/${encodeURIComponent(job.state.jobId)}/download`,
+      });
+      return;
+    }
+    this.update(job, { progress: Math.max(job.state.progress, Math.round(report.progress)) });
+  }
+
+  private finish(job: Job, patch: Partial<ExportJobState>): void {
+    this.update(job, patch);
+    if (this.runningByInbound.get(job.state.inboundUid) === job.state.jobId) {
+      this.runningByInbound.delete(job.state.inboundUid);
+    }
+    const forget = setTimeout(() => this.jobs.delete(job.state.jobId), this.keepMs);
+    forget.unref?.();
+    this.report();
+  }
+
+  private update(job: Job, patch: Partial<ExportJobState>): void {
+    job.state = { ...job.state, ...patch, updatedAt: Date.now() };
+    for (const watcher of job.watchers) watcher.push(job.state);
+  }
+
+  private report(): void {
+    let running = 0;
+    for (const job of this.jobs.values()) if (job.state.status === 'running') running += 1;
+    this.opts.onChange?.({ running, total: this.jobs.size });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const job of this.jobs.values()) {
+      if (job.timer) clearTimeout(job.timer);
+      for (const watcher of job.watchers) watcher.close();
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * A bounded per-subscriber queue consumed as an async iterator by a tRPC subscription.
+ * A consumer that falls more than `limit` messages behind is marked overflowed, so the
+ * subscription can resynchronise it with a fresh snapshot instead of growing memory.
+ */
+export class SubscriberQueue<T> {
+  private items: T[] = [];
+  private waiter: ((done: boolean) => void) | null = null;
+  private closed = false;
+  overflowed = false;
+
+  constructor(private readonly limit = 64) {}
+
+  push(item: T): void {
+    if (this.closed) return;
+    if (this.items.length >= this.limit) {
+      this.items = [];
+      this.overflowed = true;
+    } else {
+      this.items.push(item);
+    }
+    this.wake(false);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake(true);
+  }
+
+  /** Next item, or undefined when the queue is closed or the signal aborts. */
+  async next(signal: AbortSignal): Promise<T | 'overflow' | undefined> {
+    for (;;) {
+      if (this.overflowed) {
+        this.overflowed = false;
+        return 'overflow';
+      }
+      const item = this.items.shift();
+      if (item !== undefined) return item;
+      if (this.closed || signal.aborted) return undefined;
+      const ended = await new Promise<boolean>((resolve) => {
+        const onAbort = () => resolve(true);
+        signal.addEventListener('abort', onAbort, { once: true });
+        this.waiter = (done) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(done);
+        };
+      });
+      this.waiter = null;
+      if (ended && this.items.length === 0 && !this.overflowed) return undefined;
+    }
+  }
+
+  private wake(done: boolean): void {
+    const w = this.waiter;
+    this.waiter = null;
+    w?.(done);
+  }
+}

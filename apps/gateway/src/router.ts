@@ -1,0 +1,22 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter } from './routers/auth.js';
+import { clientsRouter } from './routers/clients.js';
+import { inboundsRouter } from './routers/inbounds.js';
+import { ordersRouter } from './routers/orders.js';
+import { referenceRouter } from './routers/reference.js';
+import { usersRouter } from './routers/users.js';
+import { router } from './trpc.js';
+
+/** The whole procedure map (design.md). Importing this module has no side effects. */
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  reference: referenceRouter,
+  orders: ordersRouter,
+  inbounds: inboundsRouter,
+  clients: clientsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

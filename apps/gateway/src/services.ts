@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackendClient } from './backend/backend-client.js';
+import type { Config } from './config.js';
+import type { GatewayMetrics } from './metrics.js';
+import type { ReferenceCache } from './reference/reference-cache.js';
+
+/**
+ * Everything a procedure needs, created once in buildApp and put on the tRPC context.
+ * Add a field here (e.g. `realtime`) and create it in buildApp's service block.
+ */
+export interface Services {
+  config: Config;
+  logger: FastifyBaseLogger;
+  backend: BackendClient;
+  reference: ReferenceCache;
+  metrics: GatewayMetrics;
+}

@@ -1,0 +1,39 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import type { Context } from './context.js';
+import { describeZodError } from './zod-message.js';
+
+const t = initTRPC.context<Context>().create({
+  // Stack traces are stripped in the formatter below; never let tRPC add them on its own.
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    const development = ctx?.services.config.NODE_ENV === 'development';
+    const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
+    // Unexpected failures keep their details in the log, never on the wire (except in development).
+    const hidden = error.code === 'INTERNAL_SERVER_ERROR' && !development;
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message: zodError
+        ? `Invalid input: ${describeZodError(zodError)}`
+        : hidden
+          ? 'Internal server error'
+          : shape.message,
+      data: {
+        ...data,
+        ...(development && error.stack ? { stack: error.stack } : {}),
+        zodError: zodError ? z.flattenError(zodError) : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const publicProcedure = t.procedure;
+
+/** Procedures that need the caller's backend token (cookie, bearer header or websocket connectionParams). */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: no session token' });
+  return next({ ctx: { ...ctx, token: ctx.token } });
+});
