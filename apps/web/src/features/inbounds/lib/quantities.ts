@@ -1,0 +1,65 @@
+import type { InboundItemKind, InboundLineItem, InboundStatus } from '@waybill/contracts';
+import { NEW_ITEM_DAYS, WAREHOUSE_ICON_LARGE_ABOVE, WAREHOUSE_ICON_MID_ABOVE } from '@waybill/contracts';
+import { parseServerTime } from '../../../lib/server-time.js';
+import { formatCount } from './format.js';
+
+export type WarehouseIconSize = 'large' | 'mid' | 'small';
+
+/** Warehouse icon size by incoming_total: above 1000 largest, above 500 mid, otherwise small. */
+export function warehouseIconSize(incomingTotal: number): WarehouseIconSize {
+  if (incomingTotal > WAREHOUSE_ICON_LARGE_ABOVE) return 'large';
+  if (incomingTotal > WAREHOUSE_ICON_MID_ABOVE) return 'mid';
+  return 'small';
+}
+
+/** Expected stock: 0 shows 'N/A'. */
+export function expectedText(value: number): string {
+  return value === 0 ? 'N/A' : formatCount(value);
+}
+
+/** Missing, defects and junk: a dash when 0. */
+export function problemText(value: number): string {
+  return value === 0 ? '–' : formatCount(value);
+}
+
+/** Sellable: null when 0 (the cell shows a not-sellable icon instead). */
+export function sellableText(value: number): string | null {
+  return value === 0 ? null : formatCount(value);
+}
+
+export type ProductRowVariant = 'default' | 'completed' | 'cancelled' | 'problem';
+
+/** Default yellow; green when completed; blue when cancelled or deleted; pink problem rows override all. */
+export function productRowVariant(line: InboundLineItem, status: InboundStatus): ProductRowVariant {
+  if (line.missing > 0 || line.defects > 0 || line.junk > 0) return 'problem';
+  if (status === 'completed') return 'completed';
+  if (status === 'cancelled' || status === 'deleted') return 'cancelled';
+  return 'default';
+}
+
+/** Inventory items created under 30 days ago get a NEW tag. */
+export function isNewItem(createdAt: string | null | undefined, now: Date): boolean {
+  const created = parseServerTime(createdAt);
+  if (!created) return false;
+  return now.getTime() - created.getTime() < NEW_ITEM_DAYS * 86_400_000;
+}
+
+const KIND_LABELS: Record<InboundItemKind, [string, string]> = {
+  truck: ['Truck', 'Trucks'],
+  pallet: ['Pallet', 'Pallets'],
+  package: ['Box', 'Boxes'],
+};
+
+/** Transport-type toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
+export function transportLabel(kind: InboundItemKind, count: number): string {
+  const [one, many] = KIND_LABELS[kind];
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** Codes of an inventory item: 'barcode' is the EAN, 'sku' the SKU. */
+export function itemCode(
+  codes: readonly { key: string; value: string }[],
+  key: 'sku' | 'barcode',
+): string | null {
+  return codes.find((c) => c.key === key && c.value)?.value ?? null;
+}
