@@ -40,6 +40,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private history: TrackedMessage<Row, Meta>[] = [];
   readonly members = new Set<CohortMember<Row, Meta>>();
   private refreshing: Promise<void> | null = null;
+  private loading: Promise<void> | null = null;
   private again = false;
   private againSince: number | null = null;
   private abort = new AbortController();
@@ -75,7 +76,13 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = null;
     try {
-      if (!this.state) await this.refresh(null);
+      // Joiners arriving together wait for the same first fetch.
+      if (!this.state) {
+        this.loading ??= this.refresh(null).finally(() => {
+          this.loading = null;
+        });
+        await this.loading;
+      }
     } catch (error) {
       this.members.delete(member);
       throw error;

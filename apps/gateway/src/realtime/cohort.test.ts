@@ -1,0 +1,149 @@
+import { applyListMessage, type ListMessage, type ListState } from '@waybill/contracts';
+import { describe, expect, it } from 'vitest';
+import { Cohort } from './cohort.js';
+import { CohortRegistry } from './cohort-registry.js';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+type Row = { uid: string; v: number };
+
+function source(states: ListState<Row, { total: number }>[]) {
+  let calls = 0;
+  return {
+    calls: () => calls,
+    fetch: async () => {
+      const s = states[Math.min(calls, states.length - 1)]!;
+      calls += 1;
+      return s;
+    },
+  };
+}
+
+const s = (rows: Row[], total = rows.length): ListState<Row, { total: number }> => ({
+  rows,
+  meta: { total },
+});
+
+describe('Cohort', () => {
+  it('sends a snapshot on join, then only the difference', async () => {
+    const src = source([
+      s([
+        { uid: 'a', v: 1 },
+        { uid: 'b', v: 1 },
+      ]),
+      s(
+        [
+          { uid: 'b', v: 2 },
+          { uid: 'c', v: 1 },
+        ],
+        2,
+      ),
+    ]);
+    const cohort = new Cohort<Row, { total: number }>('t', 'k', src.fetch, silent);
+    const { member, initial } = await cohort.join('tok', null);
+    expect(initial).toHaveLength(1);
+    expect(initial[0]!.message.kind).toBe('snapshot');
+    await cohort.refresh(null);
+    const ctl = new AbortController();
+    const pushed = await member.queue.next(ctl.signal);
+    expect(pushed).not.toBe('overflow');
+    const msg = (pushed as { message: ListMessage<Row, { total: number }> }).message;
+    expect(msg).toEqual({
+      kind: 'patch',
+      upserts: [
+        { uid: 'b', v: 2 },
+        { uid: 'c', v: 1 },
+      ],
+      removed: ['a'],
+      order: ['b', 'c'],
+      meta: null,
+    });
+    const applied = applyListMessage(applyListMessage(null, initial[0]!.message), msg);
+    expect(applied).toEqual(
+      s(
+        [
+          { uid: 'b', v: 2 },
+          { uid: 'c', v: 1 },
+        ],
+        2,
+      ),
+    );
+  });
+
+  it('pushes nothing when a refresh returns the same list', async () => {
+    const same = s([{ uid: 'a', v: 1 }]);
+    const src = source([same, same]);
+    const cohort = new Cohort<Row, { total: number }>('t', 'k', src.fetch, silent);
+    const { member } = await cohort.join('tok', null);
+    await cohort.refresh(null);
+    member.queue.close();
+    expect(await member.queue.next(new AbortController().signal)).toBeUndefined();
+    expect(src.calls()).toBe(2);
+  });
+
+  it('replays exactly the missed messages after lastEventId, or a snapshot for an unknown epoch', async () => {
+    const src = source([s([{ uid: 'a', v: 1 }]), s([{ uid: 'a', v: 2 }]), s([{ uid: 'a', v: 3 }])]);
+    const cohort = new Cohort<Row, { total: number }>('t', 'k', src.fetch, silent);
+    const first = await cohort.join('tok', null);
+    const lastSeen = first.initial[0]!.id;
+    cohort.leave(first.member);
+    await cohort.refresh(null);
+    await cohort.refresh(null);
+    const again = await cohort.join('tok', lastSeen);
+    expect(again.initial.map((m) => m.message.kind)).toEqual(['patch', 'patch']);
+    expect(again.initial.map((m) => m.id)).toEqual([`${cohort.epoch}:1`, `${cohort.epoch}:2`]);
+    const stranger = await cohort.join('tok', 'deadbeef:1');
+    expect(stranger.initial.map((m) => m.message.kind)).toEqual(['snapshot']);
+    const current = await cohort.join('tok', `${cohort.epoch}:2`);
+    expect(current.initial).toEqual([]);
+  });
+
+  it('collapses refreshes requested during a fetch into one more fetch', async () => {
+    let release: () => void = () => {};
+    let calls = 0;
+    const cohort = new Cohort<Row, { total: number }>(
+      't',
+      'k',
+      async () => {
+        calls += 1;
+        if (calls === 2) await new Promise<void>((r) => (release = r));
+        return s([{ uid: 'a', v: calls }]);
+      },
+      silent,
+    );
+    await cohort.join('tok', null);
+    const first = cohort.refresh(null);
+    void cohort.refresh(null);
+    void cohort.refresh(null);
+    release();
+    await first;
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toBe(3);
+  });
+});
+
+describe('CohortRegistry', () => {
+  it('identical subscribers share one cohort and one fetch; different filters do not', async () => {
+    let fetches = 0;
+    const registry = new CohortRegistry<Row, { total: number }, { f: string }>({
+      kind: 't',
+      fetch: () => async () => {
+        fetches += 1;
+        return s([]);
+      },
+      lingerMs: 10,
+      logger: silent,
+    });
+    const joined = await Promise.all(
+      Array.from({ length: 50 }, () => registry.join('user-1', { f: 'x' }, 'tok', null)),
+    );
+    expect(registry.cohorts.size).toBe(1);
+    expect(fetches).toBe(1);
+    await registry.join('user-1', { f: 'y' }, 'tok', null);
+    await registry.join('user-2', { f: 'x' }, 'tok2', null);
+    expect(registry.cohorts.size).toBe(3);
+    for (const j of joined) registry.leave(j);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(registry.cohorts.size).toBe(2);
+    registry.close();
+  });
+});

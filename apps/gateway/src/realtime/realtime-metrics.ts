@@ -1,0 +1,67 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+export interface RealtimeMetricsSource {
+  subscribers(): Record<string, number>;
+  cohorts(): Record<string, number>;
+  pollLagSeconds(): number;
+}
+
+export function createRealtimeMetrics(registry: Registry, source: RealtimeMetricsSource) {
+  new Gauge({
+    name: 'realtime_subscribers',
+    help: 'Live list subscribers in this process, by list kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      for (const [kind, n] of Object.entries(source.subscribers())) this.set({ kind }, n);
+    },
+  });
+  new Gauge({
+    name: 'realtime_cohorts',
+    help: 'Distinct live cohorts (scope + filter + window) in this process, by list kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      for (const [kind, n] of Object.entries(source.cohorts())) this.set({ kind }, n);
+    },
+  });
+  new Gauge({
+    name: 'change_poll_lag_seconds',
+    help: 'Time since the change poll last succeeded',
+    registers: [registry],
+    collect() {
+      this.set(source.pollLagSeconds());
+    },
+  });
+  const polls = new Counter({
+    name: 'change_polls_total',
+    help: 'Change polls by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const changedOrders = new Counter({
+    name: 'changed_orders_total',
+    help: 'Changed orders published by the change poll (after de-duplication)',
+    registers: [registry],
+  });
+  const pushLatency = new Histogram({
+    name: 'push_latency_seconds',
+    help: "From the change poll's answer to the cohort's push to its members",
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const cohortFetches = new Counter({
+    name: 'cohort_fetches_total',
+    help: 'Backend refreshes made by live cohorts, by kind and outcome',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  const exportJobs = new Gauge({
+    name: 'export_jobs',
+    help: 'Inbound export jobs known to this process, by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  return { polls, changedOrders, pushLatency, cohortFetches, exportJobs };
+}
+export type RealtimeMetrics = ReturnType<typeof createRealtimeMetrics>;
