@@ -1,0 +1,42 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/** How long SIGTERM waits for in-flight requests and sockets before exiting anyway. */
+const GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+
+  closeWithGrace(
+    { delay: GRACE_MS, logger: { error: (msg: unknown) => app.log.error(msg) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info({ signal }, 'shutting down');
+      // While closing, Fastify answers new requests with 503 and websocket clients are told to reconnect.
+      await app.close();
+    },
+  );
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { backend: config.BACKEND_URL, webDist: config.WEB_DIST, passwordLogin: config.PASSWORD_LOGIN },
+    'gateway ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
