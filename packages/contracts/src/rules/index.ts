@@ -1,1 +1,10 @@
-export {};
+export * from './colours.js';
+export * from './comment-display.js';
+export * from './comment-editor.js';
+export * from './date-entry.js';
+export * from './order-actions.js';
+export * from './order-match.js';
+export * from './orders-filter-rules.js';
+export * from './status-groups.js';
+export * from './text.js';
+export * from './time.js';

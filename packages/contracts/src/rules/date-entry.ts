@@ -1,0 +1,111 @@
+import { DATE_DEFAULT_HOUR } from '../constants.js';
+
+/**
+ * Day/month/year entry of the date modals (orders spec 5, inbounds spec 5) as a reducer a React
+ * component can use with useReducer. Fields keep only digits; day and month pad a leading zero when
+ * their first digit cannot start a two-digit value; focus moves on when a field is complete.
+ */
+export type DateField = 'day' | 'month' | 'year';
+export interface DateEntryState {
+  day: string;
+  month: string;
+  year: string;
+  /** The field that should hold the focus. */
+  focus: DateField;
+}
+export type DateEntryAction =
+  | { type: 'input'; field: DateField; value: string }
+  | { type: 'focus'; field: DateField }
+  | { type: 'blur'; field: DateField }
+  | { type: 'reset' };
+
+export const INITIAL_DATE_ENTRY: DateEntryState = { day: '', month: '', year: '', focus: 'day' };
+
+const NEXT: Record<DateField, DateField> = { day: 'month', month: 'year', year: 'year' };
+const MAX: Record<'day' | 'month', number> = { day: 31, month: 12 };
+// Day: 4-9 cannot start 10-31, so '4' means '04'. Month: 2-9 cannot start 10-12.
+const PAD_ABOVE: Record<'day' | 'month', number> = { day: 3, month: 1 };
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+/** Normalise one day/month keystroke result; null means the value is refused and the field keeps its old value. */
+export function normaliseDayOrMonth(
+  field: 'day' | 'month',
+  raw: string,
+): { value: string; complete: boolean } | null {
+  const digits = digitsOnly(raw).slice(0, 2);
+  if (digits === '') return { value: '', complete: false };
+  const first = Number(digits[0]);
+  if (digits.length === 1) {
+    if (first > PAD_ABOVE[field]) return { value: `0${digits}`, complete: true };
+    return { value: digits, complete: false };
+  }
+  const n = Number(digits);
+  if (n < 1 || n > MAX[field]) return null;
+  return { value: digits, complete: true };
+}
+
+export function normaliseYear(raw: string): { value: string; complete: boolean } {
+  const value = digitsOnly(raw).slice(0, 4);
+  return { value, complete: value.length === 4 };
+}
+
+export function dateEntryReducer(state: DateEntryState, action: DateEntryAction): DateEntryState {
+  switch (action.type) {
+    case 'reset':
+      return INITIAL_DATE_ENTRY;
+    case 'focus':
+      return state.focus === action.field ? state : { ...state, focus: action.field };
+    case 'blur': {
+      // Leaving a day/month holding one digit 1-9 pads it: '1' becomes '01'.
+      if (action.field === 'year') return state;
+      const v = state[action.field];
+      if (/^[1-9]$/.test(v)) return { ...state, [action.field]: `0${v}` };
+      return state;
+    }
+    case 'input': {
+      const { field } = action;
+      const next = field === 'year' ? normaliseYear(action.value) : normaliseDayOrMonth(field, action.value);
+      if (next === null) return state;
+      const grew = next.value.length > state[field].length;
+      const focus = next.complete && grew ? NEXT[field] : state.focus;
+      if (next.value === state[field] && focus === state.focus) return state;
+      return { ...state, [field]: next.value, focus };
+    }
+  }
+}
+
+/**
+ * The entered date at 15:00 local time, or null unless day 1-31, month 1-12, a 4-digit year and a
+ * real calendar date (no 31 February).
+ */
+export function dateEntryValue(state: Pick<DateEntryState, 'day' | 'month' | 'year'>): Date | null {
+  if (!/^\d{1,2}$/.test(state.day) || !/^\d{1,2}$/.test(state.month) || !/^\d{4}$/.test(state.year))
+    return null;
+  const day = Number(state.day);
+  const month = Number(state.month);
+  const year = Number(state.year);
+  if (day < 1 || day > 31 || month < 1 || month > 12) return null;
+  const date = new Date(2000, 0, 1, DATE_DEFAULT_HOUR, 0, 0, 0);
+  // setFullYear keeps years 0-99 literal (the Date constructor maps them to 19xx).
+  date.setFullYear(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date;
+}
+
+/** SAVE CHANGES is disabled until a valid date exists, and while the call runs. */
+export function isDateSaveDisabled(state: DateEntryState, busy: boolean): boolean {
+  return busy || dateEntryValue(state) === null;
+}
+
+/** Fill the fields from a date (local calendar), e.g. to prefill a modal. */
+export function dateEntryFromDate(date: Date): DateEntryState {
+  return {
+    day: String(date.getDate()).padStart(2, '0'),
+    month: String(date.getMonth() + 1).padStart(2, '0'),
+    year: String(date.getFullYear()).padStart(4, '0'),
+    focus: 'day',
+  };
+}

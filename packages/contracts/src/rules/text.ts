@@ -1,0 +1,82 @@
+import { REFERENCE_MAX_CHARS, STATE_FORWARD_MIN_EXCLUSIVE, TEXT_SHORTEN_DEFAULT } from '../constants.js';
+
+export const ELLIPSIS_DOTS = '...';
+
+/**
+ * Text shortening (spec 9), default 22: text longer than `max` keeps its head and tail around '...'
+ * so the result is exactly `max` characters (the head gets the extra character when uneven).
+ */
+export function shortenText(text: string, max: number = TEXT_SHORTEN_DEFAULT): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const room = Math.max(0, max - ELLIPSIS_DOTS.length);
+  const head = Math.ceil(room / 2);
+  const tail = room - head;
+  return chars.slice(0, head).join('') + ELLIPSIS_DOTS + (tail > 0 ? chars.slice(-tail).join('') : '');
+}
+
+export const LONG_TEXT_THRESHOLD = 15;
+
+/** Long identifiers (over 15 characters) show the first 6, '...', then the last 7. */
+export function shortenLongText(text: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= LONG_TEXT_THRESHOLD) return text;
+  return `${chars.slice(0, 6).join('')}${ELLIPSIS_DOTS}${chars.slice(-7).join('')}`;
+}
+
+/** End-truncation used for fixed-width cells: first `max` characters then '...'. */
+export function truncateEnd(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join('') + ELLIPSIS_DOTS;
+}
+
+/** Order reference as shown in a row: '#' + reference truncated to 17 characters; none shows '-'. */
+export function formatOrderReference(reference: string | null | undefined): string {
+  if (typeof reference !== 'string' || reference.trim() === '') return '-';
+  return `#${truncateEnd(reference.trim(), REFERENCE_MAX_CHARS)}`;
+}
+
+/** Copying a reference requires a string reference. */
+export function canCopyReference(reference: unknown): reference is string {
+  return typeof reference === 'string' && reference.length > 0;
+}
+
+/** Initials: first letters of the first two words, upper-cased. */
+export function initials(name: string | null | undefined): string {
+  if (!name) return '';
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** A state value from the shop install flow is forwarded after login only when longer than 10 characters. */
+export function forwardableState(state: string | null | undefined): string | undefined {
+  return typeof state === 'string' && state.length > STATE_FORWARD_MIN_EXCLUSIVE ? state : undefined;
+}
+
+/** Store name as listed: a leading 'www.' is removed. */
+export function storeDisplayName(name: string): string {
+  return name.replace(/^www\./i, '');
+}
+
+export const PLACEHOLDERS = {
+  sellingChannel: 'Unknown',
+  warehouse: 'Unknown',
+  courier: 'Courier',
+  organization: '-',
+  notSentToWarehouse: 'Not sent to warehouse!',
+} as const;
+
+/** Organisation name, or '-' when missing. */
+export function organizationLabel(name: string | null | undefined): string {
+  return name?.trim() ? name : PLACEHOLDERS.organization;
+}
+
+/** Singular for 1, plural otherwise, as in '1 Order Displayed' / 'N Orders Displayed'. */
+export function footerText(count: number, noun: 'Order' | 'Product' | 'Inbound'): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'} Displayed`;
+}
