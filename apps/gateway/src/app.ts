@@ -16,6 +16,8 @@ import { makeCreateContext } from './context.js';
 import { loggerOptions } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { isOriginAllowed } from './origins.js';
+import { registerExportDownload } from './realtime/export-download.js';
+import { createRealtime } from './realtime/index.js';
 import { ReferenceCache } from './reference/reference-cache.js';
 import { type AppRouter, appRouter } from './router.js';
 import type { Services } from './services.js';
@@ -79,9 +81,21 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     metrics,
   });
   const reference = new ReferenceCache({ backend });
-  const services: Services = { config, logger: app.log, backend, reference, metrics };
+  const realtime = createRealtime({
+    backend,
+    logger: app.log.child({ component: 'realtime' }),
+    registry: metrics.registry,
+    serviceToken: config.SERVICE_TOKEN,
+    managedBy: config.MANAGED_BY,
+    changePollMs: config.CHANGE_POLL_MS,
+  });
+  const services: Services = { config, logger: app.log, backend, reference, metrics, realtime };
   app.decorate('services', services);
+  app.addHook('onReady', async () => {
+    realtime.start();
+  });
   app.addHook('onClose', async () => {
+    await realtime.close();
     await backend.close();
   });
   // ---- end of services ----
@@ -90,6 +104,18 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     async () => {
       const ok = await backend.ping();
       return { name: 'backend', ok, ...(ok ? {} : { detail: `backend not reachable at ${backend.origin}` }) };
+    },
+    () => {
+      const { ok, pollLagMs, lastError } = realtime.readiness();
+      return {
+        name: 'change-poll',
+        ok,
+        ...(ok
+          ? {}
+          : {
+              detail: `change poll lagging ${Math.round(pollLagMs / 1000)} s: ${lastError ?? 'no answer yet'}`,
+            }),
+      };
     },
   ] as ReadinessCheck[]);
 
@@ -174,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerExportDownload(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

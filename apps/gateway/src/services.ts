@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BackendClient } from './backend/backend-client.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
+import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 
 /**
@@ -14,4 +15,5 @@ export interface Services {
   backend: BackendClient;
   reference: ReferenceCache;
   metrics: GatewayMetrics;
+  realtime: Realtime;
 }

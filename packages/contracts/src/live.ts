@@ -6,7 +6,15 @@ export interface ListState<Row extends { uid: string }, Meta> {
 
 export type ListMessage<Row extends { uid: string }, Meta> =
   | { kind: 'snapshot'; rows: Row[]; meta: Meta }
-  | { kind: 'patch'; upserts: Row[]; removed: string[]; order: string[]; meta: Meta | null };
+  | {
+      kind: 'patch';
+      upserts: Row[];
+      removed: string[];
+      order: string[];
+      meta: Meta | null;
+      /** When the change poll saw the change that caused this patch (ms epoch); absent for timed refreshes. */
+      polledAt?: number;
+    };
 
 /** Apply a live message to the list a client holds. A patch needs a snapshot first. */
 export function applyListMessage<Row extends { uid: string }, Meta>(

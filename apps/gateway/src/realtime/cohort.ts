@@ -167,7 +167,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.print = nextPrint;
     if (!patch) return;
     this.seq += 1;
-    const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message: patch };
+    const message = since === null ? patch : { ...patch, polledAt: since };
+    const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message };
     this.history.push(tracked);
     if (this.history.length > HISTORY) this.history.shift();
     for (const member of this.members) member.queue.push(tracked);

@@ -116,12 +116,20 @@ export function createRealtime(opts: RealtimeOptions) {
     },
   });
 
-  // A change event refreshes every order cohort it could touch: an order that may match the
-  // cohort's filter, or one the cohort currently shows (it may have left the filter).
+  // A change event refreshes every order cohort it could touch (contracts decide, conservatively).
+  // Order cohorts push statistics whose facet counts include orders outside the filter, so they
+  // ask with includeStatistics.
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
+    const now = new Date();
     for (const { cohort, query } of registries.orders.cohorts.values()) {
-      const touched = event.orders.some((o) => cohort.has(o.uid) || changeMayAffectCohort(o, query.filter));
+      const touched = event.orders.some((o) =>
+        changeMayAffectCohort(o, query.filter, {
+          now,
+          inCohortRows: cohort.has(o.uid),
+          includeStatistics: true,
+        }),
+      );
       if (touched) void cohort.refresh(event.polledAt).catch(() => {});
     }
   });

@@ -14,8 +14,8 @@ import {
   toInboundsSearchBody,
   toOrdersSearchBody,
 } from '@waybill/contracts';
+import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import type { CohortFetch } from './cohort.js';
-import { fetchOrderStatistics } from './order-statistics.js';
 import type { BackendCaller } from './types.js';
 
 export interface OrdersLiveMeta {

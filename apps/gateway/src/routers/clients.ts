@@ -1,5 +1,6 @@
 import { analyticsSearchResponseSchema, toAnalyticsSearchBody } from '@waybill/contracts';
 import { clientsSearchInputSchema, effectiveWindow } from '../list-inputs.js';
+import { clientsLive } from '../realtime/procedures.js';
 import { authedProcedure, router } from '../trpc.js';
 
 export const clientsRouter = router({
@@ -13,4 +14,5 @@ export const clientsRouter = router({
         signal,
       }),
     ),
+  live: clientsLive,
 });

@@ -7,6 +7,7 @@ import {
   toInboundsSearchBody,
 } from '@waybill/contracts';
 import { effectiveWindow, inboundsSearchInputSchema } from '../list-inputs.js';
+import { exportProcedures, inboundsLive } from '../realtime/procedures.js';
 import { authedProcedure, router } from '../trpc.js';
 
 export const inboundsRouter = router({
@@ -42,4 +43,6 @@ export const inboundsRouter = router({
         signal,
       }),
     ),
+  live: inboundsLive,
+  export: router(exportProcedures),
 });

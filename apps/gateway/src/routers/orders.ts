@@ -17,39 +17,11 @@ import {
   workflowResponseSchema,
 } from '@waybill/contracts';
 import type { BackendClient } from '../backend/backend-client.js';
+import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
 import { ordersSearchOutputSchema } from '../outputs.js';
+import { ordersLive } from '../realtime/procedures.js';
 import { authedProcedure, router } from '../trpc.js';
-
-/** The count and the seven statistics calls, in parallel, as one object. */
-export async function fetchOrderStatistics(
-  backend: BackendClient,
-  token: string,
-  body: OrdersSearchBody,
-  signal?: AbortSignal,
-) {
-  const call = { token, body, signal };
-  const [count, display, statuses, couriers, centers, users, channels, active] = await Promise.all([
-    backend.call('orders.search.count', call),
-    backend.call('orders.search.display_statistics', call),
-    backend.call('orders.search.statuses_statistics', call),
-    backend.call('orders.search.couriers_statistics', call),
-    backend.call('orders.search.fulfillment_centers_statistics', call),
-    backend.call('orders.search.assigned_users_statistics', call),
-    backend.call('orders.search.selling_channels_statistics', call),
-    backend.call('orders.search.active_orders_statistics', call),
-  ]);
-  return {
-    count: count.count,
-    display_statistics: display.display_statistics,
-    statuses_statistics: statuses.statuses_statistics,
-    couriers_statistics: couriers.couriers_statistics,
-    fulfillment_centers_statistics: centers.fulfillment_centers_statistics,
-    assigned_users_statistics: users.assigned_users_statistics,
-    selling_channels_statistics: channels.selling_channels_statistics,
-    active_orders_statistics: active.active_orders_statistics,
-  };
-}
 
 /** The order list as the UI shows it: orders and statistics (/orders/search) plus comments (/filter). */
 export async function fetchOrdersList(
@@ -181,4 +153,5 @@ export const ordersRouter = router({
 
   comments: commentsRouter,
   invalidAddress: invalidAddressRouter,
+  live: ordersLive,
 });
