@@ -1,0 +1,101 @@
+/**
+ * Prints today's late orders as a table.
+ *
+ *   WAYBILL_URL=http://localhost:3000 WAYBILL_EMAIL=ops@example.com WAYBILL_PASSWORD=waybill-demo \
+ *     pnpm --filter @waybill/client example:late-orders
+ *
+ * "Late" is the console's late mode (late status, late payout, priority 4 included); "today" is the
+ * order's creation date in this machine's time zone (set TZ to change it).
+ */
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_ORDERS_FILTER, type Order, parseServerTime, setLateMode } from '@waybill/contracts';
+import { signInWithPassword, type WaybillClient } from '../src/index.js';
+
+const PAGE = 500;
+/** Safety stop: never walk more than this many orders. */
+const MAX_ORDERS = 20_000;
+
+export interface LateOrderRow {
+  reference: string;
+  created: string;
+  status: string;
+  courier: string;
+  tracking: string;
+  priority: number;
+}
+
+function startOfLocalDay(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+/** Late orders created since local midnight, newest first. */
+export async function lateOrdersToday(client: WaybillClient, now = new Date()): Promise<Order[]> {
+  const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), activeOrders: 'all' as const };
+  const since = startOfLocalDay(now).getTime();
+  const found: Order[] = [];
+  for (let skip = 0; skip < MAX_ORDERS; skip += PAGE) {
+    const page = await client.orders.filter.query({ filter, window: { skip, limit: PAGE } });
+    for (const order of page.orders) {
+      const created = parseServerTime(order.external_app_dates.created_at);
+      if (created && created.getTime() >= since && created.getTime() <= now.getTime()) found.push(order);
+    }
+    if (page.orders.length < PAGE) break;
+  }
+  const createdAt = (o: Order) => parseServerTime(o.external_app_dates.created_at)?.getTime() ?? 0;
+  return found.sort((a, b) => createdAt(b) - createdAt(a));
+}
+
+export function toRows(orders: Order[]): LateOrderRow[] {
+  return orders.map((o) => ({
+    reference: o.reference ?? o.uid,
+    created: parseServerTime(o.external_app_dates.created_at)?.toLocaleTimeString('en-GB') ?? '',
+    status: o.aggregated_status.key,
+    courier: o.aggregated_courier?.key ?? '',
+    tracking: o.aggregated_courier?.tracking_number ?? '',
+    priority: o.display_priority,
+  }));
+}
+
+/** A plain fixed-width table (console.table adds an index column and quotes). */
+export function formatTable(rows: LateOrderRow[]): string {
+  const columns: (keyof LateOrderRow)[] = [
+    'reference',
+    'created',
+    'status',
+    'courier',
+    'tracking',
+    'priority',
+  ];
+  const cells = [columns.map(String), ...rows.map((r) => columns.map((c) => String(r[c])))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? '').length)));
+  const render = (line: string[]) =>
+    line
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = cells;
+  return [render(header ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(render)].join('\n');
+}
+
+export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
+  const { client, user } = await signInWithPassword({
+    url: env.WAYBILL_URL ?? 'http://localhost:3000',
+    email: env.WAYBILL_EMAIL ?? 'ops@example.com',
+    password: env.WAYBILL_PASSWORD ?? 'waybill-demo',
+  });
+  try {
+    const orders = await lateOrdersToday(client);
+    console.log(`Late orders created today (${new Date().toDateString()}), signed in as ${user.name}:`);
+    console.log(formatTable(toRows(orders)));
+    console.log(`${orders.length} late ${orders.length === 1 ? 'order' : 'orders'} today`);
+  } finally {
+    client.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(`late-orders failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}

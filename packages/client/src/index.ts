@@ -1,0 +1,109 @@
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  type TRPCClient,
+  TRPCClientError,
+  wsLink,
+} from '@trpc/client';
+import type { AppRouter, RouterInputs, RouterOutputs } from '@waybill/gateway/router';
+import NodeWebSocket from 'ws';
+
+export type { AppRouter, RouterInputs, RouterOutputs };
+export { TRPCClientError };
+
+/** A token, or a function asked before every request (e.g. after signing in). */
+export type TokenSource = string | null | undefined | (() => string | null | undefined);
+
+export interface WaybillClientOptions {
+  /** The gateway's base URL, e.g. http://localhost:3000 (the procedures live under /trpc). */
+  url: string;
+  /** Bearer token (from auth.passwordLogin's `token`). Leave out for the sign-in procedures. */
+  token?: TokenSource;
+  /** A WebSocket class; defaults to the runtime's own, or the `ws` package on Node 20. */
+  WebSocket?: unknown;
+  /** Longer GET batches are sent as POST. */
+  maxURLLength?: number;
+}
+
+export type WaybillTRPCClient = TRPCClient<AppRouter>;
+
+export interface WaybillClient extends WaybillTRPCClient {
+  /** Closes the subscription socket, if one was opened. Queries need no cleanup. */
+  close(): void;
+}
+
+function resolveToken(token: TokenSource): string | null {
+  const value = typeof token === 'function' ? token() : token;
+  return value ? value : null;
+}
+
+/**
+ * A typed client for the gateway's procedures: queries and mutations over HTTP (batched, bearer
+ * header), subscriptions over a websocket opened only when first needed (token in connectionParams).
+ */
+export function createWaybillClient(options: WaybillClientOptions): WaybillClient {
+  const base = options.url.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(base))
+    throw new Error(`url must start with http:// or https:// (got "${options.url}")`);
+  const httpUrl = `${base}/trpc`;
+  const WebSocketImpl = (options.WebSocket ?? globalThis.WebSocket ?? NodeWebSocket) as typeof WebSocket;
+
+  let wsClient: ReturnType<typeof createWSClient> | null = null;
+  const getWsClient = () => {
+    wsClient ??= createWSClient({
+      url: httpUrl.replace(/^http/, 'ws'),
+      WebSocket: WebSocketImpl,
+      // Lazy: a script that never subscribes never opens a socket, and an idle one closes.
+      lazy: { enabled: true, closeMs: 1000 },
+      connectionParams: () => {
+        const token = resolveToken(options.token);
+        return token ? { token } : {};
+      },
+    });
+    return wsClient;
+  };
+
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: (runtime) => wsLink<AppRouter>({ client: getWsClient() })(runtime),
+        false: httpBatchLink({
+          url: httpUrl,
+          maxURLLength: options.maxURLLength ?? 4000,
+          headers: () => {
+            const token = resolveToken(options.token);
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+        }),
+      }),
+    ],
+  });
+
+  const close = () => {
+    wsClient?.close();
+    wsClient = null;
+  };
+  // The tRPC client is a proxy where every key is a procedure path; `close` is answered here first.
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'close') return close;
+      return Reflect.get(target, key, receiver);
+    },
+  }) as WaybillClient;
+}
+
+/** Signs in with e-mail and password and returns a client that uses the new token. */
+export async function signInWithPassword(
+  options: Omit<WaybillClientOptions, 'token'> & { email: string; password: string },
+): Promise<{ client: WaybillClient; token: string; user: RouterOutputs['auth']['passwordLogin']['user'] }> {
+  const anonymous = createWaybillClient(options);
+  const { token, user } = await anonymous.auth.passwordLogin.mutate({
+    email: options.email,
+    password: options.password,
+  });
+  anonymous.close();
+  return { client: createWaybillClient({ ...options, token }), token, user };
+}
