@@ -88,6 +88,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     serviceToken: config.SERVICE_TOKEN,
     managedBy: config.MANAGED_BY,
     changePollMs: config.CHANGE_POLL_MS,
+    exportIntervalMs: config.EXPORT_CHECK_MS,
+    listRefreshMs: config.LIST_REFRESH_MS,
   });
   const services: Services = { config, logger: app.log, backend, reference, metrics, realtime };
   app.decorate('services', services);

@@ -35,6 +35,10 @@ export const configSchema = z.object({
   SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default('dev-service-token'),
   MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
   CHANGE_POLL_MS: int(5000, 100, 600_000),
+  /** Export check period (spec: 2000 ms); lower only in tests. */
+  EXPORT_CHECK_MS: int(2000, 10, 60_000),
+  /** Inbounds and clients live refresh period (spec: 30 s); lower only in tests. */
+  LIST_REFRESH_MS: int(30_000, 100, 600_000),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

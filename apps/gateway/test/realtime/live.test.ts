@@ -1,0 +1,146 @@
+import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Stack, startStack } from './harness.js';
+
+type Meta = Record<string, unknown>;
+type Msg = ListMessage<Order, Meta>;
+interface Received {
+  ids: string[];
+  messages: Msg[];
+  state: ListState<Order, Meta> | null;
+  stop(): void;
+}
+
+function follow(
+  sub: (input: unknown, opts: { onData(d: unknown): void; onError(e: unknown): void }) => { unsubscribe(): void },
+  input: unknown,
+): Received {
+  const received: Received = { ids: [], messages: [], state: null, stop: () => {} };
+  const s = sub(input, {
+    onData(d) {
+      const { id, data } = d as { id: string; data: Msg };
+      received.ids.push(id);
+      received.messages.push(data);
+      received.state = applyListMessage(received.state, data);
+    },
+    onError(e) {
+      throw e;
+    },
+  });
+  received.stop = () => s.unsubscribe();
+  return received;
+}
+
+const calls = (stack: Stack, path: string) => stack.sim.control.callCounts()[path] ?? 0;
+
+describe('realtime over real websockets', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('makes exactly one /changes call per interval, whatever the number of subscribers', async () => {
+    const { client } = await stack.signIn();
+    const polls = async () => {
+      const before = calls(stack, 'POST /changes');
+      await new Promise((r) => setTimeout(r, 1000));
+      return calls(stack, 'POST /changes') - before;
+    };
+    const alone = await polls();
+    const subs = Array.from({ length: 40 }, (_, i) =>
+      follow(client.orders.live.subscribe as never, { filter: { reference: `nothing-${i}` } }),
+    );
+    await eventually('40 snapshots', () => subs.every((s) => s.state));
+    const crowded = await polls();
+    for (const s of subs) s.stop();
+    // 1000 ms at a 200 ms interval: 5 polls, give or take one at the edges, with 0 or 40 subscribers.
+    expect(alone).toBeGreaterThanOrEqual(4);
+    expect(alone).toBeLessThanOrEqual(6);
+    expect(Math.abs(crowded - alone)).toBeLessThanOrEqual(1);
+  });
+
+  it('identical subscribers share one backend fetch', async () => {
+    const { client } = await stack.signIn();
+    const before = calls(stack, 'POST /orders/search/filter');
+    const filter = { filter: { reference: 'shared-cohort-probe' } };
+    const subs = Array.from({ length: 20 }, () => follow(client.orders.live.subscribe as never, filter));
+    await eventually('20 snapshots', () => subs.every((s) => s.state));
+    expect(calls(stack, 'POST /orders/search/filter') - before).toBe(1);
+    for (const s of subs) s.stop();
+  });
+
+  it('a forced change reaches a matching subscriber and not a non-matching one', async () => {
+    const { client } = await stack.signIn();
+    const list = await client.orders.search.query({});
+    const target = list.orders[0]!;
+    const matching = follow(client.orders.live.subscribe as never, { filter: { reference: target.reference } });
+    const other = follow(client.orders.live.subscribe as never, { filter: { reference: 'no-such-reference-xyz' } });
+    await eventually('snapshots', () => matching.state && other.state);
+    const changed = stack.sim.control.changeOrder(target.uid) as Order;
+    await eventually('the change pushed to the matching subscriber', () =>
+      matching.messages.some(
+        (m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at),
+      ),
+    );
+    expect(matching.state?.rows.find((o) => o.uid === target.uid)?.aggregated_status.key).toBe(
+      changed.aggregated_status.key,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(other.state?.rows).toEqual([]);
+    expect(other.messages.some((m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid))).toBe(false);
+    matching.stop();
+    other.stop();
+  });
+
+  it('a reconnect with lastEventId gets exactly what it missed, nothing twice', async () => {
+    const { client } = await stack.signIn();
+    const input = { filter: {}, window: { skip: 0, limit: 20 } };
+    const first = follow(client.orders.live.subscribe as never, input);
+    await eventually('snapshot', () => first.state);
+    const lastId = first.ids.at(-1)!;
+    first.stop();
+    const rows = first.state!.rows;
+    stack.sim.control.changeOrder(rows[0]!.uid);
+    await new Promise((r) => setTimeout(r, 600));
+    stack.sim.control.changeOrder(rows[1]!.uid);
+    await new Promise((r) => setTimeout(r, 600));
+    const resumed = follow(client.orders.live.subscribe as never, { ...input, lastEventId: lastId });
+    await eventually('missed messages', () => resumed.messages.length >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    // Replayed patches continue the id sequence right after lastEventId, with no snapshot and no repeat.
+    expect(resumed.messages.every((m) => m.kind === 'patch')).toBe(true);
+    const [epoch, seq] = lastId.split(':');
+    expect(resumed.ids).toEqual(resumed.ids.map((_, i) => `${epoch}:${Number(seq) + i + 1}`));
+    const replayed = resumed.messages.reduce<ListState<Order, Meta>>((s, m) => applyListMessage(s, m), first.state!);
+    const fresh = follow(client.orders.live.subscribe as never, { filter: {}, window: { skip: 0, limit: 20 } });
+    await eventually('fresh snapshot', () => fresh.state);
+    expect(replayed.rows.map((o) => `${o.uid}@${o.updated_at}`)).toEqual(
+      fresh.state!.rows.map((o) => `${o.uid}@${o.updated_at}`),
+    );
+    resumed.stop();
+    fresh.stop();
+  });
+
+  it('recovers from a backend outage during polling without missing the change made meanwhile', async () => {
+    const { client } = await stack.signIn();
+    const list = await client.orders.search.query({});
+    const target = list.orders[2]!;
+    const sub = follow(client.orders.live.subscribe as never, { filter: { reference: target.reference } });
+    await eventually('snapshot', () => sub.state);
+    stack.sim.control.setFault({ kind: 'down' });
+    await eventually('a failed poll', () => stack.app.services.realtime.poll.consecutiveFailures > 0, 3000);
+    const changed = stack.sim.control.changeOrder(target.uid) as Order;
+    await new Promise((r) => setTimeout(r, 600));
+    stack.sim.control.setFault(null);
+    await eventually(
+      'the change made during the outage',
+      () => sub.state?.rows.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at),
+      8000,
+    );
+    expect(stack.app.services.realtime.poll.consecutiveFailures).toBe(0);
+    sub.stop();
+  });
+});
