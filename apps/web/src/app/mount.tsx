@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AppProvider } from './provider.js';
+import { AppRouterProvider } from './router.js';
+
+/** Mounts the console into #root; a page without it is a deployment error (spec 8). */
+export function mountApp(doc: Document = document): Root {
+  const element = doc.getElementById('root');
+  if (!element) throw new Error('Root element not found');
+  const root = createRoot(element);
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouterProvider />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return root;
+}

@@ -1,0 +1,32 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ToastProvider } from '../components/toast/toast.js';
+import { trackDeviceAttributes } from '../lib/device.js';
+import { TimeModeProvider } from '../lib/time-mode.js';
+import { createTrpcClient, trpc } from '../lib/trpc.js';
+import { createQueryClient } from './query-client.js';
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own clients; the app creates them once. */
+  queryClient?: QueryClient;
+  trpcClient?: ReturnType<typeof createTrpcClient>;
+}
+
+export function AppProvider({ children, queryClient, trpcClient }: AppProviderProps) {
+  const [qc] = useState(() => queryClient ?? createQueryClient());
+  const [tc] = useState(() => trpcClient ?? createTrpcClient());
+  useEffect(() => trackDeviceAttributes(window), []);
+  return (
+    <trpc.Provider client={tc} queryClient={qc}>
+      <QueryClientProvider client={qc}>
+        <TimeModeProvider>
+          <Tooltip.Provider delayDuration={300}>
+            <ToastProvider>{children}</ToastProvider>
+          </Tooltip.Provider>
+        </TimeModeProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

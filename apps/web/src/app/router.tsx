@@ -1,0 +1,76 @@
+import { type ComponentType, createElement } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { RouteError } from '../components/route-error/route-error.js';
+import { GoogleCallback, LoginPage } from '../features/auth/index.js';
+import { RealtimeRoute } from '../features/realtime/index.js';
+import { MeRoute } from './routes/me.js';
+import { NotFoundRoute } from './routes/not-found.js';
+import { ProtectedLayout } from './routes/protected-layout.js';
+
+/** A list route whose child (a detail) renders as an overlay over it: the list stays mounted. */
+function withOverlay(List: ComponentType): ComponentType {
+  return function ListWithOverlay() {
+    return createElement('div', null, createElement(List), createElement(Outlet));
+  };
+}
+
+const errorElement = createElement(RouteError);
+const realtime = withOverlay(RealtimeRoute);
+
+/** Every route of the spec. Realtime is the first screen; the other tabs load lazily. */
+export const routes: RouteObject[] = [
+  { path: '/login', Component: LoginPage, errorElement },
+  { path: '/login/callback/google', Component: GoogleCallback, errorElement },
+  {
+    path: '/',
+    Component: ProtectedLayout,
+    errorElement,
+    children: [
+      {
+        errorElement,
+        children: [
+          { index: true, Component: RealtimeRoute },
+          {
+            path: 'realtime',
+            Component: realtime,
+            children: [
+              {
+                path: 'order',
+                lazy: async () => ({
+                  Component: (await import('../features/order-detail/index.js')).OrderDetailRoute,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'inbounds',
+            lazy: async () => ({
+              Component: withOverlay((await import('../features/inbounds/index.js')).InboundsRoute),
+            }),
+            children: [
+              {
+                path: 'inbound',
+                lazy: async () => ({
+                  Component: (await import('../features/inbounds/index.js')).InboundDetailRoute,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'clients',
+            lazy: async () => ({ Component: (await import('../features/clients/index.js')).ClientsRoute }),
+          },
+          { path: 'me', Component: MeRoute },
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+    ],
+  },
+];
+
+let browserRouter: ReturnType<typeof createBrowserRouter> | null = null;
+
+export function AppRouterProvider() {
+  browserRouter ??= createBrowserRouter(routes);
+  return createElement(RouterProvider, { router: browserRouter });
+}

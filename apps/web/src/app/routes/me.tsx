@@ -1,0 +1,19 @@
+import { useCurrentUser } from '../../hooks/use-reference-data.js';
+import styles from './me.module.css';
+
+/** /me exists in the spec without content; it shows who is signed in. */
+export function MeRoute() {
+  const me = useCurrentUser();
+  const user = me.data?.user;
+  return (
+    <section className={styles.card} aria-label="Your account">
+      <h1 className={styles.title}>{user?.name ?? 'Your account'}</h1>
+      <dl className={styles.list}>
+        <dt>E-mail</dt>
+        <dd>{typeof user?.email === 'string' ? user.email : '-'}</dd>
+        <dt>Department</dt>
+        <dd>{user?.department ?? '-'}</dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/button/button.js';
+import { Header } from '../../components/layout/header.js';
+import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
+import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
+import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
+import { errorMessage, isUnauthorized } from '../../lib/errors.js';
+import styles from './protected-layout.module.css';
+
+/**
+ * The signed-in area: checks the session (→ /login), loads the user, then the reference data in the
+ * spec's startup order, then shows the focused tab.
+ */
+export function ProtectedLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const me = useCurrentUser();
+  const reference = useReferenceQueries(signedIn && me.isSuccess);
+  const { logout } = useLogout();
+  const state = new URLSearchParams(location.search).get('state');
+
+  // Any failure of the current-user or user-list call sends the user to /login (spec 6).
+  const userFailed = me.isError || reference.users.isError;
+  useEffect(() => {
+    if (signedIn && userFailed) navigate(loginPath(state), { replace: true });
+  }, [signedIn, userFailed, navigate, state]);
+
+  if (session.isPending) return <ShellSkeleton />;
+  if (session.isError && !isUnauthorized(session.error)) {
+    return (
+      <div className={styles.problem} role="alert">
+        <h1>The console cannot reach the server</h1>
+        <p>{errorMessage(session.error)}</p>
+        <Button variant="primary" onClick={() => void session.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!signedIn) return <Navigate to={loginPath(state)} replace />;
+
+  const user = me.data?.user ?? session.data?.user ?? null;
+  const ready =
+    me.isSuccess &&
+    !reference.organizations.isPending &&
+    !reference.sellingChannels.isPending &&
+    !reference.fulfillmentCenters.isPending;
+
+  return (
+    <div className={styles.shell}>
+      <Header user={user} onLogout={logout} />
+      <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
+    </div>
+  );
+}
+
+function ShellSkeleton() {
+  return (
+    <div className={styles.shell} aria-busy="true">
+      <div className={styles.headerSkeleton} />
+      <main className={styles.main}>
+        <SkeletonRows rows={10} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { BACK_TO_TOP_HEADER_OFFSET_PX } from '@waybill/contracts';
+import { ArrowUp } from 'lucide-react';
+import { type RefObject, useEffect, useState } from 'react';
+import styles from './back-to-top.module.css';
+
+/**
+ * Shown when the table header is more than 40 px above the viewport and the footer is not in view
+ * (spec 9). Pure so it can be tested without layout.
+ */
+export function shouldShowBackToTop(
+  headerTop: number | null,
+  footerTop: number | null,
+  viewportHeight: number,
+): boolean {
+  if (headerTop === null) return false;
+  const headerOut = headerTop < -BACK_TO_TOP_HEADER_OFFSET_PX;
+  const footerVisible = footerTop !== null && footerTop < viewportHeight;
+  return headerOut && !footerVisible;
+}
+
+export interface BackToTopProps {
+  headerRef: RefObject<HTMLElement | null>;
+  footerRef?: RefObject<HTMLElement | null>;
+}
+
+export function BackToTop({ headerRef, footerRef }: BackToTopProps) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const header = headerRef.current?.getBoundingClientRect().top ?? null;
+      const footer = footerRef?.current?.getBoundingClientRect().top ?? null;
+      setVisible(shouldShowBackToTop(header, footer, window.innerHeight));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [headerRef, footerRef]);
+
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
+      <ArrowUp size={14} aria-hidden />
+      Back to Top
+    </button>
+  );
+}

@@ -1,0 +1,19 @@
+/** Shared building blocks of the console; features import from here. */
+export { BackToTop, shouldShowBackToTop } from './back-to-top/back-to-top.js';
+export { Button, type ButtonProps } from './button/button.js';
+export { CopyButton, type CopyButtonProps } from './copy-button/copy-button.js';
+export { DateEntryFields, type DateEntryFieldsProps } from './date-entry-fields/date-entry-fields.js';
+export { capEntries, moreLabel } from './dropdown-filter/cap-entries.js';
+export {
+  DropdownFilter,
+  type DropdownFilterProps,
+  type DropdownOption,
+} from './dropdown-filter/dropdown-filter.js';
+export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
+export { displayedText, ListFooter } from './list-footer/list-footer.js';
+export { Modal, type ModalProps } from './modal/modal.js';
+export { RouteError } from './route-error/route-error.js';
+export { SkeletonRows } from './skeleton/skeleton-rows.js';
+export { Spinner, SpinnerOverlay } from './spinner/spinner.js';
+export { type SummaryCard, SummaryCards } from './summary-cards/summary-cards.js';
+export { ToastProvider, useToast } from './toast/toast.js';

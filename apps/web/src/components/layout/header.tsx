@@ -1,0 +1,95 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { LogOut } from 'lucide-react';
+import { NavLink, useLocation } from 'react-router';
+import { initials } from '../../lib/text.js';
+import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
+import styles from './header.module.css';
+
+const TABS = [
+  { to: '/realtime', label: 'Realtime' },
+  { to: '/inbounds', label: 'Inbounds' },
+  { to: '/clients', label: 'Clients' },
+] as const;
+
+/** ADMIN / {TAB}: the tab comes from the first path segment; / is the realtime tab. */
+export function tabTitle(pathname: string): string {
+  const first = pathname.split('/').filter(Boolean)[0] ?? 'realtime';
+  const tab = TABS.find((t) => t.to === `/${first}`);
+  return `ADMIN / ${(tab?.label ?? first).toUpperCase()}`;
+}
+
+export interface HeaderProps {
+  user: { name: string; email?: string | undefined } | null;
+  onLogout: () => void;
+}
+
+export function Header({ user, onLogout }: HeaderProps) {
+  const { pathname } = useLocation();
+  const { mode, setMode } = useTimeMode();
+  return (
+    <header className={styles.header}>
+      <div className={styles.left}>
+        <span className={styles.logo} aria-hidden>
+          W
+        </span>
+        <span className={styles.title} data-testid="header-title">
+          {tabTitle(pathname)}
+        </span>
+        <nav className={styles.nav} aria-label="Main">
+          {TABS.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              className={({ isActive }) =>
+                [styles.link, isActive || (tab.to === '/realtime' && pathname === '/') ? styles.active : '']
+                  .filter(Boolean)
+                  .join(' ')
+              }
+              aria-current={tab.to === '/realtime' && pathname === '/' ? 'page' : undefined}
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+      <div className={styles.right}>
+        {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
+        <ToggleGroup.Root
+          type="single"
+          className={styles.timeSwitch}
+          value={mode}
+          aria-label="Time zone"
+          onValueChange={(value) => {
+            if (value) setMode(value as TimeMode);
+          }}
+        >
+          <ToggleGroup.Item value="local" className={styles.timeItem} aria-label="Local time">
+            Local time
+          </ToggleGroup.Item>
+          <ToggleGroup.Item value="warehouse" className={styles.timeItem} aria-label="Warehouse time">
+            Warehouse time
+          </ToggleGroup.Item>
+        </ToggleGroup.Root>
+        <Menu.Root modal={false}>
+          <Menu.Trigger className={styles.badge} aria-label={`Account menu for ${user?.name ?? 'you'}`}>
+            {initials(user?.name)}
+          </Menu.Trigger>
+          <Menu.Portal>
+            <Menu.Content className={styles.menu} align="end" sideOffset={6}>
+              <div className={styles.menuUser}>
+                <strong>{user?.name}</strong>
+                {user?.email ? <span>{user.email}</span> : null}
+              </div>
+              <Menu.Separator className={styles.separator} />
+              <Menu.Item className={styles.menuItem} onSelect={onLogout}>
+                <LogOut size={14} aria-hidden />
+                Log out
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        </Menu.Root>
+      </div>
+    </header>
+  );
+}

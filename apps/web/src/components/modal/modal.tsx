@@ -1,0 +1,61 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useScrollLock } from '../../hooks/use-scroll-lock.js';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** While a call runs the modal cannot be dismissed (the cancel button is hidden too). */
+  busy?: boolean;
+  width?: number;
+  testId?: string;
+}
+
+/** Accessible modal: focus trap, Escape/close button, and page scroll locked while open. */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  busy,
+  width,
+  testId,
+}: ModalProps) {
+  useScrollLock(open);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.content}
+          style={width ? { width } : undefined}
+          data-testid={testId}
+          aria-describedby={undefined}
+        >
+          <div className={styles.header}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label="Close" disabled={busy}>
+              <X size={16} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {description ? <div className={styles.description}>{description}</div> : null}
+          {children ? <div className={styles.body}>{children}</div> : null}
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

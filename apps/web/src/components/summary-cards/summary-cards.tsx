@@ -1,0 +1,60 @@
+import { type ColourName, colourVar, tintVar } from '../../lib/priority-colour.js';
+import { formatCount } from '../../lib/text.js';
+import styles from './summary-cards.module.css';
+
+export interface SummaryCard {
+  id: string;
+  label: string;
+  count: number;
+  colour: ColourName;
+  /** Done/cancel counts are hidden (spec); errors, alerts and traffic show theirs. */
+  showCount: boolean;
+  active: boolean;
+  disabled?: boolean;
+  /** Cards with a zero count may be left out entirely (the inbounds strip does that). */
+  hidden?: boolean;
+}
+
+export interface SummaryCardsProps {
+  cards: readonly SummaryCard[];
+  onToggle: (id: string) => void;
+  /** Wider cards when a shown count reaches 10000 (compact mode). */
+  compact?: boolean;
+  label?: string;
+}
+
+/** Clickable priority cards that toggle the list's display priorities. */
+export function SummaryCards({
+  cards,
+  onToggle,
+  compact = false,
+  label = 'Priority filter',
+}: SummaryCardsProps) {
+  return (
+    <fieldset className={styles.cards} data-compact={compact || undefined}>
+      <legend className="visually-hidden">{label}</legend>
+      {cards
+        .filter((card) => !card.hidden)
+        .map((card) => (
+          <button
+            key={card.id}
+            type="button"
+            className={styles.card}
+            aria-pressed={card.active}
+            disabled={card.disabled}
+            data-testid={`summary-${card.id}`}
+            data-colour={card.colour}
+            style={{
+              ['--card-colour' as string]: colourVar(card.colour),
+              ['--card-tint' as string]: tintVar(card.colour),
+            }}
+            onClick={() => onToggle(card.id)}
+          >
+            <span className={styles.bar} aria-hidden />
+            <span className={styles.label}>{card.label}</span>
+            {card.showCount ? <span className={styles.count}>{formatCount(card.count)}</span> : null}
+          </button>
+        ))}
+    </fieldset>
+  );
+}

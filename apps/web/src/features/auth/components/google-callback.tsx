@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { googleCallbackInputSchema } from '@waybill/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner/spinner.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { trpc } from '../../../lib/trpc.js';
+import { afterLoginPath } from '../lib/state.js';
+import styles from './login-page.module.css';
+
+/** /login/callback/google: hands the query string to the gateway, which verifies it and sets the session. */
+export function GoogleCallback() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const callback = trpc.auth.googleCallback.useMutation();
+
+  useEffect(() => {
+    // Strict mode runs effects twice; an authorization code can be redeemed only once.
+    if (started.current) return;
+    started.current = true;
+    const raw: Record<string, string> = {};
+    for (const key of ['code', 'state', 'scope']) {
+      const value = params.get(key);
+      if (value !== null) raw[key] = value;
+    }
+    const googleError = params.get('error');
+    if (googleError) {
+      setProblem(`Google sign-in was not completed (${googleError}).`);
+      return;
+    }
+    const parsed = googleCallbackInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      setProblem('The sign-in link is missing its authorization code. Please sign in again.');
+      return;
+    }
+    callback
+      .mutateAsync(parsed.data)
+      .then(() => {
+        queryClient.clear();
+        navigate(afterLoginPath(parsed.data.state), { replace: true });
+      })
+      .catch((error: unknown) => setProblem(errorMessage(error, 'Google sign-in failed.')));
+  }, [params, callback, navigate, queryClient]);
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-live="polite">
+        {problem ? (
+          <>
+            <h1 className={styles.title}>Sign-in failed</h1>
+            <p className={styles.error} role="alert">
+              {problem}
+            </p>
+            <p className={styles.footer}>
+              <Link to="/login">Back to sign-in</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <Spinner label="Signing you in" size={28} />
+            <p className={styles.subtitle}>Signing you in…</p>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+export { RealtimeRoute } from './components/realtime-route.js';

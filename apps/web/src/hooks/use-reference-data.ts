@@ -1,0 +1,75 @@
+import type { FulfillmentCenter, Organization, SellingChannel, User } from '@waybill/contracts';
+import { useMemo } from 'react';
+import { trpc } from '../lib/trpc.js';
+
+// Reference lists change rarely and are cached on the gateway too.
+const REFERENCE_STALE_MS = 10 * 60_000;
+
+/** The signed-in user (users.me). */
+export function useCurrentUser() {
+  return trpc.users.me.useQuery(undefined, { staleTime: REFERENCE_STALE_MS, retry: false });
+}
+
+/**
+ * Reference data in the spec's startup order: organizations, then selling channels, then
+ * fulfillment centers, each starting when the previous one settled. users.all follows.
+ */
+export function useReferenceQueries(enabled = true) {
+  const organizations = trpc.reference.organizations.useQuery(undefined, {
+    enabled,
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const sellingChannels = trpc.reference.sellingChannels.useQuery(undefined, {
+    enabled: enabled && !organizations.isPending,
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const fulfillmentCenters = trpc.reference.fulfillmentCenters.useQuery(undefined, {
+    enabled: enabled && !sellingChannels.isPending,
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const users = trpc.users.all.useQuery(undefined, {
+    enabled: enabled && !fulfillmentCenters.isPending,
+    staleTime: REFERENCE_STALE_MS,
+    retry: false,
+  });
+  return { organizations, sellingChannels, fulfillmentCenters, users };
+}
+
+export interface ReferenceData {
+  organizations: readonly Organization[];
+  sellingChannels: readonly SellingChannel[];
+  fulfillmentCenters: readonly FulfillmentCenter[];
+  users: readonly User[];
+  organizationsByUid: ReadonlyMap<string, Organization>;
+  sellingChannelsByUid: ReadonlyMap<string, SellingChannel>;
+  fulfillmentCentersByUid: ReadonlyMap<string, FulfillmentCenter>;
+  usersByUid: ReadonlyMap<string, User>;
+}
+
+const byUid = <T extends { uid: string }>(list: readonly T[]) =>
+  new Map(list.map((item) => [item.uid, item]));
+
+/** Reference lists with uid lookups; empty lists until loaded (the protected layout waits for them). */
+export function useReferenceData(): ReferenceData {
+  const { organizations, sellingChannels, fulfillmentCenters, users } = useReferenceQueries();
+  const o = organizations.data?.organizations;
+  const s = sellingChannels.data?.selling_channels;
+  const f = fulfillmentCenters.data?.fulfillment_centers;
+  const u = users.data?.users;
+  return useMemo(() => {
+    const orgs = o ?? [];
+    const channels = s ?? [];
+    const centers = f ?? [];
+    const people = u ?? [];
+    return {
+      organizations: orgs,
+      sellingChannels: channels,
+      fulfillmentCenters: centers,
+      users: people,
+      organizationsByUid: byUid(orgs),
+      sellingChannelsByUid: byUid(channels),
+      fulfillmentCentersByUid: byUid(centers),
+      usersByUid: byUid(people),
+    };
+  }, [o, s, f, u]);
+}

@@ -1,0 +1,36 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { parseServerTime } from './server-time.js';
+import type { TimeMode } from './time-mode.js';
+
+/**
+ * Formats a server timestamp in the browser's zone, or in the warehouse's zone when the switch says
+ * so and the warehouse has a valid zone. 24-hour times (spec 9).
+ */
+export function formatZoned(
+  value: string | null | undefined,
+  mode: TimeMode,
+  warehouseTimeZone: string | null | undefined,
+  pattern = 'dd MMM yyyy, HH:mm',
+): string {
+  const date = parseServerTime(value);
+  if (!date) return '-';
+  if (mode === 'warehouse' && warehouseTimeZone && isValidTimeZone(warehouseTimeZone)) {
+    return format(new TZDate(date.getTime(), warehouseTimeZone), pattern);
+  }
+  return format(date, pattern);
+}
+
+const zoneCache = new Map<string, boolean>();
+export function isValidTimeZone(zone: string): boolean {
+  const known = zoneCache.get(zone);
+  if (known !== undefined) return known;
+  let ok = true;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+  } catch {
+    ok = false;
+  }
+  zoneCache.set(zone, ok);
+  return ok;
+}

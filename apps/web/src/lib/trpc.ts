@@ -1,0 +1,37 @@
+import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@waybill/gateway/router';
+
+/** Typed hooks for every gateway procedure. */
+export const trpc = createTRPCReact<AppRouter>();
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+function sameOrigin(loc: Location) {
+  return {
+    http: `${loc.origin}/trpc`,
+    ws: `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/trpc`,
+  };
+}
+
+/**
+ * Subscriptions over one websocket on the same origin (opened lazily, only while one is active);
+ * everything else batched over HTTP with the session cookie. Plain JSON, no transformer.
+ */
+export function createTrpcClient(loc: Location = window.location) {
+  const urls = sameOrigin(loc);
+  const wsClient = createWSClient({ url: urls.ws, lazy: { enabled: true, closeMs: 5_000 } });
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient }),
+        false: httpBatchLink({
+          url: urls.http,
+          maxURLLength: 4000,
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+        }),
+      }),
+    ],
+  });
+}

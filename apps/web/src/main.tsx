@@ -1,0 +1,4 @@
+import './styles/global.css';
+import { mountApp } from './app/mount.js';
+
+mountApp(document);
