@@ -39,7 +39,7 @@ describe('inbound export jobs', () => {
     ] as const) {
       client.inbounds.export.progress.subscribe(
         { jobId: jobA.jobId },
-        { onData: (d) => seen[who].push((d as { data: JobState }).data) },
+        { onData: (d: unknown) => seen[who].push((d as { data: JobState }).data) },
       );
     }
     await eventually('both watchers see the job finish', () =>

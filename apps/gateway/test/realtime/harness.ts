@@ -1,8 +1,42 @@
 import { startSim } from '@waybill/backend-sim';
-import { createWaybillClient, type WaybillClient } from '@waybill/client';
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  type TRPCClient,
+  wsLink,
+} from '@trpc/client';
+import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import type { AppRouter } from '../../src/router.js';
+
+export type Client = TRPCClient<AppRouter> & { close(): void };
+
+/** A typed client as scripts use it: HTTP with a bearer header, subscriptions over a websocket. */
+export function createClient(url: string, token?: string): Client {
+  const ws = createWSClient({
+    url: `${url.replace(/^http/, 'ws')}/trpc`,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    lazy: { enabled: true, closeMs: 500 },
+    connectionParams: () => (token ? { token } : {}),
+  });
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink<AppRouter>({ client: ws }),
+        false: httpBatchLink({
+          url: `${url}/trpc`,
+          headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+        }),
+      }),
+    ],
+  });
+  return Object.assign(client, { close: () => ws.close() });
+}
 
 export type RunningSim = Awaited<ReturnType<typeof startSim>>;
 
@@ -11,7 +45,7 @@ export interface Stack {
   app: FastifyInstance;
   url: string;
   /** A signed-in client (demo account unless another e-mail is given). */
-  signIn(email?: string): Promise<{ client: WaybillClient; token: string }>;
+  signIn(email?: string): Promise<{ client: Client; token: string }>;
   close(): Promise<void>;
 }
 
@@ -30,15 +64,15 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no port');
   const url = `http://127.0.0.1:${address.port}`;
-  const clients: WaybillClient[] = [];
+  const clients: Client[] = [];
   return {
     sim,
     app,
     url,
     async signIn(email = 'ops@example.com') {
-      const anonymous = createWaybillClient({ url });
+      const anonymous = createClient(url);
       const { token } = await anonymous.auth.passwordLogin.mutate({ email, password: 'waybill-demo' });
-      const client = createWaybillClient({ url, token });
+      const client = createClient(url, token);
       clients.push(client);
       return { client, token };
     },
