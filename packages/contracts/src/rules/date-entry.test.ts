@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type DateEntryAction,
+  type DateEntryState,
+  dateEntryFromDate,
+  dateEntryReducer,
+  dateEntryValue,
+  digitsOnly,
+  INITIAL_DATE_ENTRY,
+  isDateSaveDisabled,
+  normaliseDayOrMonth,
+  normaliseYear,
+} from './date-entry.js';
+
+const run = (actions: DateEntryAction[], from: DateEntryState = INITIAL_DATE_ENTRY) =>
+  actions.reduce(dateEntryReducer, from);
+/** Types a string one character at a time into a field, as an input element would report it. */
+const type = (field: 'day' | 'month' | 'year', text: string, from: DateEntryState = INITIAL_DATE_ENTRY) => {
+  let state = from;
+  for (const ch of text) state = dateEntryReducer(state, { type: 'input', field, value: state[field] + ch });
+  return state;
+};
+
+describe('digitsOnly', () => {
+  it.each([
+    ['12', '12'],
+    ['1a2', '12'],
+    ['a', ''],
+    [' 0-9 ', '09'],
+    ['٣', ''],
+  ])('%j → %j', (input, out) => {
+    expect(digitsOnly(input)).toBe(out);
+  });
+});
+
+describe('day field: 1-31, first digit above 3 padded with a leading zero', () => {
+  it.each([
+    ['', '', false],
+    ['0', '0', false],
+    ['1', '1', false],
+    ['2', '2', false],
+    ['3', '3', false],
+    ['4', '04', true],
+    ['5', '05', true],
+    ['6', '06', true],
+    ['7', '07', true],
+    ['8', '08', true],
+    ['9', '09', true],
+    ['01', '01', true],
+    ['09', '09', true],
+    ['10', '10', true],
+    ['19', '19', true],
+    ['29', '29', true],
+    ['30', '30', true],
+    ['31', '31', true],
+    ['1x', '1', false],
+    ['x7', '07', true],
+    ['123', '12', true],
+  ])('%j → %j (complete %s)', (raw, value, complete) => {
+    expect(normaliseDayOrMonth('day', raw)).toEqual({ value, complete });
+  });
+  it.each([['00'], ['32'], ['39'], ['40'], ['99']])('%j is refused', (raw) => {
+    expect(normaliseDayOrMonth('day', raw)).toBeNull();
+  });
+});
+
+describe('month field: 1-12, first digit above 1 padded with a leading zero', () => {
+  it.each([
+    ['0', '0', false],
+    ['1', '1', false],
+    ['2', '02', true],
+    ['3', '03', true],
+    ['9', '09', true],
+    ['01', '01', true],
+    ['10', '10', true],
+    ['11', '11', true],
+    ['12', '12', true],
+  ])('%j → %j (complete %s)', (raw, value, complete) => {
+    expect(normaliseDayOrMonth('month', raw)).toEqual({ value, complete });
+  });
+  it.each([['00'], ['13'], ['19'], ['20']])('%j is refused', (raw) => {
+    expect(normaliseDayOrMonth('month', raw)).toBeNull();
+  });
+});
+
+describe('year field: exactly 4 digits', () => {
+  it.each([
+    ['2', '2', false],
+    ['202', '202', false],
+    ['2024', '2024', true],
+    ['20245', '2024', true],
+    ['20a24', '2024', true],
+    ['', '', false],
+  ])('%j → %j (complete %s)', (raw, value, complete) => {
+    expect(normaliseYear(raw)).toEqual({ value, complete });
+  });
+});
+
+describe('typing and focus moves day → month → year', () => {
+  it.each([
+    ['1', '1', 'day'],
+    ['12', '12', 'month'],
+    ['4', '04', 'month'],
+    ['31', '31', 'month'],
+    ['35', '3', 'day'],
+    ['0', '0', 'day'],
+    ['00', '0', 'day'],
+    ['07', '07', 'month'],
+    ['a', '', 'day'],
+  ])('day %j → %j, focus %s', (text, value, focus) => {
+    const s = type('day', text);
+    expect(s.day).toBe(value);
+    expect(s.focus).toBe(focus);
+  });
+
+  it.each([
+    ['1', '1', 'month'],
+    ['12', '12', 'year'],
+    ['2', '02', 'year'],
+    ['13', '1', 'month'],
+    ['09', '09', 'year'],
+  ])('month %j → %j, focus %s', (text, value, focus) => {
+    const s = type('month', text, { ...INITIAL_DATE_ENTRY, focus: 'month' });
+    expect(s.month).toBe(value);
+    expect(s.focus).toBe(focus);
+  });
+
+  it('a full entry walks the focus through all three fields', () => {
+    let s = type('day', '5');
+    expect(s.focus).toBe('month');
+    s = type('month', '3', s);
+    expect(s.focus).toBe('year');
+    s = type('year', '2024', s);
+    expect(s).toEqual({ day: '05', month: '03', year: '2024', focus: 'year' });
+    expect(dateEntryValue(s)).toEqual(new Date(2024, 2, 5, 15, 0, 0, 0));
+  });
+
+  it('deleting a digit does not move the focus', () => {
+    const s = run([{ type: 'focus', field: 'day' }], { day: '12', month: '', year: '', focus: 'day' });
+    const after = dateEntryReducer(s, { type: 'input', field: 'day', value: '1' });
+    expect(after).toEqual({ day: '1', month: '', year: '', focus: 'day' });
+  });
+
+  it('focus and reset actions', () => {
+    const s = run([
+      { type: 'input', field: 'day', value: '9' },
+      { type: 'focus', field: 'year' },
+    ]);
+    expect(s.focus).toBe('year');
+    expect(dateEntryReducer(s, { type: 'reset' })).toEqual(INITIAL_DATE_ENTRY);
+  });
+
+  it('an unchanged input returns the same state object (no re-render)', () => {
+    const s = type('day', '1');
+    expect(dateEntryReducer(s, { type: 'input', field: 'day', value: '1' })).toBe(s);
+    expect(dateEntryReducer(s, { type: 'focus', field: 'day' })).toBe(s);
+  });
+
+  it.each([
+    ['day', '1', '01'],
+    ['day', '3', '03'],
+    ['day', '0', '0'],
+    ['day', '12', '12'],
+    ['month', '1', '01'],
+    ['month', '', ''],
+  ] as const)('blur pads a single digit: %s %j → %j', (field, value, out) => {
+    const s = dateEntryReducer({ ...INITIAL_DATE_ENTRY, [field]: value }, { type: 'blur', field });
+    expect(s[field]).toBe(out);
+  });
+  it('blur leaves the year alone', () => {
+    const s = { ...INITIAL_DATE_ENTRY, year: '24' };
+    expect(dateEntryReducer(s, { type: 'blur', field: 'year' })).toBe(s);
+  });
+});
+
+describe('dateEntryValue: a real calendar date at 15:00 local time', () => {
+  it.each([
+    ['01', '01', '2024', [2024, 0, 1]],
+    ['1', '1', '2024', [2024, 0, 1]],
+    ['29', '02', '2024', [2024, 1, 29]],
+    ['28', '02', '2023', [2023, 1, 28]],
+    ['31', '01', '2023', [2023, 0, 31]],
+    ['30', '04', '2023', [2023, 3, 30]],
+    ['31', '12', '1999', [1999, 11, 31]],
+    ['15', '06', '0099', [99, 5, 15]],
+  ])('%s/%s/%s is valid', (day, month, year, [y, m, d]) => {
+    const date = dateEntryValue({ day, month, year });
+    expect(date).not.toBeNull();
+    expect(date?.getFullYear()).toBe(y);
+    expect(date?.getMonth()).toBe(m);
+    expect(date?.getDate()).toBe(d);
+    expect(date?.getHours()).toBe(15);
+    expect(date?.getMinutes()).toBe(0);
+    expect(date?.getSeconds()).toBe(0);
+    expect(date?.getMilliseconds()).toBe(0);
+  });
+
+  it.each([
+    ['31', '02', '2024'],
+    ['30', '02', '2024'],
+    ['29', '02', '2023'],
+    ['29', '02', '1900'],
+    ['31', '04', '2024'],
+    ['31', '06', '2024'],
+    ['31', '09', '2024'],
+    ['31', '11', '2024'],
+    ['00', '01', '2024'],
+    ['32', '01', '2024'],
+    ['01', '00', '2024'],
+    ['01', '13', '2024'],
+    ['01', '01', '202'],
+    ['01', '01', '20245'],
+    ['', '01', '2024'],
+    ['01', '', '2024'],
+    ['01', '01', ''],
+    ['1a', '01', '2024'],
+    ['123', '01', '2024'],
+  ])('%j/%j/%j is not a valid date', (day, month, year) => {
+    expect(dateEntryValue({ day, month, year })).toBeNull();
+  });
+
+  it('accepts 29 February only in leap years', () => {
+    for (let year = 1996; year <= 2030; year++) {
+      const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+      expect(dateEntryValue({ day: '29', month: '02', year: String(year) }) !== null).toBe(leap);
+    }
+  });
+
+  it('every day of every month of 2023 and 2024 is accepted exactly when it exists', () => {
+    for (const year of [2023, 2024]) {
+      for (let month = 1; month <= 12; month++) {
+        const daysInMonth = new Date(year, month, 0).getDate();
+        for (let day = 1; day <= 31; day++) {
+          const valid = dateEntryValue({
+            day: String(day).padStart(2, '0'),
+            month: String(month).padStart(2, '0'),
+            year: String(year),
+          });
+          expect(valid !== null, `${day}/${month}/${year}`).toBe(day <= daysInMonth);
+        }
+      }
+    }
+  });
+});
+
+describe('SAVE CHANGES disabled until a valid date exists and during the call', () => {
+  const valid: DateEntryState = { day: '05', month: '03', year: '2024', focus: 'year' };
+  it.each([
+    [valid, false, false],
+    [valid, true, true],
+    [INITIAL_DATE_ENTRY, false, true],
+    [{ ...valid, day: '31', month: '02' }, false, true],
+    [{ ...valid, year: '202' }, false, true],
+  ])('%j busy=%s → disabled %s', (state, busy, disabled) => {
+    expect(isDateSaveDisabled(state, busy)).toBe(disabled);
+  });
+});
+
+describe('dateEntryFromDate', () => {
+  it('fills padded fields from a local date', () => {
+    expect(dateEntryFromDate(new Date(2024, 0, 5, 9))).toEqual({
+      day: '05',
+      month: '01',
+      year: '2024',
+      focus: 'day',
+    });
+  });
+  it('round-trips through dateEntryValue at 15:00', () => {
+    const state = dateEntryFromDate(new Date(2024, 10, 30, 1));
+    expect(dateEntryValue(state)).toEqual(new Date(2024, 10, 30, 15));
+  });
+});

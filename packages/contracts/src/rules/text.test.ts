@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCopyReference,
+  footerText,
+  formatOrderReference,
+  forwardableState,
+  initials,
+  organizationLabel,
+  shortenLongText,
+  shortenText,
+  storeDisplayName,
+  truncateEnd,
+} from './text.js';
+
+describe('shortenText: default 22, middle truncated with dots', () => {
+  it.each([
+    ['', ''],
+    ['short', 'short'],
+    ['exactly-22-characters!', 'exactly-22-characters!'],
+    ['abcdefghijklmnopqrstuvw', 'abcdefghij...opqrstuvw'],
+    ['a-very-long-merchant-store-name.myshopify.com', 'a-very-lon...opify.com'],
+  ])('%j → %j', (input, output) => {
+    const result = shortenText(input);
+    expect(result).toBe(output);
+    expect(Array.from(result).length).toBeLessThanOrEqual(22);
+  });
+
+  it.each([
+    [10, 'abcdefghijklmnop', 'abcd...nop'],
+    [5, 'abcdefgh', 'a...h'],
+    [4, 'abcdefgh', 'a...'],
+    [3, 'abcdefgh', '...'],
+    [18, 'Reception 2024-05-01 batch 7', 'Receptio...batch 7'],
+  ])('max %i: %j → %j', (max, input, output) => {
+    expect(shortenText(input, max)).toBe(output);
+  });
+
+  it('every length up to 60 stays within the limit and keeps both ends', () => {
+    for (let len = 0; len <= 60; len++) {
+      const text = 'x'.repeat(Math.max(0, len - 2)).padStart(len - 1, 'A') + (len > 0 ? 'Z' : '');
+      const out = shortenText(text);
+      if (len <= 22) expect(out).toBe(text);
+      else {
+        expect(out.length).toBe(22);
+        expect(out.startsWith('A')).toBe(true);
+        expect(out.endsWith('Z')).toBe(true);
+        expect(out).toContain('...');
+      }
+    }
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(shortenText('🚚'.repeat(22))).toBe('🚚'.repeat(22));
+    expect(Array.from(shortenText('🚚'.repeat(30))).length).toBe(22);
+  });
+});
+
+describe('shortenLongText: over 15 characters → first 6, dots, last 7', () => {
+  it.each([
+    ['', ''],
+    ['123456789012345', '123456789012345'],
+    ['1234567890123456', '123456...0123456'],
+    ['ORD-2024-000123456789', 'ORD-20...3456789'],
+    ['a1b2c3d4-e5f6-7890-abcd-ef1234567890', 'a1b2c3...4567890'],
+  ])('%j → %j', (input, output) => {
+    expect(shortenLongText(input)).toBe(output);
+  });
+});
+
+describe('truncateEnd', () => {
+  it.each([
+    ['abc', 5, 'abc'],
+    ['abcde', 5, 'abcde'],
+    ['abcdef', 5, 'abcde...'],
+  ])('%j / %i', (text, max, out) => {
+    expect(truncateEnd(text, max)).toBe(out);
+  });
+});
+
+describe("formatOrderReference: '#' + reference truncated to 17", () => {
+  it.each([
+    ['1001', '#1001'],
+    ['#1001', '##1001'],
+    ['12345678901234567', '#12345678901234567'],
+    ['123456789012345678', '#12345678901234567...'],
+    ['  SHOP-1  ', '#SHOP-1'],
+    ['', '-'],
+    ['   ', '-'],
+    [null, '-'],
+    [undefined, '-'],
+  ])('%j → %j', (ref, out) => {
+    expect(formatOrderReference(ref)).toBe(out);
+  });
+});
+
+describe('canCopyReference requires a string reference', () => {
+  it.each([
+    ['R-1', true],
+    ['', false],
+    [null, false],
+    [undefined, false],
+    [1001, false],
+  ])('%j → %s', (ref, ok) => {
+    expect(canCopyReference(ref)).toBe(ok);
+  });
+});
+
+describe('initials: first letters of the first two words', () => {
+  it.each([
+    ['Ana Pop', 'AP'],
+    ['ana pop', 'AP'],
+    ['Ana Maria Pop', 'AM'],
+    ['Cher', 'C'],
+    ['  Ion   Ionescu ', 'II'],
+    ['élodie durand', 'ÉD'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%j → %j', (name, out) => {
+    expect(initials(name)).toBe(out);
+  });
+});
+
+describe('forwardableState: forwarded only when longer than 10 characters', () => {
+  it.each([
+    ['12345678901', '12345678901'],
+    ['1234567890', undefined],
+    ['', undefined],
+    ['abc', undefined],
+    ['a-long-install-state-value', 'a-long-install-state-value'],
+    [null, undefined],
+    [undefined, undefined],
+  ])('%j → %j', (state, out) => {
+    expect(forwardableState(state)).toBe(out);
+  });
+});
+
+describe('storeDisplayName removes a leading www.', () => {
+  it.each([
+    ['www.shop.ro', 'shop.ro'],
+    ['WWW.shop.ro', 'shop.ro'],
+    ['shop.www.ro', 'shop.www.ro'],
+    ['shop.ro', 'shop.ro'],
+  ])('%j', (name, out) => {
+    expect(storeDisplayName(name)).toBe(out);
+  });
+});
+
+describe('organizationLabel', () => {
+  it.each([
+    ['Acme', 'Acme'],
+    ['', '-'],
+    ['  ', '-'],
+    [null, '-'],
+    [undefined, '-'],
+  ])('%j → %j', (name, out) => {
+    expect(organizationLabel(name)).toBe(out);
+  });
+});
+
+describe('footerText', () => {
+  it.each([
+    [1, 'Order', '1 Order Displayed'],
+    [0, 'Order', '0 Orders Displayed'],
+    [20, 'Order', '20 Orders Displayed'],
+    [1, 'Product', '1 Product Displayed'],
+    [2, 'Product', '2 Products Displayed'],
+    [1, 'Inbound', '1 Inbound Displayed'],
+    [57, 'Inbound', '57 Inbounds Displayed'],
+  ] as const)('%i %s', (count, noun, out) => {
+    expect(footerText(count, noun)).toBe(out);
+  });
+});
