@@ -2,7 +2,11 @@
 export { BackToTop, shouldShowBackToTop } from './back-to-top/back-to-top.js';
 export { Button, type ButtonProps } from './button/button.js';
 export { CopyButton, type CopyButtonProps } from './copy-button/copy-button.js';
-export { DateEntryFields, type DateEntryFieldsProps } from './date-entry-fields/date-entry-fields.js';
+export {
+  DateEntryFields,
+  type DateEntryFieldsProps,
+  dateEntryProblem,
+} from './date-entry-fields/date-entry-fields.js';
 export { capEntries, moreLabel } from './dropdown-filter/cap-entries.js';
 export {
   DropdownFilter,

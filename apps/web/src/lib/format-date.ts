@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
+import { parseServerTime } from '@waybill/contracts';
 import { format } from 'date-fns';
-import { parseServerTime } from './server-time.js';
 import type { TimeMode } from './time-mode.js';
 
 /**

@@ -1,99 +1,93 @@
-import { useId, useRef } from 'react';
 import {
-  type DateParts,
-  dateProblem,
-  dateProblemText,
-  isDayComplete,
-  isMonthComplete,
-  sanitizeDay,
-  sanitizeMonth,
-  sanitizeYear,
-} from '../../lib/date-entry.js';
+  type DateEntryAction,
+  type DateEntryState,
+  type DateField,
+  dateEntryReducer,
+  dateEntryValue,
+} from '@waybill/contracts';
+import { useEffect, useId, useRef } from 'react';
+import type { DateParts } from '../../lib/date-entry.js';
 import styles from './date-entry-fields.module.css';
 
 export interface DateEntryFieldsProps {
+  /** Day/month/year (and the focused field) of the contracts' date-entry reducer; EMPTY_DATE_PARTS to start. */
   value: DateParts;
-  onChange: (next: DateParts) => void;
+  onChange: (next: DateEntryState) => void;
   disabled?: boolean;
   label?: string;
 }
 
-/** DD / MM / YYYY digit fields: padding, focus moves day → month → year, and a real-date check. */
+/** Why a fully typed entry is not a date, for the inline message. */
+export function dateEntryProblem(value: Pick<DateEntryState, 'day' | 'month' | 'year'>): string | null {
+  if (value.day.length < 2 || value.month.length < 2 || value.year.length < 4) return null;
+  return dateEntryValue(value) === null ? 'This date does not exist. Check the day and the month.' : null;
+}
+
+/**
+ * DD / MM / YYYY digit fields (spec 5): digits only, day/month padding, focus moves day → month →
+ * year when a field is complete, and an inline message when the date does not exist.
+ */
 export function DateEntryFields({ value, onChange, disabled, label = 'Date' }: DateEntryFieldsProps) {
   const id = useId();
-  const monthRef = useRef<HTMLInputElement>(null);
-  const yearRef = useRef<HTMLInputElement>(null);
-  const problem = dateProblem(value);
-  const message = dateProblemText(problem);
-  const allFilled = isDayComplete(value.day) && isMonthComplete(value.month) && value.year.length === 4;
-  const invalid = allFilled && problem !== null;
+  const refs = {
+    day: useRef<HTMLInputElement>(null),
+    month: useRef<HTMLInputElement>(null),
+    year: useRef<HTMLInputElement>(null),
+  };
+  const problem = dateEntryProblem(value);
+  const state: DateEntryState = { ...value, focus: value.focus ?? 'day' };
+  const lastFocus = useRef(state.focus);
+
+  // The reducer decides where the focus goes; move it only when that changes.
+  useEffect(() => {
+    if (state.focus !== lastFocus.current) {
+      lastFocus.current = state.focus;
+      refs[state.focus].current?.focus();
+    }
+  });
+
+  const dispatch = (action: DateEntryAction) => onChange(dateEntryReducer(state, action));
+
+  const field = (name: DateField, text: string, placeholder: string, width: 'short' | 'long') => (
+    <label className={styles.field}>
+      <span className={styles.fieldLabel}>{placeholder}</span>
+      <input
+        ref={refs[name]}
+        className={width === 'long' ? `${styles.input} ${styles.year}` : styles.input}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-label={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        maxLength={name === 'year' ? 4 : 2}
+        value={value[name]}
+        onFocus={() => {
+          lastFocus.current = name;
+          if (state.focus !== name) dispatch({ type: 'focus', field: name });
+        }}
+        onBlur={() => dispatch({ type: 'blur', field: name })}
+        onChange={(e) => dispatch({ type: 'input', field: name, value: e.target.value })}
+      />
+    </label>
+  );
 
   return (
     <fieldset className={styles.fieldset} disabled={disabled}>
       <legend className={styles.legend}>{label}</legend>
       <div className={styles.row}>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>DD</span>
-          <input
-            className={styles.input}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="DD"
-            aria-label="Day"
-            aria-invalid={invalid || undefined}
-            aria-describedby={message ? `${id}-error` : undefined}
-            maxLength={2}
-            value={value.day}
-            onChange={(e) => {
-              const day = sanitizeDay(e.target.value);
-              onChange({ ...value, day });
-              if (isDayComplete(day)) monthRef.current?.focus();
-            }}
-          />
-        </label>
+        {field('day', 'Day', 'DD', 'short')}
         <span className={styles.sep} aria-hidden>
           /
         </span>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>MM</span>
-          <input
-            ref={monthRef}
-            className={styles.input}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="MM"
-            aria-label="Month"
-            aria-invalid={invalid || undefined}
-            maxLength={2}
-            value={value.month}
-            onChange={(e) => {
-              const month = sanitizeMonth(e.target.value);
-              onChange({ ...value, month });
-              if (isMonthComplete(month)) yearRef.current?.focus();
-            }}
-          />
-        </label>
+        {field('month', 'Month', 'MM', 'short')}
         <span className={styles.sep} aria-hidden>
           /
         </span>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>YYYY</span>
-          <input
-            ref={yearRef}
-            className={`${styles.input} ${styles.year}`}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="YYYY"
-            aria-label="Year"
-            aria-invalid={invalid || undefined}
-            maxLength={4}
-            value={value.year}
-            onChange={(e) => onChange({ ...value, year: sanitizeYear(e.target.value) })}
-          />
-        </label>
+        {field('year', 'Year', 'YYYY', 'long')}
       </div>
-      <p id={`${id}-error`} className={styles.error} role={invalid ? 'alert' : undefined}>
-        {invalid ? message : '\u00a0'}
+      <p id={`${id}-error`} className={styles.error} role={problem ? 'alert' : undefined}>
+        {problem ?? '\u00a0'}
       </p>
     </fieldset>
   );

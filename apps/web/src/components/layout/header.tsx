@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { LogOut } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
-import { initials } from '../../lib/text.js';
+import { badgeInitials } from '../../lib/text.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import styles from './header.module.css';
 
@@ -73,7 +73,7 @@ export function Header({ user, onLogout }: HeaderProps) {
         </ToggleGroup.Root>
         <Menu.Root modal={false}>
           <Menu.Trigger className={styles.badge} aria-label={`Account menu for ${user?.name ?? 'you'}`}>
-            {initials(user?.name)}
+            {badgeInitials(user?.name)}
           </Menu.Trigger>
           <Menu.Portal>
             <Menu.Content className={styles.menu} align="end" sideOffset={6}>
