@@ -1,0 +1,137 @@
+import type { Inbound } from '../backend/inbounds.js';
+import { WAREHOUSE_ICON_LARGE_ABOVE, WAREHOUSE_ICON_MID_ABOVE } from '../constants.js';
+import type { InboundItemKind } from '../enums/order-status.js';
+import {
+  formatUtcDate,
+  formatUtcShortDate,
+  parseServerTime,
+  pluralize,
+  relativeTime,
+  utcCalendarDaysUntil,
+} from './time.js';
+
+/** Inbound list and detail display rules (inbounds-and-clients spec 4, 9). */
+
+export interface InboundStatusPill {
+  text: string;
+  /** A late inbound shows an hourglass, except for draft, completed and cancelled. */
+  hourglass: boolean;
+}
+
+const NO_HOURGLASS = ['draft', 'completed', 'cancelled'];
+
+/** ETA wording from expected_date (UTC days): 'ETA: Today', 'ETA: N day(s)' ahead, 'N day(s) ago' behind. */
+export function inboundEtaText(expectedDate: string | null | undefined, now: Date): string {
+  const expected = parseServerTime(expectedDate);
+  if (!expected) return 'ETA: -';
+  const days = utcCalendarDaysUntil(expected, now);
+  if (days === 0) return 'ETA: Today';
+  if (days > 0) return `ETA: ${pluralize(days, 'day')}`;
+  return `${pluralize(-days, 'day')} ago`;
+}
+
+/**
+ * Status pill text (UTC): draft the created date; completed the updated date; cancelled (and
+ * deleted) the updated date in short form; in_transit the ETA; arrived and processing the time
+ * since the update.
+ */
+export function inboundStatusPill(
+  inbound: Pick<Inbound, 'status' | 'expected_date' | 'external_dates' | 'late'>,
+  now: Date,
+): InboundStatusPill {
+  const created = parseServerTime(inbound.external_dates.created_at);
+  const updated = parseServerTime(inbound.external_dates.updated_at);
+  const hourglass = inbound.late.is_late && !NO_HOURGLASS.includes(inbound.status);
+  const date = (d: Date | null, short = false) =>
+    d ? (short ? formatUtcShortDate(d) : formatUtcDate(d)) : '-';
+  switch (inbound.status) {
+    case 'draft':
+      return { text: date(created), hourglass };
+    case 'completed':
+      return { text: date(updated), hourglass };
+    case 'cancelled':
+    case 'deleted':
+      return { text: date(updated, true), hourglass };
+    case 'in_transit':
+      return { text: inboundEtaText(inbound.expected_date, now), hourglass };
+    default:
+      return { text: updated ? relativeTime(updated, now) : '-', hourglass };
+  }
+}
+
+export type InboundQuantityColumn = 'expected' | 'sellable' | 'missing' | 'defects' | 'junk';
+const GROUPING = new Intl.NumberFormat('en-US');
+
+/** Numbers use locale grouping (1,234). */
+export function formatQuantity(n: number): string {
+  return GROUPING.format(n);
+}
+
+/** Quantity cell: 0 expected shows 'N/A'; 0 sellable a not-sellable icon; 0 missing/defects/junk a dash. */
+export function inboundQuantityCell(
+  column: InboundQuantityColumn,
+  value: number,
+): { text: string; icon: 'not-sellable' | null } {
+  if (value === 0) {
+    if (column === 'expected') return { text: 'N/A', icon: null };
+    if (column === 'sellable') return { text: '', icon: 'not-sellable' };
+    return { text: '-', icon: null };
+  }
+  return { text: formatQuantity(value), icon: null };
+}
+
+const TRANSPORT_WORDS: Record<InboundItemKind, [string, string]> = {
+  truck: ['Truck', 'Trucks'],
+  pallet: ['Pallet', 'Pallets'],
+  package: ['Box', 'Boxes'],
+};
+
+/** Transport toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
+export function transportLabel(kind: InboundItemKind, count: number): string {
+  const [one, many] = TRANSPORT_WORDS[kind];
+  return pluralize(count, one, many);
+}
+
+/** Transport toggles in truck, pallet, package order, shown only when the count is above 0. */
+export function transportToggles(
+  stats: readonly { kind: InboundItemKind; count: number }[],
+): { kind: InboundItemKind; count: number; label: string }[] {
+  return (['truck', 'pallet', 'package'] as const)
+    .map((kind) => ({ kind, count: stats.filter((s) => s.kind === kind).reduce((n, s) => n + s.count, 0) }))
+    .filter((t) => t.count > 0)
+    .map((t) => ({ ...t, label: transportLabel(t.kind, t.count) }));
+}
+
+/** Warehouse icon size by incoming_total: above 1000 largest, above 500 mid, otherwise small. */
+export function warehouseIconSize(incomingTotal: number): 'large' | 'medium' | 'small' {
+  if (incomingTotal > WAREHOUSE_ICON_LARGE_ABOVE) return 'large';
+  if (incomingTotal > WAREHOUSE_ICON_MID_ABOVE) return 'medium';
+  return 'small';
+}
+
+/** 'Clear Filters' on the inbounds screen: an assigned user, warehouse, merchant or status is set. */
+export function inboundsHasClearableFilters(filter: {
+  assignedUsersUIDS: readonly string[];
+  fulfillmentCentersUIDS: readonly string[];
+  organizationsUIDS: readonly string[];
+  statuses: readonly string[];
+}): boolean {
+  return (
+    filter.assignedUsersUIDS.length > 0 ||
+    filter.fulfillmentCentersUIDS.length > 0 ||
+    filter.organizationsUIDS.length > 0 ||
+    filter.statuses.length > 0
+  );
+}
+
+/** The count line '{n} inbound displayed'. */
+export function inboundCountLine(count: number): string {
+  return `${count} inbound displayed`;
+}
+
+/** Fixed-width shortenings from spec 9. */
+export const INBOUND_TEXT_LIMITS = {
+  receptionName: 18,
+  receptionNumber: 40,
+  warehouseIdentifier: 22,
+} as const;

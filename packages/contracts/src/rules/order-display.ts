@@ -1,0 +1,197 @@
+import type { Order, OrderLineItem } from '../backend/orders.js';
+import {
+  HISTORY_DEFAULT_STATUSES,
+  ORDER_STATUS_GROUPS,
+  orderStatusLabel,
+  RETURN_STATUSES,
+  WAREHOUSE_STATUSES,
+} from '../enums/order-status.js';
+import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
+import { elapsedText, parseServerTime } from './time.js';
+
+/** Order row and detail display rules (orders spec 2, 3, 4). */
+
+const IN_TRANSIT_GROUP: readonly string[] =
+  ORDER_STATUS_GROUPS.find((g) => g.id === 'in_transit')?.statuses ?? [];
+
+export type LineQuantityWord = 'in transit' | 'delivered' | 'returning' | 'reshelved' | 'lost' | 'reserved';
+
+/**
+ * Line quantity wording by order status: the In Transit group 'in transit'; shipping_delivered
+ * 'delivered'; shipping_returning_to_sender 'returning'; back_to_sender or cancelled 'reshelved';
+ * lost 'lost'; otherwise 'reserved'.
+ */
+export function lineQuantityWord(status: string): LineQuantityWord {
+  if (IN_TRANSIT_GROUP.includes(status)) return 'in transit';
+  if (status === 'shipping_delivered') return 'delivered';
+  if (status === 'shipping_returning_to_sender') return 'returning';
+  if (status === 'back_to_sender' || status === 'cancelled') return 'reshelved';
+  if (status === 'lost') return 'lost';
+  return 'reserved';
+}
+
+/** '3 reserved' and, when items are missing, '1 N/A'. */
+export function lineQuantityText(
+  item: Pick<OrderLineItem, 'quantity' | 'missing_quantity'>,
+  status: string,
+): { quantity: string; missing: string | null } {
+  return {
+    quantity: `${item.quantity} ${lineQuantityWord(status)}`,
+    missing: item.missing_quantity > 0 ? `${item.missing_quantity} N/A` : null,
+  };
+}
+
+/** Payment badge: COD for cash on delivery, BANK for bank deposit, otherwise CARD (COD wins if both are set). */
+export function paymentBadge(
+  payment: Pick<Order['payment'], 'cash_on_delivery' | 'bank_deposit'>,
+): 'COD' | 'BANK' | 'CARD' {
+  if (payment.cash_on_delivery) return 'COD';
+  if (payment.bank_deposit) return 'BANK';
+  return 'CARD';
+}
+
+export type HistoryActor = 'selling_channel' | 'fulfillment_provider' | 'fulfillment_center' | 'courier';
+
+/**
+ * Actor of a history entry: new → selling channel; warehouse statuses → fulfilment center;
+ * courier statuses (shipping_*, shipment_*) → courier and tracking number; initializing_fulfillment
+ * and every other status → the fulfilment provider.
+ */
+export function historyActor(status: string): HistoryActor {
+  if (status === 'new' || status === 'new_') return 'selling_channel';
+  if ((WAREHOUSE_STATUSES as readonly string[]).includes(status)) return 'fulfillment_center';
+  if (status.startsWith('shipping_') || status.startsWith('shipment_')) return 'courier';
+  return 'fulfillment_provider';
+}
+
+/** Return statuses (shipping_returning_to_sender, back_to_sender) use a return arrow icon. */
+export function hasReturnIcon(status: string): boolean {
+  return (RETURN_STATUSES as readonly string[]).includes(status);
+}
+
+export interface HistoryEntry {
+  key: string;
+  label: string;
+  /** The raw server timestamp, and its parsed value (null when unreadable). */
+  rawDate: string;
+  date: Date | null;
+  actor: HistoryActor;
+  returnIcon: boolean;
+  /** Elapsed time to the next entry; null for the last one or when a date is unreadable. */
+  elapsedToNext: string | null;
+}
+
+/**
+ * History timeline: a 'new' entry at the created date plus every aggregated status entry, sorted by
+ * date ascending (stable; unreadable dates last), each with the elapsed time to the next one.
+ */
+export function orderHistoryTimeline(
+  order: Pick<Order, 'external_app_dates' | 'statuses_history'>,
+): HistoryEntry[] {
+  const raw = [
+    { key: 'new', date: order.external_app_dates.created_at },
+    ...order.statuses_history.aggregated_status.map((s) => ({ key: s.key, date: s.date })),
+  ];
+  const entries = raw
+    .map((e, index) => ({ e, index, time: parseServerTime(e.date)?.getTime() ?? Number.POSITIVE_INFINITY }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ e }) => ({
+      key: e.key,
+      label: e.key === 'new' ? 'New' : orderStatusLabel(e.key),
+      rawDate: e.date,
+      date: parseServerTime(e.date),
+      actor: historyActor(e.key),
+      returnIcon: hasReturnIcon(e.key),
+      elapsedToNext: null as string | null,
+    }));
+  for (let i = 0; i < entries.length - 1; i++) {
+    const current = entries[i];
+    const next = entries[i + 1];
+    if (current?.date && next?.date) current.elapsedToNext = elapsedText(current.date, next.date);
+  }
+  return entries;
+}
+
+export type OrderDetailTab = 'history' | 'order' | 'comments';
+
+/** The detail opens on comments, or on history when the status is delivered, returned or back to sender. */
+export function defaultOrderDetailTab(status: string): OrderDetailTab {
+  return (HISTORY_DEFAULT_STATUSES as readonly string[]).includes(status) ? 'history' : 'comments';
+}
+
+/** Query string of /realtime/order: uid, newComment when there are no comments or Add Comment was used, hasUnread, cached. */
+export function orderDetailSearch(params: {
+  uid: string;
+  commentCount: number;
+  addComment?: boolean;
+  unread?: number;
+  cached?: boolean;
+}): string {
+  const q: [string, string][] = [['uid', params.uid]];
+  if (params.commentCount === 0 || params.addComment) q.push(['newComment', 'true']);
+  if ((params.unread ?? 0) > 0) q.push(['hasUnread', 'true']);
+  if (params.cached !== undefined) q.push(['cached', String(params.cached)]);
+  return `?${q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+}
+
+/** Orders whose managed_by equals the provider value get a marker. */
+export function isProviderManaged(order: Pick<Order, 'managed_by'>, providerManagedBy: string): boolean {
+  return order.managed_by === providerManagedBy;
+}
+
+/** The PDF shipping-label link: the first label with a download_url. */
+export function labelDownloadUrl(order: Pick<Order, 'shipments'>): string | null {
+  for (const shipment of order.shipments)
+    for (const document of shipment.documents)
+      for (const label of document.labels) if (label.download_url) return label.download_url;
+  return null;
+}
+
+/** External link from metadata key order_external_link. */
+export function orderExternalLink(order: Pick<Order, 'metadata'>): string | null {
+  return order.metadata.find((m) => m.key === 'order_external_link')?.value || null;
+}
+
+/** Warehouse code: the external identifier of the first fulfilment order that has one. */
+export function warehouseCode(order: Pick<Order, 'fulfillment_center_fulfillment_orders'>): string | null {
+  return (
+    order.fulfillment_center_fulfillment_orders.find((f) => f.external_identifier)?.external_identifier ??
+    null
+  );
+}
+
+const sameSet = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** The filter the screen starts with (empty list then shows the empty-state panel, not 'No Results Found'). */
+export function isDefaultOrdersFilter(filter: OrdersFilter): boolean {
+  const d = DEFAULT_ORDERS_FILTER;
+  return (
+    filter.reference.trim() === d.reference &&
+    sameSet(filter.statuses, d.statuses) &&
+    sameSet(filter.displayPriorities, d.displayPriorities) &&
+    sameSet(filter.courierKeys, d.courierKeys) &&
+    sameSet(filter.sellingChannelsUIDS, d.sellingChannelsUIDS) &&
+    sameSet(filter.fulfillmentCentersUIDS, d.fulfillmentCentersUIDS) &&
+    sameSet(filter.assignedUsersUIDS, d.assignedUsersUIDS) &&
+    filter.activeOrders === d.activeOrders &&
+    sameSet(filter.payout.selected, d.payout.selected) &&
+    filter.payout.late === d.payout.late &&
+    filter.status_late.status === d.status_late.status &&
+    filter.orders_late === d.orders_late
+  );
+}
+
+/** What the orders list area shows. */
+export function ordersListView(
+  filter: OrdersFilter,
+  rowCount: number,
+): 'rows' | 'empty-state' | 'no-results' {
+  if (rowCount > 0) return 'rows';
+  return isDefaultOrdersFilter(filter) ? 'empty-state' : 'no-results';
+}
+
+/** The footer shows when the list is non-empty and no more can load. */
+export function showListFooter(rowCount: number, hasMore: boolean): boolean {
+  return rowCount > 0 && !hasMore;
+}
