@@ -1,10 +1,3 @@
-import { createElement } from 'react';
-
-/** Placeholder until the inbounds feature lands (another engineer owns this folder). */
-export function InboundsRoute() {
-  return createElement('section', { 'aria-label': 'Inbounds' }, createElement('h1', null, 'Inbounds'));
-}
-
-export function InboundDetailRoute() {
-  return createElement('section', { 'aria-label': 'Inbound detail' }, createElement('h1', null, 'Inbound'));
-}
+/** Inbounds feature: the list (/inbounds) and the detail overlay (/inbounds/inbound). */
+export { InboundDetailPage as InboundDetailRoute } from './components/inbound-detail-page.js';
+export { InboundsPage as InboundsRoute } from './components/inbounds-page.js';

@@ -5,12 +5,12 @@ import {
   type ClientsFilter,
   type CompanySizeFilter,
   type CountPeriod,
+  parseServerTime,
   SKU_FILTER_LABELS,
   type SkuFilter,
   type StoreStatus,
 } from '@waybill/contracts';
 import { format } from 'date-fns';
-import { parseServerTime } from '../../../lib/server-time.js';
 
 export const SIZE_OPTIONS: readonly { value: CompanySizeFilter; label: string; statKey: string }[] = [
   { value: 'XS', label: 'Extra Small (XS)', statKey: 'size_xs' },

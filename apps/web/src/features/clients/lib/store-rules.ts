@@ -6,24 +6,16 @@ import {
   isCourierKey,
   MAX_COURIER_LOGOS,
   type PlanTier,
+  parseServerTime,
+  relativeTime,
   type SellingChannelAnalyticsRow,
   STORE_NEW_OUTLINED_DAYS,
   STORE_NEW_SOLID_DAYS,
   type StoreSize,
   UNKNOWN_COURIER_KEY,
 } from '@waybill/contracts';
-import { parseServerTime } from '../../../lib/server-time.js';
 
 const DAY = 86_400_000;
-
-export type ActivityColour = 'green' | 'yellow' | 'orange' | 'light-red' | 'red';
-
-/** Store activity priority 0..4 → colour; the row colour follows it. */
-export const ACTIVITY_COLOURS: readonly ActivityColour[] = ['green', 'yellow', 'orange', 'light-red', 'red'];
-
-export function activityColour(priority: number): ActivityColour {
-  return ACTIVITY_COLOURS[priority] ?? 'red';
-}
 
 export const ACTIVITY_PRIORITY_LABELS = [
   'Super Active',
@@ -32,11 +24,6 @@ export const ACTIVITY_PRIORITY_LABELS = [
   'Slightly Active',
   'Completely Inactive',
 ] as const;
-
-/** Store name with a leading 'www.' removed. */
-export function displayStoreName(name: string): string {
-  return name.replace(/^www\./i, '');
-}
 
 /** App link of a store: the shopify app link, else the BI app link, else none. */
 export function storeAppLink(metadata: readonly { key: string; value: string | null }[]): string | null {
@@ -106,19 +93,6 @@ export function storeAge(createdAt: string, now: Date): string {
   if (days < 365) return `${days} day${days === 1 ? '' : 's'}`;
   const years = Math.floor(days / 365);
   return `${years} year${years === 1 ? '' : 's'}`;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const unit = (n: number, u: string) => `${n} ${u}${n === 1 ? '' : 's'}`;
-
-/** 'Just now', 'N minute(s) ago' under 60 minutes, 'N hour(s) ago' under 24 hours, then 'N day(s) ago'. */
-export function relativeTime(from: Date, now: Date): string {
-  const elapsed = Math.max(0, now.getTime() - from.getTime());
-  if (elapsed < MINUTE) return 'Just now';
-  if (elapsed < HOUR) return `${unit(Math.floor(elapsed / MINUTE), 'minute')} ago`;
-  if (elapsed < DAY) return `${unit(Math.floor(elapsed / HOUR), 'hour')} ago`;
-  return `${unit(Math.floor(elapsed / DAY), 'day')} ago`;
 }
 
 export interface ActivityPill {

@@ -1,5 +1,6 @@
+import { inboundColour } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
-import { dropdownColour, inboundColour, type PriorityCounts, urgency } from './colours.js';
+import { dropdownColour, type PriorityCounts, urgency } from './colours.js';
 
 const counts = (values: Partial<Record<number, number>>): PriorityCounts => ({
   count_display_priority_0: values[0] ?? 0,
@@ -12,26 +13,11 @@ const counts = (values: Partial<Record<number, number>>): PriorityCounts => ({
 });
 
 describe('inbound colours', () => {
-  it('follows the display priority', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((p) => inboundColour(p, 'draft'))).toEqual([
-      'red',
-      'light-red',
-      'orange',
-      'yellow',
-      'green',
-      'blue',
-      'gray',
-    ]);
-  });
-
-  it('falls back to the status without a priority', () => {
-    expect(inboundColour(null, 'completed')).toBe('green');
-    expect(inboundColour(null, 'cancelled')).toBe('blue');
-    expect(inboundColour(null, 'in_transit')).toBe('yellow');
-    expect(inboundColour(null, 'arrived')).toBe('orange');
-    expect(inboundColour(null, 'processing')).toBe('light-red');
-    expect(inboundColour(null, 'draft')).toBe('gray');
-    expect(inboundColour(null, 'deleted')).toBe('gray');
+  it('uses the contracts rule: priority first, then status', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((p) => inboundColour({ display_priority: p, status: 'draft' }))).toEqual(
+      ['red', 'light-red', 'orange', 'yellow', 'green', 'blue', 'gray'],
+    );
+    expect(inboundColour({ display_priority: null, status: 'processing' })).toBe('light-red');
   });
 
   it('colours a dropdown by its most urgent non-zero count', () => {

@@ -1,35 +1,7 @@
-import type { InboundStatus } from '@waybill/contracts';
+import { type Colour, dropdownColour as contractsDropdownColour } from '@waybill/contracts';
 
-/** Colour names map to CSS variables in src/styles/tokens.css (--color-<name>). */
-export type InboundColour = 'red' | 'light-red' | 'orange' | 'yellow' | 'green' | 'blue' | 'gray';
-
-/** Display priority 0..6 → colour (spec 4, "Inbound colours"). */
-export const PRIORITY_COLOURS: readonly InboundColour[] = [
-  'red',
-  'light-red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-  'gray',
-];
-
-const STATUS_COLOURS: Partial<Record<InboundStatus, InboundColour>> = {
-  completed: 'green',
-  cancelled: 'blue',
-  in_transit: 'yellow',
-  arrived: 'orange',
-  processing: 'light-red',
-};
-
-/** Colour by display priority, or by status when there is none. */
-export function inboundColour(priority: number | null | undefined, status: InboundStatus): InboundColour {
-  if (priority !== null && priority !== undefined) {
-    const byPriority = PRIORITY_COLOURS[priority];
-    if (byPriority) return byPriority;
-  }
-  return STATUS_COLOURS[status] ?? 'gray';
-}
+/** Inbound colours come from contracts (inboundColour, inboundProductRowColour); this adds row helpers. */
+export type InboundColour = Colour;
 
 /** Per-priority counts as the statistics rows carry them. */
 export interface PriorityCounts {
@@ -42,19 +14,23 @@ export interface PriorityCounts {
   count_display_priority_6: number;
 }
 
-export function priorityCount(row: PriorityCounts, priority: number): number {
-  const key = `count_display_priority_${priority}` as keyof PriorityCounts;
-  return row[key] ?? 0;
+export function countsOf(row: PriorityCounts): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((p) => row[`count_display_priority_${p}` as keyof PriorityCounts] ?? 0);
 }
 
 /** Most urgent priority with a non-zero count (0 most urgent), or 7 when every count is zero. */
 export function urgency(row: PriorityCounts): number {
-  for (let p = 0; p <= 6; p++) if (priorityCount(row, p) > 0) return p;
-  return 7;
+  const index = countsOf(row).findIndex((c) => c > 0);
+  return index === -1 ? 7 : index;
 }
 
-/** Dropdown colour: the most urgent non-zero priority count, red → gray; null when all counts are zero. */
+/** Dropdown colour over all its rows: the most urgent non-zero priority count; null when all are zero. */
 export function dropdownColour(rows: readonly PriorityCounts[]): InboundColour | null {
-  const best = Math.min(7, ...rows.map(urgency));
-  return PRIORITY_COLOURS[best] ?? null;
+  const totals = [0, 0, 0, 0, 0, 0, 0];
+  for (const row of rows) {
+    countsOf(row).forEach((c, p) => {
+      totals[p] = (totals[p] ?? 0) + c;
+    });
+  }
+  return contractsDropdownColour(totals);
 }

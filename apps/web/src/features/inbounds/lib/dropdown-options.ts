@@ -1,5 +1,5 @@
-import { DROPDOWN_MAX_ENTRIES } from '@waybill/contracts';
-import { type InboundColour, PRIORITY_COLOURS, type PriorityCounts, urgency } from './colours.js';
+import { DROPDOWN_MAX_ENTRIES, inboundPriorityColour } from '@waybill/contracts';
+import { type InboundColour, type PriorityCounts, urgency } from './colours.js';
 
 export interface StatisticsRow extends PriorityCounts {
   key: string | null;
@@ -46,7 +46,7 @@ export function buildOptions(
       value: row.key,
       label,
       count: rowCount(row),
-      colour: PRIORITY_COLOURS[u] ?? null,
+      colour: inboundPriorityColour(u),
       urgency: u,
     };
     const badge = badgeOf?.(row.key);

@@ -1,26 +1,13 @@
-import type { InboundLineItem } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   expectedText,
   isNewItem,
   itemCode,
   problemText,
-  productRowVariant,
   sellableText,
   transportLabel,
   warehouseIconSize,
 } from './quantities.js';
-
-const line = (extra: Partial<InboundLineItem> = {}): InboundLineItem => ({
-  uid: 'l1',
-  inventory_item_uid: 'i1',
-  incoming: 10,
-  available: 10,
-  missing: 0,
-  defects: 0,
-  junk: 0,
-  ...extra,
-});
 
 describe('inbound quantities and variants', () => {
   it('sizes the warehouse icon by incoming total', () => {
@@ -38,16 +25,6 @@ describe('inbound quantities and variants', () => {
     expect(problemText(2)).toBe('2');
     expect(sellableText(0)).toBeNull();
     expect(sellableText(12000)).toBe('12,000');
-  });
-
-  it('picks the product row variant with problems overriding', () => {
-    expect(productRowVariant(line(), 'in_transit')).toBe('default');
-    expect(productRowVariant(line(), 'completed')).toBe('completed');
-    expect(productRowVariant(line(), 'cancelled')).toBe('cancelled');
-    expect(productRowVariant(line(), 'deleted')).toBe('cancelled');
-    expect(productRowVariant(line({ missing: 1 }), 'completed')).toBe('problem');
-    expect(productRowVariant(line({ defects: 1 }), 'cancelled')).toBe('problem');
-    expect(productRowVariant(line({ junk: 3 }), 'arrived')).toBe('problem');
   });
 
   it('tags items created under 30 days ago as NEW', () => {

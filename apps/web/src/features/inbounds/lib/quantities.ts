@@ -1,6 +1,10 @@
-import type { InboundItemKind, InboundLineItem, InboundStatus } from '@waybill/contracts';
-import { NEW_ITEM_DAYS, WAREHOUSE_ICON_LARGE_ABOVE, WAREHOUSE_ICON_MID_ABOVE } from '@waybill/contracts';
-import { parseServerTime } from '../../../lib/server-time.js';
+import {
+  type InboundItemKind,
+  NEW_ITEM_DAYS,
+  parseServerTime,
+  WAREHOUSE_ICON_LARGE_ABOVE,
+  WAREHOUSE_ICON_MID_ABOVE,
+} from '@waybill/contracts';
 import { formatCount } from './format.js';
 
 export type WarehouseIconSize = 'large' | 'mid' | 'small';
@@ -25,16 +29,6 @@ export function problemText(value: number): string {
 /** Sellable: null when 0 (the cell shows a not-sellable icon instead). */
 export function sellableText(value: number): string | null {
   return value === 0 ? null : formatCount(value);
-}
-
-export type ProductRowVariant = 'default' | 'completed' | 'cancelled' | 'problem';
-
-/** Default yellow; green when completed; blue when cancelled or deleted; pink problem rows override all. */
-export function productRowVariant(line: InboundLineItem, status: InboundStatus): ProductRowVariant {
-  if (line.missing > 0 || line.defects > 0 || line.junk > 0) return 'problem';
-  if (status === 'completed') return 'completed';
-  if (status === 'cancelled' || status === 'deleted') return 'cancelled';
-  return 'default';
 }
 
 /** Inventory items created under 30 days ago get a NEW tag. */

@@ -25,14 +25,14 @@ describe('inbound status pill', () => {
   it('shows the created date for drafts and the updated date for completed', () => {
     expect(statusPill(inbound('draft'), now)).toEqual({
       label: 'Draft',
-      detail: 'Apr 2, 2024',
+      detail: '02 Apr 2024',
       hourglass: false,
     });
-    expect(statusPill(inbound('completed'), now).detail).toBe('May 10, 2024');
+    expect(statusPill(inbound('completed'), now).detail).toBe('10 May 2024');
   });
 
   it('shows the short updated date for cancelled', () => {
-    expect(statusPill(inbound('cancelled'), now)).toMatchObject({ label: 'Cancelled', detail: 'May 10' });
+    expect(statusPill(inbound('cancelled'), now)).toMatchObject({ label: 'Cancelled', detail: '10 May' });
   });
 
   it('counts in-transit days from the expected date in UTC', () => {
@@ -67,7 +67,7 @@ describe('inbound status pill', () => {
   });
 
   it('formats header dates and tolerates missing ones', () => {
-    expect(formatDate('2024-01-05T00:00:00')).toBe('Jan 5, 2024');
+    expect(formatDate('2024-01-05T00:00:00')).toBe('05 Jan 2024');
     expect(formatDate(null)).toBe('-');
   });
 });

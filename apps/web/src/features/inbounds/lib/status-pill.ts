@@ -1,26 +1,20 @@
-import { INBOUND_STATUS_LABELS, type Inbound } from '@waybill/contracts';
-import { parseServerTime } from '../../../lib/server-time.js';
-import { relativeTime } from './format.js';
+import {
+  formatUtcDate,
+  formatUtcShortDate,
+  INBOUND_STATUS_LABELS,
+  type Inbound,
+  parseServerTime,
+  pluralize,
+  relativeTime,
+  utcCalendarDaysUntil,
+} from '@waybill/contracts';
 
-const DAY = 86_400_000;
-const longDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-
-function utcDay(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-}
+const days = (n: number) => pluralize(n, 'day');
 
 /** In transit: 'ETA: Today', 'ETA: N day(s)' ahead, or 'N day(s) ago' once the expected day passed (UTC days). */
 export function etaText(expected: Date | null, now: Date): string {
   if (!expected) return 'ETA: -';
-  const diff = Math.round((utcDay(expected) - utcDay(now)) / DAY);
+  const diff = utcCalendarDaysUntil(expected, now);
   if (diff === 0) return 'ETA: Today';
   if (diff > 0) return `ETA: ${days(diff)}`;
   return `${days(-diff)} ago`;
@@ -42,14 +36,14 @@ export function statusPill(inbound: Inbound, now: Date): StatusPill {
   let detail = '';
   switch (inbound.status) {
     case 'draft':
-      detail = created ? longDate.format(created) : '';
+      detail = created ? formatUtcDate(created) : '';
       break;
     case 'completed':
-      detail = updated ? longDate.format(updated) : '';
+      detail = updated ? formatUtcDate(updated) : '';
       break;
     case 'cancelled':
     case 'deleted':
-      detail = updated ? shortDate.format(updated) : '';
+      detail = updated ? formatUtcShortDate(updated) : '';
       break;
     case 'in_transit':
       detail = etaText(parseServerTime(inbound.expected_date), now);
@@ -66,8 +60,8 @@ export function statusPill(inbound: Inbound, now: Date): StatusPill {
   };
 }
 
-/** Header / detail dates: 'Nov 21, 2026' in UTC. */
+/** Header / detail dates: '21 Nov 2026' in UTC. */
 export function formatDate(value: string | null | undefined): string {
   const date = parseServerTime(value);
-  return date ? longDate.format(date) : '-';
+  return date ? formatUtcDate(date) : '-';
 }

@@ -1,0 +1,152 @@
+import {
+  INBOUND_STATUS_LABELS,
+  type InboundStatus,
+  type InboundsFilter,
+  inboundStatusSchema,
+  initials,
+} from '@waybill/contracts';
+import { DropdownFilter, type DropdownOption } from '../../../components/index.js';
+import { colourVar } from '../../../lib/priority-colour.js';
+import type { InboundsMeta } from '../api/use-inbounds-list.js';
+import type { InboundReference } from '../api/use-reference.js';
+import { hasDropdownFilters } from '../hooks/filter-store.js';
+import { dropdownColour } from '../lib/colours.js';
+import { buildOptions, type FilterOption, type StatisticsRow } from '../lib/dropdown-options.js';
+import styles from './inbound-filters.module.css';
+
+export interface InboundFiltersProps {
+  filter: InboundsFilter;
+  stats: InboundsMeta | null;
+  reference: InboundReference;
+  onChange: (change: Partial<InboundsFilter>) => void;
+}
+
+function toDropdown(options: FilterOption[]): DropdownOption[] {
+  return options.map((o) => ({
+    value: o.value,
+    label: o.label,
+    count: o.count,
+    leading: (
+      <span className={styles.optionLead}>
+        <span
+          className={styles.dot}
+          style={{ background: o.colour ? colourVar(o.colour) : 'transparent' }}
+          aria-hidden
+        />
+        {o.badge ? <span className={styles.initials}>{o.badge}</span> : null}
+      </span>
+    ),
+  }));
+}
+
+/** One filter dropdown, its trigger tinted with the most urgent priority of its options. */
+function ColouredDropdown({
+  rows,
+  ...props
+}: { rows: readonly StatisticsRow[] } & Parameters<typeof DropdownFilter>[0]) {
+  const colour = dropdownColour(rows.filter((r) => r.key !== 'count_general'));
+  return (
+    <span
+      className={styles.dropdown}
+      data-colour={colour ?? undefined}
+      style={colour ? { ['--dropdown-colour' as string]: colourVar(colour) } : undefined}
+    >
+      <DropdownFilter {...props} />
+    </span>
+  );
+}
+
+/** Assigned user, warehouse, merchant and status dropdowns, with 'Clear Filters'. */
+export function InboundFilters({ filter, stats, reference, onChange }: InboundFiltersProps) {
+  const userRows = stats?.assigned_users_statistics ?? [];
+  const warehouseRows = stats?.fulfillment_centers_statistics ?? [];
+  const merchantRows = stats?.organizations_statistics ?? [];
+  const statusRows = stats?.statuses_statistics ?? [];
+
+  // Superadmins are hidden from the assigned-user filter.
+  const users = buildOptions(
+    userRows,
+    (key) => {
+      const user = reference.users.get(key);
+      return user && !user.superadmin ? user.name : null;
+    },
+    (key) => initials(reference.users.get(key)?.name),
+  );
+  const warehouses = buildOptions(warehouseRows, (key) => reference.warehouses.get(key)?.name ?? 'Unknown');
+  const merchants = buildOptions(merchantRows, (key) => reference.organizations.get(key)?.name ?? '-');
+  const statuses = buildOptions(statusRows, (key) =>
+    inboundStatusSchema.safeParse(key).success ? INBOUND_STATUS_LABELS[key as InboundStatus] : null,
+  );
+
+  const me = reference.me;
+  const userTrigger =
+    filter.assignedUsersUIDS.length === 1 && me && filter.assignedUsersUIDS[0] === me.uid
+      ? me.name
+      : undefined;
+
+  return (
+    <fieldset className={styles.bar} aria-label="Inbound filters">
+      <ColouredDropdown
+        rows={userRows}
+        label="Assigned user"
+        allLabel="All Users"
+        options={toDropdown(users)}
+        selected={filter.assignedUsersUIDS}
+        onChange={(next) => onChange({ assignedUsersUIDS: next })}
+        moreNoun="Users"
+        triggerLabel={userTrigger}
+        testId="filter-users"
+      />
+      <ColouredDropdown
+        rows={warehouseRows}
+        label="Warehouse"
+        allLabel="All Warehouses"
+        options={toDropdown(warehouses)}
+        selected={filter.fulfillmentCentersUIDS}
+        onChange={(next) => onChange({ fulfillmentCentersUIDS: next })}
+        moreNoun="Warehouses"
+        testId="filter-warehouses"
+      />
+      <ColouredDropdown
+        rows={merchantRows}
+        label="Merchant"
+        allLabel="All Merchants"
+        options={toDropdown(merchants)}
+        selected={filter.organizationsUIDS}
+        onChange={(next) => onChange({ organizationsUIDS: next })}
+        moreNoun="Merchants"
+        testId="filter-merchants"
+      />
+      <ColouredDropdown
+        rows={statusRows}
+        label="Status"
+        allLabel="All Statuses"
+        options={toDropdown(statuses)}
+        selected={filter.statuses}
+        onChange={(next) =>
+          onChange({
+            statuses: next.filter((s): s is InboundStatus => inboundStatusSchema.safeParse(s).success),
+          })
+        }
+        moreNoun="Statuses"
+        testId="filter-statuses"
+      />
+      {hasDropdownFilters(filter) ? (
+        <button
+          type="button"
+          className={styles.clear}
+          onClick={() =>
+            onChange({
+              assignedUsersUIDS: [],
+              fulfillmentCentersUIDS: [],
+              organizationsUIDS: [],
+              statuses: [],
+            })
+          }
+        >
+          Clear Filters
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,23 @@
+import { type Inbound, inboundColour } from '@waybill/contracts';
+import { colourVar } from '../../../lib/priority-colour.js';
+import type { InboundReference } from '../api/use-reference.js';
+import { formatCount, shorten } from '../lib/format.js';
+import styles from './inbound-modals.module.css';
+
+/** The inbound a modal acts on: reception number, merchant, warehouse and quantities. */
+export function InboundSummary({ inbound, reference }: { inbound: Inbound; reference: InboundReference }) {
+  const colour = inboundColour(inbound);
+  const warehouse = inbound.fulfillment_center_uid
+    ? (reference.warehouses.get(inbound.fulfillment_center_uid)?.name ?? 'Unknown')
+    : 'Not sent to warehouse!';
+  return (
+    <div className={styles.summary} style={{ ['--summary-colour' as string]: colourVar(colour) }}>
+      <strong title={inbound.name}>{shorten(inbound.name, 40)}</strong>
+      <span>{reference.organizations.get(inbound.organization_uid)?.name || '-'}</span>
+      <span>
+        {warehouse} · {formatCount(inbound.line_items_computed.items.length)} SKUs ·{' '}
+        {formatCount(inbound.line_items_computed.incoming_total)} Items
+      </span>
+    </div>
+  );
+}

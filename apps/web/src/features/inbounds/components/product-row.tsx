@@ -1,0 +1,95 @@
+import {
+  type InboundLineItem,
+  type InboundStatus,
+  type InventoryItem,
+  inboundProductRowChecked,
+  inboundProductRowColour,
+} from '@waybill/contracts';
+import { Ban, Check, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { CopyButton } from '../../../components/index.js';
+import { expectedText, isNewItem, itemCode, problemText, sellableText } from '../lib/quantities.js';
+import styles from './inbound-detail.module.css';
+
+export interface ProductRowProps {
+  line: InboundLineItem;
+  item: InventoryItem | undefined;
+  status: InboundStatus;
+  now: Date;
+}
+
+function ProductImage({ src, alt }: { src: string | undefined; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <span className={styles.placeholder} data-testid="image-placeholder" role="img" aria-label="No image">
+        <ImageOff size={18} aria-hidden />
+      </span>
+    );
+  }
+  return <img className={styles.image} src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
+}
+
+/** One product of the inbound: image, titles, EAN/SKU chips, NEW tag and the quantities. */
+export function ProductRow({ line, item, status, now }: ProductRowProps) {
+  const colour = inboundProductRowColour(line, status);
+  const checked = inboundProductRowChecked(line, status);
+  const ean = item ? itemCode(item.codes, 'barcode') : null;
+  const sku = item ? itemCode(item.codes, 'sku') : null;
+  const title = item?.title_1 ?? 'Unknown product';
+  const sellable = sellableText(line.available);
+  return (
+    <tr
+      className={styles.productRow}
+      data-colour={colour}
+      data-testid="product-row"
+      style={{
+        ['--row-colour' as string]: `var(--color-${colour})`,
+        ['--row-tint' as string]: `var(--tint-${colour})`,
+      }}
+    >
+      <td>
+        <div className={styles.product}>
+          {checked ? <Check className={styles.check} size={16} aria-label="Completed" /> : null}
+          <ProductImage src={item?.images[0]?.src} alt={title} />
+          <div className={styles.titles}>
+            <span className={styles.title1}>
+              {title}
+              {item && isNewItem(item.created_at, now) ? <span className={styles.newTag}>NEW</span> : null}
+            </span>
+            {item?.title_2 ? <span className={styles.title2}>{item.title_2}</span> : null}
+            <span className={styles.codes}>
+              {ean ? (
+                <CopyButton
+                  value={ean}
+                  label={`Copy EAN ${ean}`}
+                  tooltip="Copy EAN Code"
+                  className={styles.chip}
+                >
+                  EAN {ean}
+                </CopyButton>
+              ) : null}
+              {sku ? (
+                <CopyButton
+                  value={sku}
+                  label={`Copy SKU ${sku}`}
+                  tooltip="Copy SKU Code"
+                  className={styles.chip}
+                >
+                  SKU {sku}
+                </CopyButton>
+              ) : null}
+            </span>
+          </div>
+        </div>
+      </td>
+      <td className={styles.qty}>{expectedText(line.incoming)}</td>
+      <td className={styles.qty}>
+        {sellable ?? <Ban size={14} className={styles.notSellable} aria-label="Not sellable" />}
+      </td>
+      <td className={styles.qty}>{problemText(line.missing)}</td>
+      <td className={styles.qty}>{problemText(line.defects)}</td>
+      <td className={styles.qty}>{problemText(line.junk)}</td>
+    </tr>
+  );
+}
