@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { generateInbounds, type InboundContext } from './data/generate-inbounds.js';
+import { generateOrders } from './data/generate-orders.js';
+import {
+  generateFulfillmentCenters,
+  generateItems,
+  generateMerchants,
+  generateUsers,
+} from './data/generate-reference.js';
+import { generateStores } from './data/generate-stores.js';
+import type {
+  SimComment,
+  SimFulfillmentCenter,
+  SimInbound,
+  SimItem,
+  SimOrder,
+  SimOrganization,
+  SimSellingChannel,
+  SimStoreAnalytics,
+  SimUser,
+  SimWorkflow,
+} from './data/types.js';
+import type { OrderContext } from './domain/orders.js';
+import { createRng, type Rng } from './util/prng.js';
+
+export interface StoreOptions {
+  seed: string;
+  orders: number;
+  inbounds: number;
+  stores: number;
+  managedBy: string;
+  /** Generation reference time (ms); data is dated relative to it. */
+  epoch: number;
+  now: () => number;
+}
+
+export interface ExportReportState {
+  uid: string;
+  inboundUid: string;
+  progress: number;
+  completed: boolean;
+  createdMs: number;
+  file: Buffer | null;
+}
+
+/** Orders list order: display_priority asc, then updated_at desc, then uid (stable). */
+export function compareOrders(a: SimOrder, b: SimOrder): number {
+  return (
+    a.display_priority - b.display_priority ||
+    b.updatedMs - a.updatedMs ||
+    (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)
+  );
+}
+
+/** The sim's whole data set with the indexes searches need. */
+export class SimStore {
+  readonly options: StoreOptions;
+  readonly users: SimUser[];
+  readonly serviceUser: SimUser;
+  readonly organizations: SimOrganization[];
+  readonly channels: SimSellingChannel[];
+  readonly fulfillmentCenters: SimFulfillmentCenter[];
+  readonly items = new Map<string, SimItem>();
+  readonly orders = new Map<string, SimOrder>();
+  /** Every order, kept sorted by compareOrders so a search is one pass. */
+  readonly sortedOrders: SimOrder[];
+  readonly comments = new Map<string, SimComment>();
+  readonly workflows = new Map<string, SimWorkflow>();
+  readonly inbounds = new Map<string, SimInbound>();
+  readonly stores: SimStoreAnalytics[];
+  readonly reports = new Map<string, ExportReportState>();
+  readonly tokens = new Map<string, string>();
+  readonly googleCodes = new Map<string, { userUid: string; expiresMs: number }>();
+  readonly orderContext: OrderContext;
+  readonly inboundContext: InboundContext;
+  /** Drives runtime changes (simulator, new ids) deterministically after generation. */
+  readonly runtimeRng: Rng;
+  /** Absolute base of URLs the sim serves (labels, images, exports). */
+  baseUrl = 'http://127.0.0.1:4000';
+  private inboundSeq: number;
+
+  constructor(options: StoreOptions) {
+    this.options = options;
+    const rng = createRng(`waybill:${options.seed}`);
+    this.users = generateUsers(rng.fork('users'));
+    this.serviceUser = {
+      uid: 'usr_service',
+      name: 'Waybill service',
+      email: 'service@waybill.invalid',
+      department: null,
+      access_to: ['realtime', 'inbounds', 'clients'],
+      superadmin: true,
+    };
+    this.fulfillmentCenters = generateFulfillmentCenters(rng.fork('fulfillment-centers'));
+    const merchants = generateMerchants(rng.fork('merchants'), options.stores);
+    this.organizations = merchants.organizations;
+    this.channels = merchants.channels;
+    const itemsByOrg = new Map<string, SimItem[]>();
+    for (const item of generateItems(rng.fork('items'), this.organizations, options.epoch)) {
+      this.items.set(item.uid, item);
+      const list = itemsByOrg.get(item.organization_uid) ?? [];
+      list.push(item);
+      itemsByOrg.set(item.organization_uid, list);
+    }
+    const assignees = this.users.filter((u) => u.department === 'customer_support');
+    this.orderContext = {
+      channels: this.channels,
+      fulfillmentCenters: this.fulfillmentCenters,
+      itemsByOrg,
+      assignees,
+      managedBy: options.managedBy,
+    };
+    this.inboundContext = {
+      organizations: this.organizations,
+      fulfillmentCenters: this.fulfillmentCenters,
+      itemsByOrg,
+      assignees,
+    };
+    const generated = generateOrders(
+      this.orderContext,
+      rng.fork('orders'),
+      options.orders,
+      options.epoch,
+      this.users,
+    );
+    for (const order of generated.orders) {
+      this.orders.set(order.uid, order);
+      for (const c of order.comments) this.comments.set(c.uid, c);
+    }
+    for (const wf of generated.workflows) this.workflows.set(wf.uid, wf);
+    this.sortedOrders = [...generated.orders].sort(compareOrders);
+    const inbounds = generateInbounds(
+      this.inboundContext,
+      rng.fork('inbounds'),
+      options.inbounds,
+      options.epoch,
+    );
+    for (const inbound of inbounds) this.inbounds.set(inbound.uid, inbound);
+    this.inboundSeq = inbounds.length;
+    this.stores = generateStores(this.channels, rng.fork('stores'), options.stores, options.epoch);
+    this.runtimeRng = rng.fork('runtime');
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  nextInboundSeq(): number {
+    this.inboundSeq += 1;
+    return this.inboundSeq;
+  }
+
+  newId(prefix: string): string {
+    return `${prefix}_${this.runtimeRng.hex(24)}`;
+  }
+
+  user(uid: string | null | undefined): SimUser | undefined {
+    if (!uid) return undefined;
+    if (uid === this.serviceUser.uid) return this.serviceUser;
+    return this.users.find((u) => u.uid === uid);
+  }
+
+  /** Opaque bearer token bound to a user (random: tokens must not be guessable). */
+  issueToken(userUid: string): string {
+    const token = `wbt_${randomBytes(24).toString('base64url')}`;
+    this.tokens.set(token, userUid);
+    return token;
+  }
+
+  private sortedIndex(order: SimOrder): number {
+    let lo = 0;
+    let hi = this.sortedOrders.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareOrders(this.sortedOrders[mid] as SimOrder, order) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Change an order and keep the sorted index right (the order is re-placed after `change`). */
+  mutateOrder<T>(order: SimOrder, change: (o: SimOrder) => T): T {
+    const at = this.sortedIndex(order);
+    if (this.sortedOrders[at] === order) this.sortedOrders.splice(at, 1);
+    else {
+      // Should not happen; fall back to a scan so the index never holds a stale entry.
+      const i = this.sortedOrders.indexOf(order);
+      if (i >= 0) this.sortedOrders.splice(i, 1);
+    }
+    const result = change(order);
+    this.sortedOrders.splice(this.sortedIndex(order), 0, order);
+    return result;
+  }
+
+  insertOrder(order: SimOrder): void {
+    this.orders.set(order.uid, order);
+    for (const c of order.comments) this.comments.set(c.uid, c);
+    this.sortedOrders.splice(this.sortedIndex(order), 0, order);
+  }
+
+  /** Monotonic updated_at for changes: never equal to or behind the order's previous value. */
+  touch(order: SimOrder): number {
+    const now = this.now();
+    order.updatedMs = Math.max(now, order.updatedMs + 1);
+    return order.updatedMs;
+  }
+}
