@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnalyticsSearchBody } from '../backend/analytics.js';
-import { DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
+import { CLIENTS_TIME_ZONE, DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
 import {
   type CountPeriod,
   companySizeFilterSchema,
@@ -9,6 +9,7 @@ import {
   sourceAppSchema,
   storeStatusSchema,
 } from '../enums/common.js';
+import { startOfZonedDay } from '../rules/time.js';
 import { type ListWindow, listWindowSchema } from './common.js';
 
 /** Clients analytics filter state (spec 2, section 3). */
@@ -39,12 +40,24 @@ export type ClientsQueryInput = z.input<typeof clientsQuerySchema>;
 
 const PERIOD_DAYS: Record<Exclude<CountPeriod, 'allCount'>, number> = { today: 0, last7: 7, last30: 30 };
 
-/** today / last 7 / last 30 → the start of that day (UTC) as an ISO timestamp; 'allCount' sends none. */
-export function lastActivityStart(period: CountPeriod, now: Date): string | undefined {
+/**
+ * today / last 7 / last 30 → the start of that day as an ISO timestamp; 'allCount' sends none.
+ * Days are counted in the clients screen's zone (Europe/Bucharest, where its times are shown), so
+ * 'today' means since local midnight there, not since UTC midnight.
+ */
+export function lastActivityStart(
+  period: CountPeriod,
+  now: Date,
+  timeZone: string = CLIENTS_TIME_ZONE,
+): string | undefined {
   if (period === 'allCount') return undefined;
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - PERIOD_DAYS[period]);
-  return start.toISOString();
+  return startOfZonedDay(now, timeZone, PERIOD_DAYS[period]).toISOString();
+}
+
+/** Company size as the request wants it: the 'size' prefix removed, lower-cased ('sizeXS' / 'XS' → 'xs'). */
+export function companySizeRequestKey(size: string): 'xs' | 's' | 'm' | 'l' | 'xl' | undefined {
+  const key = size.replace(/^size/i, '').toLowerCase();
+  return key === 'xs' || key === 's' || key === 'm' || key === 'l' || key === 'xl' ? key : undefined;
 }
 
 /** Clients filter state → POST /selling_channels_analytics/search body. */
@@ -64,8 +77,8 @@ export function toAnalyticsSearchBody(
   if (name) body.name = name;
   if (filter.courier) body.courier_keys = [filter.courier];
   if (filter.country) body.country_keys = [filter.country.toUpperCase()];
-  if (filter.companiesSize)
-    body.company_size = [filter.companiesSize.toLowerCase() as 'xs' | 's' | 'm' | 'l' | 'xl'];
+  const size = filter.companiesSize ? companySizeRequestKey(filter.companiesSize) : undefined;
+  if (size) body.company_size = [size];
   const lastActivity = lastActivityStart(filter.companyActivity, now);
   if (lastActivity) body.last_activity = lastActivity;
   if (filter.skusFilter !== 'all') body.sku_interval = filter.skusFilter;
