@@ -134,29 +134,6 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       .send({ statusCode: status, error: error.code ?? 'Bad Request', message: error.message });
   });
 
-  // Browsers always send Origin on cross-site requests and websocket upgrades; scripts send none.
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (!isOriginAllowed(origin, request.headers.host, config.ALLOWED_ORIGINS)) {
-      return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
-    }
-    if (config.ALLOWED_ORIGINS.includes(origin.replace(/\/+$/, ''))) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-      reply.header('vary', 'Origin');
-      if (request.method === 'OPTIONS') {
-        reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
-        reply.header(
-          'access-control-allow-headers',
-          request.headers['access-control-request-headers'] ?? 'content-type, authorization',
-        );
-        reply.header('access-control-max-age', '600');
-        return reply.status(204).send();
-      }
-    }
-  });
-
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -177,13 +154,42 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     strictTransportSecurity: config.COOKIE_SECURE,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_WS_PAYLOAD } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_WS_PAYLOAD },
+    // On shutdown, tell tRPC clients to reconnect (to another replica) before the sockets close.
+    preClose(done) {
+      const notice = JSON.stringify({ id: null, method: 'reconnect' });
+      for (const client of app.websocketServer.clients) {
+        if (client.readyState === client.OPEN) {
+          client.send(notice);
+          client.close(1001, 'server shutting down');
+        }
+      }
+      app.websocketServer.close(() => done());
+    },
+  });
 
-  // Tell websocket clients to reconnect (tRPC's reconnect notification) before the server goes away.
-  app.addHook('preClose', async () => {
-    const notice = JSON.stringify({ id: null, method: 'reconnect' });
-    for (const client of app.websocketServer?.clients ?? []) {
-      if (client.readyState === client.OPEN) client.send(notice);
+  // After the websocket plugin: its onRequest hook must mark upgrades so a refused one is closed.
+  // Browsers always send Origin on cross-site requests and websocket upgrades; scripts send none.
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (!isOriginAllowed(origin, request.headers.host, config.ALLOWED_ORIGINS)) {
+      return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
+    }
+    if (config.ALLOWED_ORIGINS.includes(origin.replace(/\/+$/, ''))) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+        reply.header(
+          'access-control-allow-headers',
+          request.headers['access-control-request-headers'] ?? 'content-type, authorization',
+        );
+        reply.header('access-control-max-age', '600');
+        return reply.status(204).send();
+      }
     }
   });
 

@@ -2,13 +2,13 @@ import { TRPCError } from '@trpc/server';
 import {
   AUTH_COOKIE_NAME,
   authorizationLinkResponseSchema,
+  forwardableState,
   GOOGLE_LOGIN_COOKIE_DAYS,
   googleCallbackInputSchema,
   installUrlResponseSchema,
   loginStateResponseSchema,
   PASSWORD_LOGIN_COOKIE_DAYS,
   passwordLoginInputSchema,
-  STATE_FORWARD_MIN_EXCLUSIVE,
   shopQueryInputSchema,
   stateInputSchema,
 } from '@waybill/contracts';
@@ -17,11 +17,6 @@ import { okOutputSchema, sessionOutputSchema, signInOutputSchema } from '../outp
 import { publicProcedure, router } from '../trpc.js';
 
 const DAY_SECONDS = 86_400;
-
-/** The spec forwards a state value only when it is longer than 10 characters. */
-export function forwardableState(state: string | undefined): string | undefined {
-  return state !== undefined && state.length > STATE_FORWARD_MIN_EXCLUSIVE ? state : undefined;
-}
 
 function setSessionCookie(ctx: Context, token: string, days: number): void {
   ctx.reply?.setCookie(AUTH_COOKIE_NAME, token, {

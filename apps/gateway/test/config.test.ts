@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      BACKEND_URL: 'http://127.0.0.1:4000',
+      SERVICE_TOKEN: 'dev-service-token',
+      MANAGED_BY: 'waybill',
+      CHANGE_POLL_MS: 5000,
+      ALLOWED_ORIGINS: [],
+      PASSWORD_LOGIN: true,
+      COOKIE_SECURE: false,
+      LOG_LEVEL: 'info',
+      BACKEND_TIMEOUT_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 30_000,
+      NODE_ENV: 'production',
+    });
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
+  });
+
+  it('parses every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      BACKEND_URL: 'https://mgmt.example.com/',
+      ALLOWED_ORIGINS: 'https://a.example.com, https://b.example.com/',
+      PASSWORD_LOGIN: 'off',
+      COOKIE_SECURE: 'true',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      NODE_ENV: 'development',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      BACKEND_URL: 'https://mgmt.example.com',
+      ALLOWED_ORIGINS: ['https://a.example.com', 'https://b.example.com'],
+      PASSWORD_LOGIN: false,
+      COOKIE_SECURE: true,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      NODE_ENV: 'development',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', REDIS_URL: '', ALLOWED_ORIGINS: '' });
+    expect(config).toMatchObject({ PORT: 3000, ALLOWED_ORIGINS: [] });
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['BACKEND_URL', 'not a url'],
+    ['BACKEND_URL', 'ftp://x'],
+    ['PASSWORD_LOGIN', 'maybe'],
+    ['COOKIE_SECURE', 'yes please'],
+    ['LOG_LEVEL', 'loud'],
+    ['CHANGE_POLL_MS', '-5'],
+    ['ALLOWED_ORIGINS', 'nope'],
+    ['REDIS_URL', 'http://x'],
+    ['NODE_ENV', 'staging'],
+  ])('names %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('stops the server process with a clear message on a bad variable', () => {
+    const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, PORT: 'eighty', BACKEND_TIMEOUT_MS: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid gateway configuration');
+    expect(result.stderr).toContain('PORT="eighty"');
+    expect(result.stderr).toContain('BACKEND_TIMEOUT_MS="0"');
+  });
+});

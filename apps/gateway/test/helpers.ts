@@ -1,0 +1,61 @@
+import { createTRPCClient, httpBatchLink, type TRPCClient, TRPCClientError } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type ConfigInput, loadConfig } from '../src/config.js';
+import type { AppRouter } from '../src/router.js';
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A gateway on 127.0.0.1, port 0, silent, with a slow change poll unless told otherwise. */
+export async function startGateway(env: Partial<Record<keyof ConfigInput, string>>): Promise<RunningGateway> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CHANGE_POLL_MS: '60000', ...env });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway has no port');
+  return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** A typed HTTP-only client with an optional bearer token (what scripts do). */
+export function httpClient(url: string, token?: string): TRPCClient<AppRouter> {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${url}/trpc`,
+        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+      }),
+    ],
+  });
+}
+
+/** Awaits a failing call and returns its tRPC error. */
+export async function trpcError(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(TRPCClientError);
+    return error as TRPCClientError<AppRouter>;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A raw GET of one procedure, as curl would do it. */
+export async function rawQuery(
+  url: string,
+  path: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+) {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await fetch(`${url}/trpc/${path}${query}`, { headers });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
