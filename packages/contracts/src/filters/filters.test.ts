@@ -104,7 +104,7 @@ describe('refreshWindow: skip 0 and limit = skip + limit', () => {
 });
 
 describe('nonEmpty', () => {
-  it.each([
+  it.each<[readonly unknown[], unknown[] | undefined]>([
     [[], undefined],
     [['a'], ['a']],
     [[0], [0]],

@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import type { FulfillmentCenter } from '../backend/reference.js';
+import { FINAL_ORDER_STATUSES, ORDER_STATUS_KEYS } from '../enums/order-status.js';
+import {
+  COURIER_HANDS_STATUSES,
+  canCancelOrder,
+  canCreateInvalidAddressWorkflow,
+  canInterruptInvalidAddressWorkflow,
+  canMarkDelivered,
+  canMarkInTransit,
+  canMarkLost,
+  canMarkReceivedBySender,
+  canReissueAwb,
+  INBOUND_ACTION_STATUS,
+  inboundRowActions,
+  isFinalOrderStatus,
+  isParcelsDecrementDisabled,
+  isReverseLogistics,
+  MARK_IN_TRANSIT_FROM,
+  orderRowActions,
+  ROW_ACTION_STATUS,
+} from './order-actions.js';
+import { makeOrder } from './test-fixtures.js';
+
+const withStatus = (key: string, extra: Parameters<typeof makeOrder>[0] = {}) =>
+  makeOrder({ aggregated_status: { key, date: '2024-06-01T00:00:00' }, ...extra });
+const labelWarehouse = { settings: { shipping: { requires_shipping_label: true } } } as Pick<
+  FulfillmentCenter,
+  'settings'
+>;
+const noLabelWarehouse = { settings: { shipping: { requires_shipping_label: false } } } as Pick<
+  FulfillmentCenter,
+  'settings'
+>;
+const FINAL = FINAL_ORDER_STATUSES as readonly string[];
+const HANDS = COURIER_HANDS_STATUSES as readonly string[];
+
+describe('final statuses', () => {
+  it.each(ORDER_STATUS_KEYS.map((k) => [k]))('%s', (status) => {
+    expect(isFinalOrderStatus(status)).toBe(
+      ['shipping_delivered', 'back_to_sender', 'returned', 'cancelled', 'lost'].includes(status),
+    );
+  });
+});
+
+describe('every status: cancel, lost, received by sender, delivered, in transit', () => {
+  it.each(ORDER_STATUS_KEYS.map((k) => [k]))('%s', (status) => {
+    const order = withStatus(status);
+    const reverse = HANDS.includes(status);
+    expect(isReverseLogistics(order)).toBe(reverse);
+    expect(canCancelOrder(order)).toBe(!FINAL.includes(status) && !reverse);
+    expect(canMarkLost(order)).toBe(!FINAL.includes(status));
+    expect(canMarkReceivedBySender(order)).toBe(reverse && status !== 'shipping_received_by_sender');
+    expect(canMarkDelivered(order)).toBe(reverse && status !== 'shipping_delivered');
+    expect(canMarkInTransit(order)).toBe((MARK_IN_TRANSIT_FROM as readonly string[]).includes(status));
+  });
+});
+
+describe('spelled-out cases', () => {
+  it.each<
+    [
+      string,
+      Partial<
+        Record<'cancel' | 'markLost' | 'markDelivered' | 'markReceivedBySender' | 'markInTransit', boolean>
+      >,
+    ]
+  >([
+    [
+      'ready_for_picking',
+      {
+        cancel: true,
+        markLost: true,
+        markDelivered: false,
+        markReceivedBySender: false,
+        markInTransit: false,
+      },
+    ],
+    ['waiting_for_courier', { cancel: true, markLost: true, markDelivered: false, markInTransit: true }],
+    [
+      'shipping_in_transit',
+      {
+        cancel: false,
+        markLost: true,
+        markDelivered: true,
+        markReceivedBySender: true,
+        markInTransit: false,
+      },
+    ],
+    ['shipping_out_for_delivery', { cancel: false, markDelivered: true, markInTransit: true }],
+    [
+      'shipping_returning_to_sender',
+      { cancel: false, markLost: true, markReceivedBySender: true, markDelivered: true },
+    ],
+    ['shipping_received_by_sender', { cancel: false, markReceivedBySender: false, markDelivered: true }],
+    [
+      'shipping_delivered',
+      { cancel: false, markLost: false, markDelivered: false, markReceivedBySender: true },
+    ],
+    [
+      'cancelled',
+      {
+        cancel: false,
+        markLost: false,
+        markDelivered: false,
+        markReceivedBySender: false,
+        markInTransit: false,
+      },
+    ],
+    ['lost', { cancel: false, markLost: false }],
+    ['returned', { cancel: false, markLost: false }],
+    ['back_to_sender', { cancel: false, markLost: false, markDelivered: false }],
+    [
+      'new_',
+      {
+        cancel: true,
+        markLost: true,
+        markDelivered: false,
+        markReceivedBySender: false,
+        markInTransit: false,
+      },
+    ],
+    ['errors_incorrect_shipping_address', { cancel: true, markLost: true }],
+  ])('%s', (status, expected) => {
+    expect(orderRowActions(withStatus(status), labelWarehouse)).toMatchObject({
+      addComment: true,
+      ...expected,
+    });
+  });
+
+  it('reverse_logistics flags count as reverse logistics', () => {
+    const returning = withStatus('ready_for_picking', {
+      reverse_logistics: { in_transit: { value: true }, received: { value: false } },
+    });
+    expect(isReverseLogistics(returning)).toBe(true);
+    expect(canCancelOrder(returning)).toBe(false);
+    expect(canMarkReceivedBySender(returning)).toBe(true);
+    const received = withStatus('ready_for_picking', {
+      reverse_logistics: { in_transit: { value: false }, received: { value: true } },
+    });
+    expect(canMarkReceivedBySender(received)).toBe(false);
+    expect(canMarkDelivered(received)).toBe(true);
+    expect(isReverseLogistics(withStatus('ready_for_picking', { reverse_logistics: null }))).toBe(false);
+  });
+});
+
+describe('Reissue AWB: label warehouse, fulfilment order with unique key, picking statuses', () => {
+  const keyed = [{ unique_key: 'FO-1', external_identifier: null }];
+  it.each(ORDER_STATUS_KEYS.map((k) => [k]))('%s', (status) => {
+    const expected = ['ready_for_picking', 'in_picking', 'waiting_for_courier'].includes(status);
+    expect(
+      canReissueAwb(withStatus(status, { fulfillment_center_fulfillment_orders: keyed }), labelWarehouse),
+    ).toBe(expected);
+  });
+  it.each<
+    [string, Parameters<typeof makeOrder>[0], Pick<FulfillmentCenter, 'settings'> | null | undefined, boolean]
+  >([
+    ['all conditions', { fulfillment_center_fulfillment_orders: keyed }, labelWarehouse, true],
+    ['warehouse needs no label', { fulfillment_center_fulfillment_orders: keyed }, noLabelWarehouse, false],
+    ['unknown warehouse', { fulfillment_center_fulfillment_orders: keyed }, null, false],
+    ['missing warehouse', { fulfillment_center_fulfillment_orders: keyed }, undefined, false],
+    ['no fulfilment order', { fulfillment_center_fulfillment_orders: [] }, labelWarehouse, false],
+    [
+      'fulfilment order without key',
+      { fulfillment_center_fulfillment_orders: [{ unique_key: null, external_identifier: 'x' }] },
+      labelWarehouse,
+      false,
+    ],
+    [
+      'empty key',
+      { fulfillment_center_fulfillment_orders: [{ unique_key: '', external_identifier: 'x' }] },
+      labelWarehouse,
+      false,
+    ],
+    [
+      'second fulfilment order has the key',
+      { fulfillment_center_fulfillment_orders: [{ unique_key: null, external_identifier: null }, ...keyed] },
+      labelWarehouse,
+      true,
+    ],
+  ])('%s → %s', (_name, extra, warehouse, expected) => {
+    expect(canReissueAwb(withStatus('in_picking', extra), warehouse)).toBe(expected);
+  });
+
+  it.each([
+    [1, true],
+    [2, true],
+    [3, false],
+    [100, false],
+  ])('boxes %i: minus disabled %s', (n, disabled) => {
+    expect(isParcelsDecrementDisabled(n)).toBe(disabled);
+  });
+});
+
+describe('invalid-address workflow', () => {
+  it.each(ORDER_STATUS_KEYS.map((k) => [k]))('create from %s only without a workflow', (status) => {
+    const expected = status === 'errors_incorrect_shipping_address';
+    expect(canCreateInvalidAddressWorkflow(withStatus(status))).toBe(expected);
+    expect(canCreateInvalidAddressWorkflow(withStatus(status, { poc_1_workflow: { uid: 'wf-1' } }))).toBe(
+      false,
+    );
+  });
+  it.each([
+    [{ uid: 'wf-1', status: 'running' }, true],
+    [{ uid: 'wf-1' }, true],
+    [{ uid: 'wf-1', status: null }, true],
+    [{ uid: 'wf-1', status: 'interrupted' }, false],
+    [{ uid: 'wf-1', status: 'completed' }, false],
+    [{ uid: '', status: 'running' }, false],
+    [null, false],
+    [undefined, false],
+  ])('interrupt %j → %s', (workflow, ok) => {
+    expect(canInterruptInvalidAddressWorkflow(workflow)).toBe(ok);
+  });
+});
+
+describe('action → status', () => {
+  it('each order modal sets an operator status', () => {
+    expect(ROW_ACTION_STATUS).toEqual({
+      markInTransit: 'shipping_in_transit',
+      markDelivered: 'shipping_delivered',
+      markReceivedBySender: 'shipping_received_by_sender',
+      markLost: 'lost',
+      cancel: 'cancelled',
+    });
+  });
+});
+
+describe('inbound actions are always offered', () => {
+  it.each(['draft', 'in_transit', 'arrived', 'processing', 'completed', 'cancelled', 'deleted'])(
+    '%s',
+    (status) => {
+      expect(inboundRowActions({ status })).toEqual(['markArrived', 'markProcessing', 'delete', 'export']);
+    },
+  );
+  it('delete sets cancelled', () => {
+    expect(INBOUND_ACTION_STATUS).toEqual({
+      markArrived: 'arrived',
+      markProcessing: 'processing',
+      delete: 'cancelled',
+    });
+  });
+});
