@@ -108,14 +108,19 @@ async function injectFault(request: FastifyRequest, reply: FastifyReply, runtime
 /** Build the sim's Fastify app (not listening). Data is generated here. */
 export function buildSimApp(options: Partial<SimOptions> = {}): FastifyInstance {
   const resolved = resolveOptions(options);
+  const startedMs = Date.now();
+  const epoch = resolved.epoch ?? startedMs;
+  // A fixed epoch runs its own clock from there, so the data's "now" is the epoch at start.
+  const now =
+    resolved.now ?? (resolved.epoch === undefined ? Date.now : () => epoch + (Date.now() - startedMs));
   const store = new SimStore({
     seed: String(resolved.seed),
     orders: resolved.orders,
     inbounds: resolved.inbounds,
     stores: resolved.stores,
     managedBy: resolved.managedBy,
-    epoch: resolved.epoch ?? resolved.now(),
-    now: resolved.now,
+    epoch,
+    now,
   });
   if (resolved.publicUrl) store.baseUrl = resolved.publicUrl.replace(/\/+$/, '');
   const recorder = new CallRecorder();

@@ -17,8 +17,8 @@ export interface SimOptions {
   managedBy: string;
   /** Generation reference time in ms (default: now). Same seed and epoch give identical data. */
   epoch: number | undefined;
-  /** Clock for runtime changes (default Date.now). */
-  now: () => number;
+  /** Clock for runtime changes. Default Date.now; with an explicit epoch, epoch + time since start. */
+  now: (() => number) | undefined;
   /** Fastify logger on/off. */
   logger: boolean;
 }
@@ -36,7 +36,7 @@ export const DEFAULT_SIM_OPTIONS: SimOptions = {
   publicUrl: undefined,
   managedBy: 'waybill',
   epoch: undefined,
-  now: Date.now,
+  now: undefined,
   logger: false,
 };
 
