@@ -46,6 +46,7 @@ const MAX_CONSECUTIVE_CHECK_FAILURES = 5;
 export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
   private readonly runningByInbound = new Map<string, string>();
+  private readonly starting = new Map<string, Promise<ExportJobState>>();
   private readonly intervalMs: number;
   private readonly maxChecks: number;
   private readonly keepMs: number;
@@ -57,18 +58,24 @@ export class ExportJobs {
     this.keepMs = opts.keepMs ?? 15 * 60_000;
   }
 
-  /** Start an export, or join the one already running for this inbound. The caller's token authorises it. */
+  /** Start an export, or join the one already running (or starting) for this inbound. */
   async start(inboundUid: string, token: string): Promise<ExportJobState> {
     const runningId = this.runningByInbound.get(inboundUid);
     const running = runningId ? this.jobs.get(runningId) : undefined;
     if (running && running.state.status === 'running') return running.state;
+    const starting = this.starting.get(inboundUid);
+    if (starting) return starting;
+    const started = this.begin(inboundUid, token).finally(() => this.starting.delete(inboundUid));
+    this.starting.set(inboundUid, started);
+    return started;
+  }
+
+  /** The caller's token authorises the export; the checks use the service token. */
+  private async begin(inboundUid: string, token: string): Promise<ExportJobState> {
     const { report } = await this.opts.backend.call('inbounds.export', {
       token,
       query: { inventory_receipt_uid: inboundUid },
     });
-    // Another caller may have started one while we waited for the backend.
-    const raced = this.runningByInbound.get(inboundUid);
-    if (raced && this.jobs.get(raced)?.state.status === 'running') return this.jobs.get(raced)!.state;
     const jobId = `exp_${randomUUID()}`;
     const job: Job = {
       state: {

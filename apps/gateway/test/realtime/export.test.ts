@@ -24,13 +24,15 @@ describe('inbound export jobs', () => {
     const b = await stack.signIn();
     const { inventory_receipts } = await a.client.inbounds.search.query({});
     const inbound = inventory_receipts[0]!;
-    const startsBefore = stack.sim.control.callCounts()['GET /inventory_receipts/reports/export'] ?? 0;
+    const startsBefore = stack.sim.control.callCounts()['/inventory_receipts/reports/export'] ?? 0;
     const [jobA, jobB] = await Promise.all([
       a.client.inbounds.export.start.mutate({ uid: inbound.uid }),
       b.client.inbounds.export.start.mutate({ uid: inbound.uid }),
     ]);
     expect(jobB.jobId).toBe(jobA.jobId);
-    expect((stack.sim.control.callCounts()['GET /inventory_receipts/reports/export'] ?? 0) - startsBefore).toBe(1);
+    expect((stack.sim.control.callCounts()['/inventory_receipts/reports/export'] ?? 0) - startsBefore).toBe(
+      1,
+    );
 
     const seen: Record<'a' | 'b', JobState[]> = { a: [], b: [] };
     for (const [who, client] of [
@@ -68,8 +70,9 @@ describe('inbound export jobs', () => {
     const job = await client.inbounds.export.start.mutate({ uid: inventory_receipts[1]!.uid });
     const first = client.inbounds.export.progress.subscribe({ jobId: job.jobId }, { onData: () => {} });
     first.unsubscribe();
-    await eventually('the job finishes without watchers', () =>
-      stack.app.services.realtime.exports.get(job.jobId)?.status === 'done',
+    await eventually(
+      'the job finishes without watchers',
+      () => stack.app.services.realtime.exports.get(job.jobId)?.status === 'done',
     );
   });
 });

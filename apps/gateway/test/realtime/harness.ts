@@ -1,4 +1,3 @@
-import { startSim } from '@waybill/backend-sim';
 import {
   createTRPCClient,
   createWSClient,
@@ -7,16 +6,17 @@ import {
   type TRPCClient,
   wsLink,
 } from '@trpc/client';
-import WebSocket from 'ws';
+import { startSim } from '@waybill/backend-sim';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppRouter } from '../../src/router.js';
 
-export type Client = TRPCClient<AppRouter> & { close(): void };
+export type Client = TRPCClient<AppRouter>;
 
 /** A typed client as scripts use it: HTTP with a bearer header, subscriptions over a websocket. */
-export function createClient(url: string, token?: string): Client {
+export function createClient(url: string, token?: string): { client: Client; close(): void } {
   const ws = createWSClient({
     url: `${url.replace(/^http/, 'ws')}/trpc`,
     WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
@@ -35,7 +35,7 @@ export function createClient(url: string, token?: string): Client {
       }),
     ],
   });
-  return Object.assign(client, { close: () => ws.close() });
+  return { client, close: () => ws.close() };
 }
 
 export type RunningSim = Awaited<ReturnType<typeof startSim>>;
@@ -46,6 +46,8 @@ export interface Stack {
   url: string;
   /** A signed-in client (demo account unless another e-mail is given). */
   signIn(email?: string): Promise<{ client: Client; token: string }>;
+  /** Another client (browser tab) of an already signed-in session. */
+  tab(token: string): Client;
   close(): Promise<void>;
 }
 
@@ -64,20 +66,23 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no port');
   const url = `http://127.0.0.1:${address.port}`;
-  const clients: Client[] = [];
+  const closers: Array<() => void> = [];
+  const tab = (token?: string) => {
+    const made = createClient(url, token);
+    closers.push(made.close);
+    return made.client;
+  };
   return {
     sim,
     app,
     url,
     async signIn(email = 'ops@example.com') {
-      const anonymous = createClient(url);
-      const { token } = await anonymous.auth.passwordLogin.mutate({ email, password: 'waybill-demo' });
-      const client = createClient(url, token);
-      clients.push(client);
-      return { client, token };
+      const { token } = await tab().auth.passwordLogin.mutate({ email, password: 'waybill-demo' });
+      return { client: tab(token), token };
     },
+    tab,
     async close() {
-      for (const c of clients) c.close();
+      for (const close of closers) close();
       await app.close();
       await sim.close();
     },

@@ -11,13 +11,22 @@ interface Received {
   stop(): void;
 }
 
+type Subscribe = (
+  input: never,
+  opts: { onData(d: never): void; onError(e: unknown): void },
+) => {
+  unsubscribe(): void;
+};
+
+/** Follow a live list as a browser tab does, applying every message to its own copy. */
 function follow(
-  sub: (input: unknown, opts: { onData(d: unknown): void; onError(e: unknown): void }) => { unsubscribe(): void },
+  subscribeTo: unknown,
   input: unknown,
+  resumeFrom: ListState<Order, Meta> | null = null,
 ): Received {
-  const received: Received = { ids: [], messages: [], state: null, stop: () => {} };
-  const s = sub(input, {
-    onData(d) {
+  const received: Received = { ids: [], messages: [], state: resumeFrom, stop: () => {} };
+  const s = (subscribeTo as Subscribe)(input as never, {
+    onData(d: never) {
       const { id, data } = d as { id: string; data: Msg };
       received.ids.push(id);
       received.messages.push(data);
@@ -43,15 +52,16 @@ describe('realtime over real websockets', () => {
   });
 
   it('makes exactly one /changes call per interval, whatever the number of subscribers', async () => {
-    const { client } = await stack.signIn();
+    const { token } = await stack.signIn();
     const polls = async () => {
-      const before = calls(stack, 'POST /changes');
+      const before = calls(stack, '/changes');
       await new Promise((r) => setTimeout(r, 1000));
-      return calls(stack, 'POST /changes') - before;
+      return calls(stack, '/changes') - before;
     };
     const alone = await polls();
+    // Forty tabs, each with its own websocket and filter.
     const subs = Array.from({ length: 40 }, (_, i) =>
-      follow(client.orders.live.subscribe as never, { filter: { reference: `nothing-${i}` } }),
+      follow(stack.tab(token).orders.live.subscribe, { filter: { reference: `nothing-${i}` } }),
     );
     await eventually('40 snapshots', () => subs.every((s) => s.state));
     const crowded = await polls();
@@ -63,12 +73,12 @@ describe('realtime over real websockets', () => {
   });
 
   it('identical subscribers share one backend fetch', async () => {
-    const { client } = await stack.signIn();
-    const before = calls(stack, 'POST /orders/search/filter');
+    const { token } = await stack.signIn();
+    const before = calls(stack, '/orders/search/filter');
     const filter = { filter: { reference: 'shared-cohort-probe' } };
-    const subs = Array.from({ length: 20 }, () => follow(client.orders.live.subscribe as never, filter));
+    const subs = Array.from({ length: 20 }, () => follow(stack.tab(token).orders.live.subscribe, filter));
     await eventually('20 snapshots', () => subs.every((s) => s.state));
-    expect(calls(stack, 'POST /orders/search/filter') - before).toBe(1);
+    expect(calls(stack, '/orders/search/filter') - before).toBe(1);
     for (const s of subs) s.stop();
   });
 
@@ -76,13 +86,19 @@ describe('realtime over real websockets', () => {
     const { client } = await stack.signIn();
     const list = await client.orders.search.query({});
     const target = list.orders[0]!;
-    const matching = follow(client.orders.live.subscribe as never, { filter: { reference: target.reference } });
-    const other = follow(client.orders.live.subscribe as never, { filter: { reference: 'no-such-reference-xyz' } });
+    const matching = follow(client.orders.live.subscribe, {
+      filter: { reference: target.reference },
+    });
+    const other = follow(client.orders.live.subscribe, {
+      filter: { reference: 'no-such-reference-xyz' },
+    });
     await eventually('snapshots', () => matching.state && other.state);
     const changed = stack.sim.control.changeOrder(target.uid) as Order;
     await eventually('the change pushed to the matching subscriber', () =>
       matching.messages.some(
-        (m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at),
+        (m) =>
+          m.kind === 'patch' &&
+          m.upserts.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at),
       ),
     );
     expect(matching.state?.rows.find((o) => o.uid === target.uid)?.aggregated_status.key).toBe(
@@ -90,7 +106,9 @@ describe('realtime over real websockets', () => {
     );
     await new Promise((r) => setTimeout(r, 500));
     expect(other.state?.rows).toEqual([]);
-    expect(other.messages.some((m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid))).toBe(false);
+    expect(
+      other.messages.some((m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid)),
+    ).toBe(false);
     matching.stop();
     other.stop();
   });
@@ -98,7 +116,7 @@ describe('realtime over real websockets', () => {
   it('a reconnect with lastEventId gets exactly what it missed, nothing twice', async () => {
     const { client } = await stack.signIn();
     const input = { filter: {}, window: { skip: 0, limit: 20 } };
-    const first = follow(client.orders.live.subscribe as never, input);
+    const first = follow(client.orders.live.subscribe, input);
     await eventually('snapshot', () => first.state);
     const lastId = first.ids.at(-1)!;
     first.stop();
@@ -107,15 +125,21 @@ describe('realtime over real websockets', () => {
     await new Promise((r) => setTimeout(r, 600));
     stack.sim.control.changeOrder(rows[1]!.uid);
     await new Promise((r) => setTimeout(r, 600));
-    const resumed = follow(client.orders.live.subscribe as never, { ...input, lastEventId: lastId });
+    const resumed = follow(client.orders.live.subscribe, { ...input, lastEventId: lastId }, first.state);
     await eventually('missed messages', () => resumed.messages.length >= 1);
     await new Promise((r) => setTimeout(r, 300));
     // Replayed patches continue the id sequence right after lastEventId, with no snapshot and no repeat.
     expect(resumed.messages.every((m) => m.kind === 'patch')).toBe(true);
     const [epoch, seq] = lastId.split(':');
     expect(resumed.ids).toEqual(resumed.ids.map((_, i) => `${epoch}:${Number(seq) + i + 1}`));
-    const replayed = resumed.messages.reduce<ListState<Order, Meta>>((s, m) => applyListMessage(s, m), first.state!);
-    const fresh = follow(client.orders.live.subscribe as never, { filter: {}, window: { skip: 0, limit: 20 } });
+    const replayed = resumed.messages.reduce<ListState<Order, Meta>>(
+      (s, m) => applyListMessage(s, m),
+      first.state!,
+    );
+    const fresh = follow(client.orders.live.subscribe, {
+      filter: {},
+      window: { skip: 0, limit: 20 },
+    });
     await eventually('fresh snapshot', () => fresh.state);
     expect(replayed.rows.map((o) => `${o.uid}@${o.updated_at}`)).toEqual(
       fresh.state!.rows.map((o) => `${o.uid}@${o.updated_at}`),
@@ -128,7 +152,7 @@ describe('realtime over real websockets', () => {
     const { client } = await stack.signIn();
     const list = await client.orders.search.query({});
     const target = list.orders[2]!;
-    const sub = follow(client.orders.live.subscribe as never, { filter: { reference: target.reference } });
+    const sub = follow(client.orders.live.subscribe, { filter: { reference: target.reference } });
     await eventually('snapshot', () => sub.state);
     stack.sim.control.setFault({ kind: 'down' });
     await eventually('a failed poll', () => stack.app.services.realtime.poll.consecutiveFailures > 0, 3000);

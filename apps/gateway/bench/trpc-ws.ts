@@ -1,0 +1,51 @@
+import WebSocket from 'ws';
+
+/**
+ * A minimal tRPC websocket subscriber speaking the wire protocol directly, so thousands of them
+ * fit in the benchmark process (each is one real websocket, like one browser tab).
+ */
+export interface Subscriber {
+  ws: WebSocket;
+  onData: (handler: (data: unknown, id: string | undefined) => void) => void;
+  close(): void;
+}
+
+export function subscribe(
+  url: string,
+  headers: Record<string, string>,
+  path: string,
+  input: unknown,
+): Promise<Subscriber> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers, perMessageDeflate: false });
+    let handler: (data: unknown, id: string | undefined) => void = () => {};
+    let settled = false;
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path, input } }));
+    });
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(String(raw)) as {
+        id?: number;
+        method?: string;
+        result?: { type: string; id?: string; data?: unknown };
+        error?: { message: string };
+      };
+      if (msg.error && !settled) {
+        settled = true;
+        reject(new Error(msg.error.message));
+        return;
+      }
+      if (msg.result?.type === 'started' && !settled) {
+        settled = true;
+        resolve({ ws, onData: (h) => (handler = h), close: () => ws.close() });
+      }
+      if (msg.result?.type === 'data') handler(msg.result.data, msg.result.id);
+    });
+    ws.on('error', (err) => {
+      if (!settled) {
+        settled = true;
+        reject(err);
+      }
+    });
+  });
+}
