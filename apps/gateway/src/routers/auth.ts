@@ -12,11 +12,23 @@ import {
   shopQueryInputSchema,
   stateInputSchema,
 } from '@waybill/contracts';
+import { z } from 'zod';
 import type { Context } from '../context.js';
 import { okOutputSchema, sessionOutputSchema, signInOutputSchema } from '../outputs.js';
 import { publicProcedure, router } from '../trpc.js';
 
 const DAY_SECONDS = 86_400;
+
+/**
+ * The spec's { state }, plus an optional callback address for deployments whose console is not at
+ * the backend's default redirect (it must still be registered with Google by the backend).
+ */
+const googleLinkInputSchema = stateInputSchema.extend({
+  redirectUri: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .max(2000)
+    .optional(),
+});
 
 function setSessionCookie(ctx: Context, token: string, days: number): void {
   ctx.reply?.setCookie(AUTH_COOKIE_NAME, token, {
@@ -54,11 +66,11 @@ export const authRouter = router({
     }),
 
   googleAuthorizationLink: publicProcedure
-    .input(stateInputSchema.optional())
+    .input(googleLinkInputSchema.optional())
     .output(authorizationLinkResponseSchema)
     .query(({ ctx, input, signal }) =>
       ctx.services.backend.call('auth.googleAuthorizationLink', {
-        query: { state: forwardableState(input?.state) },
+        query: { state: forwardableState(input?.state), redirect_uri: input?.redirectUri },
         signal,
       }),
     ),
