@@ -11,8 +11,8 @@ const PHONE = /Mobi|iPhone|iPod|Windows Phone|BlackBerry|Opera Mini|IEMobile/i;
  */
 export function deviceKind(userAgent: string, maxTouchPoints = 0): DeviceKind {
   if (TABLET.test(userAgent)) return 'tablet';
-  if (/Android/i.test(userAgent)) return /Mobile/i.test(userAgent) ? 'phone' : 'tablet';
   if (PHONE.test(userAgent)) return 'phone';
+  if (/Android/i.test(userAgent)) return 'tablet';
   if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'tablet';
   return 'desktop';
 }

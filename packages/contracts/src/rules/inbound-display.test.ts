@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Inbound } from '../backend/inbounds.js';
+import {
+  formatQuantity,
+  inboundCountLine,
+  inboundEtaText,
+  inboundQuantityCell,
+  inboundStatusPill,
+  inboundsHasClearableFilters,
+  transportLabel,
+  transportToggles,
+  warehouseIconSize,
+} from './inbound-display.js';
+
+const NOW = new Date(Date.UTC(2024, 5, 15, 12));
+const inbound = (over: Partial<Pick<Inbound, 'status' | 'expected_date' | 'late'>> = {}) => ({
+  status: 'arrived' as Inbound['status'],
+  expected_date: '2024-06-20T00:00:00',
+  external_dates: { created_at: '2024-06-01T09:00:00', updated_at: '2024-06-15T11:30:00' },
+  late: { is_late: false },
+  ...over,
+});
+
+describe('in_transit ETA from expected_date', () => {
+  it.each([
+    ['2024-06-15T00:00:00', 'ETA: Today'],
+    ['2024-06-15T23:59:59', 'ETA: Today'],
+    ['2024-06-16T00:00:00', 'ETA: 1 day'],
+    ['2024-06-20T08:00:00', 'ETA: 5 days'],
+    ['2024-06-14T23:00:00', '1 day ago'],
+    ['2024-06-01T00:00:00', '14 days ago'],
+    [null, 'ETA: -'],
+  ])('%s → %s', (expected, text) => {
+    expect(inboundEtaText(expected, NOW)).toBe(text);
+  });
+});
+
+describe('status pill text', () => {
+  it.each([
+    ['draft', '01 Jun 2024'],
+    ['completed', '15 Jun 2024'],
+    ['cancelled', '15 Jun'],
+    ['deleted', '15 Jun'],
+    ['in_transit', 'ETA: 5 days'],
+    ['arrived', '30 minutes ago'],
+    ['processing', '30 minutes ago'],
+  ] as const)('%s → %s', (status, text) => {
+    expect(inboundStatusPill(inbound({ status }), NOW).text).toBe(text);
+  });
+  it('arrived just now', () => {
+    const i = {
+      ...inbound(),
+      external_dates: { created_at: '2024-06-01T00:00:00', updated_at: '2024-06-15T11:59:30' },
+    };
+    expect(inboundStatusPill(i, NOW).text).toBe('Just now');
+  });
+  it.each([
+    ['draft', false],
+    ['completed', false],
+    ['cancelled', false],
+    ['in_transit', true],
+    ['arrived', true],
+    ['processing', true],
+    ['deleted', true],
+  ] as const)('late %s → hourglass %s', (status, hourglass) => {
+    expect(inboundStatusPill(inbound({ status, late: { is_late: true } }), NOW).hourglass).toBe(hourglass);
+    expect(inboundStatusPill(inbound({ status }), NOW).hourglass).toBe(false);
+  });
+});
+
+describe('quantity display', () => {
+  it.each([
+    ['expected', 0, { text: 'N/A', icon: null }],
+    ['expected', 12, { text: '12', icon: null }],
+    ['sellable', 0, { text: '', icon: 'not-sellable' }],
+    ['sellable', 1500, { text: '1,500', icon: null }],
+    ['missing', 0, { text: '-', icon: null }],
+    ['defects', 0, { text: '-', icon: null }],
+    ['junk', 0, { text: '-', icon: null }],
+    ['missing', 3, { text: '3', icon: null }],
+    ['junk', 1234567, { text: '1,234,567', icon: null }],
+  ] as const)('%s %i → %j', (column, value, cell) => {
+    expect(inboundQuantityCell(column, value)).toEqual(cell);
+  });
+  it('locale grouping', () => {
+    expect(formatQuantity(1000)).toBe('1,000');
+    expect(formatQuantity(999)).toBe('999');
+  });
+});
+
+describe('transport toggles', () => {
+  it.each([
+    ['truck', 1, '1 Truck'],
+    ['truck', 2, '2 Trucks'],
+    ['pallet', 1, '1 Pallet'],
+    ['pallet', 12, '12 Pallets'],
+    ['package', 1, '1 Box'],
+    ['package', 3, '3 Boxes'],
+    ['package', 0, '0 Boxes'],
+  ] as const)('%s %i → %s', (kind, count, label) => {
+    expect(transportLabel(kind, count)).toBe(label);
+  });
+  it('only counts above 0, in truck, pallet, package order', () => {
+    expect(
+      transportToggles([
+        { kind: 'package', count: 3 },
+        { kind: 'truck', count: 0 },
+        { kind: 'pallet', count: 1 },
+      ]),
+    ).toEqual([
+      { kind: 'pallet', count: 1, label: '1 Pallet' },
+      { kind: 'package', count: 3, label: '3 Boxes' },
+    ]);
+    expect(transportToggles([])).toEqual([]);
+  });
+});
+
+describe('warehouse icon size by incoming_total', () => {
+  it.each([
+    [0, 'small'],
+    [500, 'small'],
+    [501, 'medium'],
+    [1000, 'medium'],
+    [1001, 'large'],
+    [50_000, 'large'],
+  ])('%i → %s', (total, size) => {
+    expect(warehouseIconSize(total)).toBe(size);
+  });
+});
+
+describe('inbounds clear filters and count line', () => {
+  const empty = { assignedUsersUIDS: [], fulfillmentCentersUIDS: [], organizationsUIDS: [], statuses: [] };
+  it.each([
+    [empty, false],
+    [{ ...empty, assignedUsersUIDS: ['u'] }, true],
+    [{ ...empty, fulfillmentCentersUIDS: ['f'] }, true],
+    [{ ...empty, organizationsUIDS: ['o'] }, true],
+    [{ ...empty, statuses: ['arrived'] }, true],
+  ])('%j → %s', (filter, shown) => {
+    expect(inboundsHasClearableFilters(filter)).toBe(shown);
+  });
+  it('count line', () => {
+    expect(inboundCountLine(12)).toBe('12 inbound displayed');
+  });
+});
