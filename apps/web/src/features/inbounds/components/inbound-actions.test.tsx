@@ -1,0 +1,215 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChangeInboundStatusInput, Inbound } from '@waybill/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inboundsFilterStore } from '../hooks/filter-store.js';
+import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
+import { type Handler, inputsOf, renderRoutes } from '../test/trpc-harness.js';
+import { InboundsPage } from './inbounds-page.js';
+
+function setup(rows: Inbound[], handlers: Record<string, Handler> = {}) {
+  const response = searchResponse(rows);
+  return renderRoutes([{ path: '/inbounds', element: <InboundsPage /> }], '/inbounds', {
+    ...referenceHandlers(),
+    'inbounds.live': (_input, sub) => sub.emit(snapshotOf(response)),
+    'inbounds.search': () => response,
+    'inbounds.changeStatus': (input) => ({
+      inventory_receipt: { ...rows[0], status: (input as { status: string }).status },
+    }),
+    ...handlers,
+  });
+}
+
+async function chooseAction(user: ReturnType<typeof userEvent.setup>, inboundName: string, action: string) {
+  const trigger = await screen.findByRole('button', { name: `Actions for ${inboundName}` });
+  trigger.focus();
+  await user.keyboard('{Enter}');
+  const menu = await screen.findByRole('menu');
+  await user.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
+beforeEach(() => inboundsFilterStore.reset());
+afterEach(() => vi.restoreAllMocks());
+
+describe('inbound row actions', () => {
+  it('offers all four actions whatever the status', async () => {
+    const user = userEvent.setup();
+    setup([makeInbound({ name: 'RCP-DONE', status: 'completed', display_priority: 4 })]);
+    const trigger = await screen.findByRole('button', { name: 'Actions for RCP-DONE' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Mark as Arrived', 'Mark as Processing', 'Delete', 'Export']);
+  });
+
+  it('marks as arrived with the entered date at 15:00 and refreshes 2 s later', async () => {
+    const user = userEvent.setup();
+    const inbound = makeInbound({ name: 'RCP-ARRIVE' });
+    const { calls } = setup([inbound]);
+    await chooseAction(user, 'RCP-ARRIVE', 'Mark as Arrived');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Arrived' });
+    expect(document.body.style.overflow).toBe('hidden');
+    const save = within(dialog).getByRole('button', { name: 'SAVE CHANGES' });
+    expect(save).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Day'), '31');
+    await user.type(within(dialog).getByLabelText('Month'), '02');
+    await user.type(within(dialog).getByLabelText('Year'), '2024');
+    expect(save).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Day'));
+    await user.type(within(dialog).getByLabelText('Day'), '5');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('05');
+    await waitFor(() => expect(save).toBeEnabled());
+    const searchesBefore = inputsOf(calls, 'inbounds.search').length;
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [change] = inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus');
+    expect(change?.inboundUid).toBe(inbound.uid);
+    expect(change?.status).toBe('arrived');
+    const happened = new Date(change!.happenedAt);
+    expect([happened.getFullYear(), happened.getMonth(), happened.getDate(), happened.getHours()]).toEqual([
+      2024, 1, 5, 15,
+    ]);
+    expect(inputsOf(calls, 'inbounds.search')).toHaveLength(searchesBefore);
+    await waitFor(() => expect(inputsOf(calls, 'inbounds.search').length).toBe(searchesBefore + 1), {
+      timeout: 3500,
+    });
+  });
+
+  it('hides CANCEL CHANGES and widens SAVE while saving, and marks as processing', async () => {
+    const user = userEvent.setup();
+    let release: (v: unknown) => void = () => {};
+    const inbound = makeInbound({ name: 'RCP-PROC' });
+    const { calls } = setup([inbound], {
+      'inbounds.changeStatus': () => new Promise((resolve) => (release = resolve)),
+    });
+    await chooseAction(user, 'RCP-PROC', 'Mark as Processing');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Processing' });
+    await user.type(within(dialog).getByLabelText('Day'), '12');
+    await user.type(within(dialog).getByLabelText('Month'), '03');
+    await user.type(within(dialog).getByLabelText('Year'), '2024');
+    await user.click(within(dialog).getByRole('button', { name: 'SAVE CHANGES' }));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'CANCEL CHANGES' })).toBeNull());
+    expect(within(dialog).getByRole('button', { name: /SAVE CHANGES/ })).toHaveAttribute(
+      'data-full-width',
+      'true',
+    );
+    expect(within(dialog).getByRole('button', { name: /SAVE CHANGES/ })).toBeDisabled();
+    act(() => release({ inventory_receipt: inbound }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus')[0]?.status).toBe('processing');
+  });
+
+  it('logs a failed status change and lets the user retry', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup([makeInbound({ name: 'RCP-FAIL' })], {
+      'inbounds.changeStatus': () => {
+        throw new Error('backend down');
+      },
+    });
+    await chooseAction(user, 'RCP-FAIL', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Inbound' });
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('could not be deleted');
+    expect(log).toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'DELETE' })).toBeEnabled();
+  });
+
+  it('deletes (cancels) after confirmation', async () => {
+    const user = userEvent.setup();
+    const inbound = makeInbound({ name: 'RCP-DEL' });
+    const { calls } = setup([inbound]);
+    await chooseAction(user, 'RCP-DEL', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Inbound' });
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus')[0]).toMatchObject({
+      inboundUid: inbound.uid,
+      status: 'cancelled',
+    });
+  });
+
+  it('exports with live progress, downloads through the gateway and closes 1 s later', async () => {
+    const user = userEvent.setup();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    let emit: (data: unknown) => void = () => {};
+    const inbound = makeInbound({ name: 'RCP-EXPORT' });
+    const { calls } = setup([inbound], {
+      'inbounds.export.start': () => ({
+        jobId: 'exp_1',
+        inboundUid: inbound.uid,
+        status: 'running',
+        progress: 0,
+        checks: 0,
+        error: null,
+        downloadPath: null,
+        updatedAt: Date.now(),
+      }),
+      'inbounds.export.progress': (_input, sub) => {
+        emit = sub.emit;
+      },
+    });
+    await chooseAction(user, 'RCP-EXPORT', 'Export');
+    const dialog = await screen.findByRole('dialog', { name: 'Export Inbound' });
+    expect(dialog).toHaveTextContent(
+      'The Excel file containing all the inbound details is ready for download.',
+    );
+    expect(dialog).toHaveTextContent('Please click the button below to proceed with your download.');
+    await user.click(within(dialog).getByRole('button', { name: 'EXPORT' }));
+    await waitFor(() => expect(inputsOf(calls, 'inbounds.export.progress')).toEqual([{ jobId: 'exp_1' }]));
+    expect(within(dialog).getByRole('button', { name: /EXPORT/ })).toBeDisabled();
+    act(() => emit({ jobId: 'exp_1', status: 'running', progress: 40, error: null, downloadPath: null }));
+    const bar = await within(dialog).findByRole('progressbar');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    act(() =>
+      emit({
+        jobId: 'exp_1',
+        status: 'done',
+        progress: 100,
+        error: null,
+        downloadPath: '/exports/exp_1/download',
+      }),
+    );
+    await waitFor(() => expect(clicked).toEqual(['/exports/exp_1/download']));
+    expect(screen.getByRole('dialog', { name: 'Export Inbound' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2500 });
+  });
+
+  it('shows an export failure with its reason and resets the button', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const inbound = makeInbound({ name: 'RCP-EXPFAIL' });
+    setup([inbound], {
+      'inbounds.export.start': () => ({
+        jobId: 'exp_2',
+        inboundUid: inbound.uid,
+        status: 'running',
+        progress: 10,
+        checks: 0,
+        error: null,
+        downloadPath: null,
+        updatedAt: Date.now(),
+      }),
+      'inbounds.export.progress': (_input, sub) =>
+        sub.emit({
+          jobId: 'exp_2',
+          status: 'failed',
+          progress: 10,
+          error: 'Report timed out',
+          downloadPath: null,
+        }),
+    });
+    await chooseAction(user, 'RCP-EXPFAIL', 'Export');
+    const dialog = await screen.findByRole('dialog', { name: 'Export Inbound' });
+    await user.click(within(dialog).getByRole('button', { name: 'EXPORT' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Export failed: Report timed out');
+    expect(within(dialog).getByRole('button', { name: 'EXPORT' })).toBeEnabled();
+  });
+});
