@@ -200,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       router: appRouter,
       createContext: makeCreateContext(services),
       maxBatchSize: MAX_BATCH_SIZE,
+      // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
+      allowMethodOverride: true,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ error, path, type }) {
         // Expected outcomes (bad input, auth, backend failures) are logged where they happen.

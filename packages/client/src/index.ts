@@ -65,18 +65,23 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
     return wsClient;
   };
 
+  const maxURLLength = options.maxURLLength ?? 4000;
+  const headers = () => {
+    const token = resolveToken(options.token);
+    return token ? { authorization: `Bearer ${token}` } : {};
+  };
   const client = createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: (runtime) => wsLink<AppRouter>({ client: getWsClient() })(runtime),
-        false: httpBatchLink({
-          url: httpUrl,
-          maxURLLength: options.maxURLLength ?? 4000,
-          headers: () => {
-            const token = resolveToken(options.token);
-            return token ? { authorization: `Bearer ${token}` } : {};
-          },
+        false: splitLink({
+          // A query whose input alone would overflow the URL goes as a POST (method override).
+          condition: (op) =>
+            op.type === 'query' &&
+            encodeURIComponent(JSON.stringify(op.input ?? null)).length > maxURLLength / 2,
+          true: httpBatchLink({ url: httpUrl, headers, methodOverride: 'POST' }),
+          false: httpBatchLink({ url: httpUrl, maxURLLength, headers }),
         }),
       }),
     ],

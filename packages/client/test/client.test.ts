@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type RunningSim, startSim } from '@waybill/backend-sim';
+import { DEFAULT_ORDERS_FILTER, parseServerTime, setLateMode } from '@waybill/contracts';
+import { buildApp, loadConfig } from '@waybill/gateway';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, lateOrdersToday, toRows } from '../examples/late-orders.js';
+import {
+  createWaybillClient,
+  signInWithPassword,
+  TRPCClientError,
+  type WaybillClient,
+} from '../src/index.js';
+
+let sim: RunningSim;
+let app: FastifyInstance;
+let url: string;
+
+beforeAll(async () => {
+  sim = await startSim({ port: 0, tickMs: 0, orders: 800, inbounds: 50, stores: 40 });
+  app = await buildApp(
+    loadConfig({
+      BACKEND_URL: sim.url,
+      LOG_LEVEL: 'silent',
+      CHANGE_POLL_MS: '200',
+      WEB_DIST: '/nonexistent',
+    }),
+    { logger: false },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await sim?.close();
+});
+
+async function signIn(): Promise<WaybillClient> {
+  return (await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' })).client;
+}
+
+describe('createWaybillClient', () => {
+  it('calls procedures with the bearer token, batched over HTTP', async () => {
+    const client = await signIn();
+    const [me, page] = await Promise.all([
+      client.users.me.query(),
+      client.orders.search.query({ filter: { activeOrders: 'all' }, window: { skip: 0, limit: 5 } }),
+    ]);
+    expect(me.user.email).toBe('ops@example.com');
+    expect(page.orders).toHaveLength(5);
+    client.close();
+  });
+
+  it('surfaces gateway errors as TRPCClientError with the code', async () => {
+    const anonymous = createWaybillClient({ url });
+    const error = await anonymous.users.me.query().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<never>).data).toMatchObject({ code: 'UNAUTHORIZED' });
+    const client = await signIn();
+    const bad = await client.orders.search
+      .query({ window: { skip: -1, limit: 20 } })
+      .catch((e: unknown) => e);
+    expect((bad as Error).message).toContain('window.skip');
+  });
+
+  it('asks a token function before each request', async () => {
+    let token: string | null = null;
+    const client = createWaybillClient({ url, token: () => token });
+    await expect(client.users.me.query()).rejects.toThrow();
+    token = (await client.auth.passwordLogin.mutate({ email: 'ops@example.com', password: 'waybill-demo' }))
+      .token;
+    expect((await client.users.me.query()).user.email).toBe('ops@example.com');
+  });
+
+  it('sends long batches as POST instead of an over-long URL', async () => {
+    const client = await signIn();
+    const uids = Array.from({ length: 200 }, (_, i) => `uid-${i}-${'x'.repeat(20)}`);
+    const result = await client.orders.filter.query({ filter: { sellingChannelsUIDS: uids } });
+    expect(result.orders).toEqual([]);
+  });
+
+  it('subscribes over a websocket with the token in connectionParams', async () => {
+    const client = await signIn();
+    const first = await new Promise<unknown>((resolve, reject) => {
+      const subscription = client.orders.live.subscribe(
+        { filter: {}, window: { skip: 0, limit: 5 } },
+        {
+          onData(data) {
+            subscription.unsubscribe();
+            resolve(data);
+          },
+          onError: reject,
+        },
+      );
+    });
+    expect(JSON.stringify(first)).toContain('snapshot');
+    client.close();
+  });
+
+  it('rejects a URL without a scheme', () => {
+    expect(() => createWaybillClient({ url: 'localhost:3000' })).toThrow(/http/);
+  });
+});
+
+describe('examples/late-orders', () => {
+  it("finds exactly today's late orders", async () => {
+    const client = await signIn();
+    const now = new Date();
+    const found = await lateOrdersToday(client, now);
+    // Cross-check against one big read of the same late-mode filter.
+    const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), activeOrders: 'all' as const };
+    const { orders } = await client.orders.filter.query({ filter, window: { skip: 0, limit: 5000 } });
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    const expected = orders.filter((o) => {
+      const t = parseServerTime(o.external_app_dates.created_at)?.getTime() ?? -1;
+      return t >= midnight && t <= now.getTime();
+    });
+    expect(found.map((o) => o.uid).sort()).toEqual(expected.map((o) => o.uid).sort());
+    const table = formatTable(toRows(found));
+    expect(table.split('\n')[0]).toMatch(/^reference\s+created\s+status\s+courier\s+tracking\s+priority$/);
+    expect(table.split('\n')).toHaveLength(found.length + 2);
+  });
+
+  it('runs as a script against the gateway and prints a table', async () => {
+    const script = fileURLToPath(new URL('../examples/late-orders.ts', import.meta.url));
+    const { code, stdout, stderr } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: { ...process.env, WAYBILL_URL: url },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+      });
+      child.on('exit', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }));
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Late orders created today');
+    expect(stdout).toContain('signed in as Olivia Ops');
+    expect(stdout).toMatch(/reference\s+created\s+status/);
+    expect(stdout).toMatch(/\d+ late orders? today/);
+  }, 30_000);
+
+  it('fails with a clear message on wrong credentials', async () => {
+    const script = fileURLToPath(new URL('../examples/late-orders.ts', import.meta.url));
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: { ...process.env, WAYBILL_URL: url, WAYBILL_PASSWORD: 'wrong' },
+      });
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString();
+      });
+      child.on('exit', (exitCode) => resolve({ code: exitCode, stderr: err }));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('late-orders failed: Wrong e-mail or password');
+  }, 30_000);
+});
