@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { DEFAULT_ORDERS_FILTER, parseServerTime, setLateMode } from '@waybill/contracts';
 import { buildApp, loadConfig } from '@waybill/gateway';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable, lateOrdersToday, toRows } from '../examples/late-orders.js';
 import {
@@ -14,7 +13,7 @@ import {
 } from '../src/index.js';
 
 let sim: RunningSim;
-let app: FastifyInstance;
+let app: Awaited<ReturnType<typeof buildApp>>;
 let url: string;
 
 beforeAll(async () => {
