@@ -1,6 +1,2 @@
-import { createElement } from 'react';
-
-/** Placeholder until the clients feature lands (another engineer owns this folder). */
-export function ClientsRoute() {
-  return createElement('section', { 'aria-label': 'Clients' }, createElement('h1', null, 'Clients'));
-}
+/** Clients analytics feature (/clients). */
+export { ClientsPage as ClientsRoute } from './components/clients-page.js';

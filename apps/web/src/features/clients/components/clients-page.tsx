@@ -1,0 +1,274 @@
+import {
+  COURIERS,
+  type CompanySizeFilter,
+  INBOUNDS_INFINITE_SCROLL_PX,
+  isCourierKey,
+  SEARCH_DEBOUNCE_MS,
+  SKU_FILTER_LABELS,
+  type SkuFilter,
+  SOURCE_APP_LABELS,
+  SOURCE_APPS,
+  STORE_STATUSES,
+  storeActivityColour,
+} from '@waybill/contracts';
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  BackToTop,
+  DropdownFilter,
+  EmptyState,
+  NO_RESULTS_TEXT,
+  NO_RESULTS_TITLE,
+  SkeletonRows,
+  SpinnerOverlay,
+} from '../../../components/index.js';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useClientsList } from '../api/use-clients-list.js';
+import { clientsFilterStore, useClientsFilter } from '../hooks/filter-store.js';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
+import {
+  countryName,
+  hasHeaderFilters,
+  nextSize,
+  periodOptions,
+  priorityCards,
+  SIZE_OPTIONS,
+  sizeCount,
+  skuOptions,
+  togglePriority,
+  toggleStoreStatus,
+} from '../lib/filters.js';
+import { ACTIVITY_PRIORITY_LABELS } from '../lib/store-rules.js';
+import styles from './clients-page.module.css';
+import { StoreRow } from './store-row.js';
+
+const STATUS_LABELS = { installed: 'Installed', development: 'Development', deleted: 'Deleted' } as const;
+
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Clients analytics (/clients): store filters, activity cards and the stores table. */
+export function ClientsPage() {
+  const { filter, update } = useClientsFilter();
+  const list = useClientsList(filter);
+  const meta = list.meta;
+  const now = useMinuteClock();
+  const headerRef = useRef<HTMLTableSectionElement>(null);
+
+  const [nameText, setNameText] = useState(filter.name);
+  const debouncedName = useDebouncedValue(nameText, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    const name = debouncedName.trim();
+    if (name !== clientsFilterStore.get().name) update({ name });
+  }, [debouncedName, update]);
+
+  useInfiniteScroll(
+    list.hasMore && !list.isUpdating,
+    INBOUNDS_INFINITE_SCROLL_PX,
+    () => {
+      if (list.hasMore) list.loadMore();
+    },
+    list.rows.length,
+  );
+
+  const cards = priorityCards(meta?.display_statistics, filter.displayPriorities);
+  const countries = (meta?.countries_statistics ?? [])
+    .filter((c): c is { key: string; count: number } => Boolean(c.key))
+    .map((c) => ({
+      value: c.key.toUpperCase(),
+      label: countryName(c.key),
+      count: c.count,
+      hint: c.key.toUpperCase(),
+    }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const couriers = (meta?.couriers_statistics ?? [])
+    .filter((c): c is { key: string; count: number } => Boolean(c.key))
+    .map((c) => ({
+      value: c.key,
+      label: isCourierKey(c.key) ? COURIERS[c.key].long : 'Courier',
+      count: c.count,
+    }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const sizes = SIZE_OPTIONS.map((s) => ({
+    value: s.value,
+    label: s.label,
+    count: meta ? sizeCount(meta.company_size_statistics, s.value) : 0,
+  }));
+  const skus = skuOptions(meta?.sku_statistics).filter((o) => o.value !== 'all');
+  const periods = periodOptions(meta?.company_activity_statistics, filter.companyActivity);
+  const sourceCount = (app: string) => meta?.source_app_statistics.find((s) => s.key === app)?.count;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <fieldset className={styles.group} aria-label="Store filters">
+          <DropdownFilter
+            label="Country"
+            allLabel="All Countries"
+            options={countries}
+            selected={filter.country ? [filter.country] : []}
+            multiple={false}
+            moreNoun="Countries"
+            onChange={(next) => update({ country: next[0] ?? null })}
+            testId="filter-country"
+          />
+          <DropdownFilter
+            label="Courier"
+            allLabel="All Couriers"
+            options={couriers}
+            selected={filter.courier ? [filter.courier] : []}
+            multiple={false}
+            moreNoun="Couriers"
+            onChange={(next) => update({ courier: next[0] ?? null })}
+            testId="filter-courier"
+          />
+          {hasHeaderFilters(filter) ? (
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => update({ country: null, courier: null })}
+            >
+              Clear Filters
+            </button>
+          ) : null}
+        </fieldset>
+        <div className={styles.switch} role="radiogroup" aria-label="Source app">
+          {SOURCE_APPS.map((app) => {
+            const count = sourceCount(app);
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a segmented switch, styled as buttons
+              <button
+                key={app}
+                type="button"
+                role="radio"
+                aria-checked={filter.sourceApp === app}
+                className={styles.switchOption}
+                onClick={() => update({ sourceApp: app })}
+              >
+                {SOURCE_APP_LABELS[app]}
+                {count !== undefined ? <span className={styles.muted}>{count}</span> : null}
+              </button>
+            );
+          })}
+        </div>
+      </header>
+
+      <fieldset className={styles.cards} aria-label="Activity priority">
+        {cards.map((card) => (
+          <button
+            key={card.priority}
+            type="button"
+            className={styles.card}
+            aria-pressed={card.enabled}
+            data-testid={`activity-card-${card.priority}`}
+            style={{ ['--card-colour' as string]: `var(--color-${storeActivityColour(card.priority)})` }}
+            onClick={() =>
+              update({ displayPriorities: togglePriority(cards, filter.displayPriorities, card.priority) })
+            }
+          >
+            <span className={styles.cardLabel}>{ACTIVITY_PRIORITY_LABELS[card.priority]}</span>
+            <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
+          </button>
+        ))}
+      </fieldset>
+
+      <div className={styles.toolbar}>
+        <fieldset className={styles.group} aria-label="Store status">
+          {STORE_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={styles.toggle}
+              aria-pressed={filter.companyActivityStatus.includes(status)}
+              onClick={() =>
+                update({ companyActivityStatus: toggleStoreStatus(filter.companyActivityStatus, status) })
+              }
+            >
+              {STATUS_LABELS[status]}
+            </button>
+          ))}
+        </fieldset>
+        <span className={styles.count} data-testid="store-count">
+          {(meta?.count ?? 0).toLocaleString('en-US')} store displayed
+        </span>
+        <label className={styles.search}>
+          <Search size={14} aria-hidden />
+          <input
+            type="search"
+            placeholder="Search stores"
+            aria-label="Search stores by name"
+            value={nameText}
+            maxLength={200}
+            onChange={(e) => setNameText(e.target.value)}
+          />
+        </label>
+        <DropdownFilter
+          label="Company size"
+          allLabel="All Sizes"
+          options={sizes}
+          selected={filter.companiesSize ? [filter.companiesSize] : []}
+          multiple={false}
+          onChange={(next) =>
+            update({ companiesSize: nextSize(filter.companiesSize, (next[0] as CompanySizeFilter) ?? null) })
+          }
+          testId="filter-size"
+        />
+        <DropdownFilter
+          label="SKU count"
+          allLabel={SKU_FILTER_LABELS.all}
+          options={skus}
+          selected={filter.skusFilter === 'all' ? [] : [filter.skusFilter]}
+          multiple={false}
+          onChange={(next) => update({ skusFilter: (next[0] as SkuFilter | undefined) ?? 'all' })}
+          testId="filter-skus"
+        />
+        <fieldset className={styles.group} aria-label="Activity period">
+          {periods.map((p) => (
+            <button
+              key={p.value}
+              type="button"
+              className={styles.toggle}
+              aria-pressed={filter.companyActivity === p.value}
+              onClick={() => update({ companyActivity: p.value })}
+            >
+              {p.label}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {list.isLoading ? (
+        <SkeletonRows rows={10} />
+      ) : list.rows.length === 0 ? (
+        <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="stores-empty" />
+      ) : (
+        <table className={styles.table} data-testid="stores-table" aria-busy={list.isUpdating || undefined}>
+          <thead ref={headerRef}>
+            <tr>
+              <th scope="col">Shopify Store</th>
+              <th scope="col">Size / Orders (Avg. 30D) / # of SKUs</th>
+              <th scope="col">Couriers</th>
+              <th scope="col">Activity Score / Last Activity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row) => (
+              <StoreRow key={row.uid} row={row} now={now} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.hasMore ? <SkeletonRows rows={2} /> : null}
+      <BackToTop headerRef={headerRef} />
+      {list.isUpdating && !list.isLoadingMore && list.rows.length > 0 ? (
+        <SpinnerOverlay label="Loading stores" />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import * as Popover from '@radix-ui/react-popover';
+import {
+  PLATFORM_DISPLAY_NAMES,
+  type SellingChannelAnalyticsRow,
+  storeActivityColour,
+  storeDisplayName,
+} from '@waybill/contracts';
+import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
+import { memo, type ReactNode, useState } from 'react';
+import { CopyButton } from '../../../components/index.js';
+import { countryName, formatBucharest } from '../lib/filters.js';
+import {
+  activityPill,
+  courierCell,
+  courierShares,
+  locationsSummary,
+  newTag,
+  planBadge,
+  sizeBadge,
+  storeAge,
+  storeAppLink,
+  storeState,
+} from '../lib/store-rules.js';
+import { Sparkline } from './sparkline.js';
+import styles from './store-row.module.css';
+
+const colourVar = (c: string) => `var(--color-${c})`;
+
+/** A popover that opens on hover and on focus/click (keyboard users reach it too). */
+function HoverPopover({
+  label,
+  trigger,
+  children,
+}: {
+  label: string;
+  trigger: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        className={styles.popoverTrigger}
+        aria-label={label}
+        onMouseEnter={() => setOpen(true)}
+        onMouseLeave={() => setOpen(false)}
+      >
+        {trigger}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className={styles.popover}
+          sideOffset={6}
+          onOpenAutoFocus={(e) => e.preventDefault()}
+        >
+          {children}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['statistics']['couriers'] }) {
+  const cell = courierCell(couriers);
+  if (cell.kind === 'empty') return <span className={styles.blank} data-testid="couriers-empty" />;
+  const content =
+    cell.kind === 'missing' ? (
+      <span className={styles.flag} data-kind="missing">
+        Missing Couriers
+      </span>
+    ) : cell.kind === 'unknown' ? (
+      <span className={styles.flag} data-kind="unknown">
+        Unknown Couriers
+      </span>
+    ) : (
+      <span className={styles.logos}>
+        {cell.logos.map((l) => (
+          <span key={l.logo} className={styles.logo} data-logo={l.logo} title={l.name}>
+            {l.name}
+          </span>
+        ))}
+      </span>
+    );
+  return (
+    <HoverPopover label="Courier shares" trigger={content}>
+      <ul className={styles.shareList}>
+        {courierShares(couriers).map((s) => (
+          <li key={s.label}>
+            <span>{s.label}</span>
+            <span className={styles.percent}>{s.percent}%</span>
+          </li>
+        ))}
+      </ul>
+    </HoverPopover>
+  );
+}
+
+function CourierShareBar({ couriers }: { couriers: SellingChannelAnalyticsRow['statistics']['couriers'] }) {
+  const shares = courierShares(couriers);
+  if (shares.length === 0) return null;
+  return (
+    <span className={styles.shareBar} role="img" aria-label="Courier share" data-testid="courier-share-bar">
+      {shares.map((s, i) => (
+        <span
+          key={s.label}
+          style={{ width: `${Math.max(2, s.share * 100)}%`, opacity: 1 - i * 0.2 }}
+          title={`${s.label} ${s.percent}%`}
+        />
+      ))}
+    </span>
+  );
+}
+
+export interface StoreRowProps {
+  row: SellingChannelAnalyticsRow;
+  now: Date;
+}
+
+/** One store of the analytics table: every cell of the spec. */
+export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
+  const colour = storeActivityColour(row.display_priority);
+  const state = storeState(row);
+  const badge = sizeBadge(row.statistics.orders.size, state);
+  const name = storeDisplayName(row.name);
+  const link = storeAppLink(row.metadata);
+  const tag = newTag(row.activity.installed_at, row.activity.created_at, now);
+  const country = row.owner?.address?.country_code ?? null;
+  const locations = locationsSummary(row.fulfillment_locations);
+  const created = formatBucharest(row.activity.created_at, 'yyyy');
+  const pill = activityPill(row.statistics.activity.latest, now);
+  const daily = row.statistics.orders.daily;
+  const platform = PLATFORM_DISPLAY_NAMES[row.kind as keyof typeof PLATFORM_DISPLAY_NAMES] ?? 'Unknown';
+
+  return (
+    <tr
+      className={styles.row}
+      data-testid="store-row"
+      data-colour={colour}
+      data-state={state}
+      style={{
+        ['--row-colour' as string]: colourVar(colour),
+        ['--row-tint' as string]: `var(--tint-${colour})`,
+      }}
+    >
+      <td>
+        <div className={styles.store}>
+          <span
+            className={styles.size}
+            style={{ opacity: badge.opacity }}
+            data-testid="size-badge"
+            title={state === 'uninstalled' ? 'Uninstalled' : `Size ${badge.label}`}
+          >
+            {badge.label}
+          </span>
+          <div className={styles.storeText}>
+            <span className={styles.nameLine}>
+              {link ? (
+                <a className={styles.name} href={link} target="_blank" rel="noopener noreferrer">
+                  {name}
+                </a>
+              ) : (
+                <span className={styles.name}>{name}</span>
+              )}
+              <CopyButton value={name} label={`Copy ${name}`} />
+              {tag ? (
+                <span className={styles.newTag} data-variant={tag}>
+                  NEW
+                </span>
+              ) : null}
+            </span>
+            <span className={styles.meta}>
+              <span className={styles.plan} data-testid="plan-badge">
+                {planBadge(row.kind, row.store.plan_name)}
+              </span>
+              {state === 'uninstalled' ? <span className={styles.uninstalled}>Uninstalled</span> : null}
+              {country ? (
+                <span className={styles.chip} title={countryName(country)}>
+                  {country.toUpperCase()}
+                </span>
+              ) : null}
+              <span className={styles.locations} title="Fulfillment locations">
+                <MapPin size={11} aria-hidden />
+                {locations.count}
+              </span>
+              <span className={styles.year} title={`Created ${formatBucharest(row.activity.created_at)}`}>
+                {created}
+              </span>
+              <HoverPopover label={`Store info for ${name}`} trigger={<Info size={13} aria-hidden />}>
+                <dl className={styles.info}>
+                  <dt>Platform</dt>
+                  <dd>{platform}</dd>
+                  <dt>Age</dt>
+                  <dd>{storeAge(row.activity.created_at, now)}</dd>
+                  <dt>Created</dt>
+                  <dd>{formatBucharest(row.activity.created_at)}</dd>
+                  <dt>Installed</dt>
+                  <dd>{formatBucharest(row.activity.installed_at)}</dd>
+                  {row.activity.deleted_at ? (
+                    <>
+                      <dt>Uninstalled</dt>
+                      <dd>{formatBucharest(row.activity.deleted_at)}</dd>
+                    </>
+                  ) : null}
+                  <dt>Fulfillment</dt>
+                  <dd>{locations.firstService ?? '-'}</dd>
+                  <dt>Country</dt>
+                  <dd>{country ? countryName(country) : '-'}</dd>
+                </dl>
+                {row.statistics.activity.people.length > 0 ? (
+                  <ul className={styles.people}>
+                    {row.statistics.activity.people.map((p) => (
+                      <li key={p.user.uid}>
+                        <span>{p.user.name}</span>
+                        <span className={styles.muted}>
+                          {p.browser.device_type} · {formatBucharest(p.last_seen_at)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </HoverPopover>
+            </span>
+          </div>
+        </div>
+      </td>
+      <td>
+        <div className={styles.volume}>
+          <span className={styles.ordersPill} data-testid="orders-pill">
+            <strong>{row.statistics.orders.count.toLocaleString('en-US')}</strong> orders ·{' '}
+            <strong>{row.statistics.inventory_items.count.toLocaleString('en-US')}</strong> SKUs
+          </span>
+          {daily && daily.length > 1 ? (
+            <Sparkline values={daily} colour={colourVar(colour)} />
+          ) : (
+            <CourierShareBar couriers={row.statistics.couriers} />
+          )}
+        </div>
+      </td>
+      <td>
+        <CouriersCell couriers={row.statistics.couriers} />
+      </td>
+      <td>
+        <div className={styles.activity}>
+          {pill ? (
+            <>
+              <span className={styles.scorePill} data-testid="activity-pill">
+                <strong>{pill.score}</strong>
+                {pill.inlineTime ? <span>{pill.inlineTime}</span> : null}
+              </span>
+              {pill.separateTime ? (
+                <span className={styles.timePill} data-testid="activity-time">
+                  {pill.separateTime}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            <span className={styles.blank} data-testid="activity-empty" />
+          )}
+          <Menu.Root modal={false}>
+            <Menu.Trigger className={styles.dots} aria-label={`Actions for ${name}`}>
+              <MoreHorizontal size={16} aria-hidden />
+            </Menu.Trigger>
+            <Menu.Portal>
+              <Menu.Content className={styles.menu} align="end" sideOffset={4}>
+                <Menu.Item
+                  className={styles.menuItem}
+                  disabled={!link}
+                  onSelect={() => {
+                    if (link) window.open(link, '_blank', 'noopener');
+                  }}
+                >
+                  <ExternalLink size={13} aria-hidden /> Open store app
+                </Menu.Item>
+                <Menu.Item
+                  className={styles.menuItem}
+                  onSelect={() => {
+                    void navigator.clipboard?.writeText(name).catch(() => {});
+                  }}
+                >
+                  Copy store name
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Portal>
+          </Menu.Root>
+        </div>
+      </td>
+    </tr>
+  );
+});
