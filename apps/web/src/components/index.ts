@@ -17,6 +17,7 @@ export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/emp
 export { displayedText, ListFooter } from './list-footer/list-footer.js';
 export { Modal, type ModalProps } from './modal/modal.js';
 export { RouteError } from './route-error/route-error.js';
+export { SelectMenu, type SelectMenuOption, type SelectMenuProps } from './select-menu/select-menu.js';
 export { SkeletonRows } from './skeleton/skeleton-rows.js';
 export { Spinner, SpinnerOverlay } from './spinner/spinner.js';
 export { type SummaryCard, SummaryCards } from './summary-cards/summary-cards.js';

@@ -113,7 +113,7 @@ export function LoginPage() {
         ) : null}
 
         {passwordOn ? (
-          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign in with e-mail">
+          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Password sign-in">
             <div className={styles.divider}>
               <span>or</span>
             </div>

@@ -1,8 +1,150 @@
-/** The realtime orders screen (filled in next). */
+import {
+  formatOrderReference,
+  ORDER_STATUS_REFRESH_DELAY_MS,
+  type Order,
+  orderStatusLabel,
+} from '@waybill/contracts';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button/button.js';
+import { useToast } from '../../../components/toast/toast.js';
+import { useNow } from '../../../hooks/use-now.js';
+import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { errorCode, errorMessage } from '../../../lib/errors.js';
+import { useTimeMode } from '../../../lib/time-mode.js';
+import { trpc } from '../../../lib/trpc.js';
+import { useOrdersList } from '../api/use-orders-list.js';
+import { useOrdersFilter } from '../hooks/use-orders-filter.js';
+import { defaultAssignedUsers } from '../lib/filter-options.js';
+import { isLoadMoreError } from '../lib/list-state.js';
+import { defaultOrdersFilter } from '../lib/url-codec.js';
+import { RealtimeScreen } from './realtime-screen.js';
+import styles from './realtime-screen.module.css';
+
+/** /realtime (and /): wires the screen to the URL filter, the live list and the order mutations. */
 export function RealtimeRoute() {
+  const me = useCurrentUser();
+  const user = me.data?.user ?? null;
+  const reference = useReferenceData();
+  const { mode } = useTimeMode();
+  const now = useNow();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const assigned = defaultAssignedUsers(user);
+  const defaults = useMemo(() => defaultOrdersFilter(assigned), [assigned.join(',')]);
+  const [filter, setFilter] = useOrdersFilter(defaults);
+  const list = useOrdersList(filter);
+
+  // An expired session while on the list: let the layout send the user to /login.
+  const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
+  useEffect(() => {
+    if (unauthorized) void utils.auth.session.invalidate();
+  }, [unauthorized, utils]);
+
+  // After any change the list refreshes 1 s later (spec 4).
+  const refresh = useRef(list.refresh);
+  refresh.current = list.refresh;
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const scheduleRefresh = useCallback(() => {
+    timers.current.push(
+      setTimeout(() => {
+        refresh
+          .current()
+          .catch((error: unknown) =>
+            toast.error('The order list could not be refreshed', errorMessage(error)),
+          );
+      }, ORDER_STATUS_REFRESH_DELAY_MS),
+    );
+  }, [toast]);
+
+  const changeStatus = trpc.orders.changeStatus.useMutation();
+  const reissue = trpc.orders.reissueLabel.useMutation();
+
+  const onChangeStatus = useCallback(
+    async (
+      order: Order,
+      status: Parameters<typeof changeStatus.mutateAsync>[0]['status'],
+      happenedAt: Date,
+    ) => {
+      try {
+        await changeStatus.mutateAsync({ orderUid: order.uid, status, happenedAt: happenedAt.toISOString() });
+      } catch (error) {
+        toast.error(`Order ${formatOrderReference(order.reference)} was not changed`, errorMessage(error));
+        throw error;
+      }
+      toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
+      scheduleRefresh();
+    },
+    [changeStatus, toast, scheduleRefresh],
+  );
+
+  const onReissue = useCallback(
+    async (order: Order, numberOfParcels: number) => {
+      try {
+        await reissue.mutateAsync({ orderUid: order.uid, numberOfParcels });
+      } catch (error) {
+        toast.error(
+          `The label of ${formatOrderReference(order.reference)} was not reissued`,
+          errorMessage(error),
+        );
+        throw error;
+      }
+      toast.success(`Label reissued for ${formatOrderReference(order.reference)} (${numberOfParcels} boxes)`);
+      scheduleRefresh();
+    },
+    [reissue, toast, scheduleRefresh],
+  );
+
+  const onAddComment = useCallback(
+    (order: Order) => navigate(`/realtime/order?uid=${encodeURIComponent(order.uid)}&newComment=true`),
+    [navigate],
+  );
+
+  const onLoadMore = useCallback(() => {
+    try {
+      list.loadMore();
+    } catch (error) {
+      // 'Cannot load more' at the end of the list is expected while scrolling; nothing to show.
+      if (!isLoadMoreError(error)) throw error;
+    }
+  }, [list.loadMore]);
+
+  const notice =
+    list.error && !unauthorized ? (
+      <div className={styles.notice} role="status">
+        <span>
+          {list.source === 'query'
+            ? 'Live updates are paused; the list shows the latest loaded state.'
+            : 'The order list could not be loaded.'}{' '}
+          {errorMessage(list.error)}
+        </span>
+        <Button size="sm" onClick={() => void list.refresh().catch(() => undefined)}>
+          Refresh
+        </Button>
+      </div>
+    ) : null;
+
   return (
-    <section aria-label="Realtime orders">
-      <h1>Realtime orders</h1>
-    </section>
+    <RealtimeScreen
+      filter={filter}
+      defaults={defaults}
+      onFilterChange={setFilter}
+      rows={list.rows}
+      meta={list.meta}
+      initialized={list.initialized}
+      searching={list.searching}
+      onLoadMore={onLoadMore}
+      reference={reference}
+      user={user}
+      timeMode={mode}
+      now={now}
+      onChangeStatus={onChangeStatus}
+      onReissue={onReissue}
+      onAddComment={onAddComment}
+      notice={notice}
+    />
   );
 }

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RunningSim, startSim } from '@waybill/backend-sim';
+import { buildApp, loadConfig } from '@waybill/gateway';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(webDir, 'dist');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds the console when apps/web/dist is missing or older than its sources. */
+export function ensureWebBuilt(): void {
+  const index = join(distDir, 'index.html');
+  const sources = Math.max(newestMtime(join(webDir, 'src')), newestMtime(join(webDir, 'index.html')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+export interface Stack {
+  baseUrl: string;
+  sim: RunningSim;
+  close: () => Promise<void>;
+}
+
+/** The real stack on loopback: backend-sim (control on, no ticking) and the gateway serving dist. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  ensureWebBuilt();
+  const sim = await startSim({ port: 0, tickMs: 0, control: true, orders: 600, inbounds: 120, stores: 60 });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BACKEND_URL: sim.url,
+    WEB_DIST: distDir,
+    CHANGE_POLL_MS: '300',
+    SERVICE_TOKEN: 'dev-service-token',
+    PASSWORD_LOGIN: 'on',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    sim,
+    close: async () => {
+      await app.close();
+      await sim.close();
+    },
+  };
+}

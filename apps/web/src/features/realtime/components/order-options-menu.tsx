@@ -1,0 +1,76 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { type FulfillmentCenter, type Order, orderRowActions } from '@waybill/contracts';
+import {
+  Ban,
+  CircleHelp,
+  EllipsisVertical,
+  MessageSquarePlus,
+  PackageCheck,
+  Printer,
+  Truck,
+  Undo2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import styles from './order-options-menu.module.css';
+
+export type OrderAction =
+  | 'addComment'
+  | 'markInTransit'
+  | 'markDelivered'
+  | 'markReceivedBySender'
+  | 'markLost'
+  | 'cancel'
+  | 'reissueAwb';
+
+const ITEMS: readonly { action: OrderAction; label: string; icon: ReactNode }[] = [
+  { action: 'addComment', label: 'Add comment', icon: <MessageSquarePlus size={14} aria-hidden /> },
+  { action: 'markInTransit', label: 'Mark as In Transit', icon: <Truck size={14} aria-hidden /> },
+  { action: 'markDelivered', label: 'Mark as Delivered', icon: <PackageCheck size={14} aria-hidden /> },
+  {
+    action: 'markReceivedBySender',
+    label: 'Mark as Received by Sender',
+    icon: <Undo2 size={14} aria-hidden />,
+  },
+  { action: 'markLost', label: 'Mark as Lost', icon: <CircleHelp size={14} aria-hidden /> },
+  { action: 'cancel', label: 'Cancel order', icon: <Ban size={14} aria-hidden /> },
+  { action: 'reissueAwb', label: 'Reissue AWB', icon: <Printer size={14} aria-hidden /> },
+];
+
+export interface OrderOptionsMenuProps {
+  order: Order;
+  warehouse: FulfillmentCenter | null;
+  onAction: (action: OrderAction, order: Order) => void;
+}
+
+/** 'Order Options': only the actions the order's status allows (spec 4 "Row actions by status"). */
+export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMenuProps) {
+  const allowed = orderRowActions(order, warehouse);
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger className={styles.trigger} aria-label="Order Options" title="Order Options">
+        <EllipsisVertical size={16} aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content className={styles.content} align="end" sideOffset={4} aria-label="Order Options">
+          <Menu.Label className={styles.label}>Order Options</Menu.Label>
+          {ITEMS.filter((item) => allowed[item.action]).map((item) => (
+            <Menu.Item
+              key={item.action}
+              className={styles.item}
+              onSelect={() => onAction(item.action, order)}
+            >
+              {item.icon}
+              <span className={styles.text}>{item.label}</span>
+              {item.action === 'addComment' ? (
+                <span className={styles.counter}>
+                  {order.comments.count_}
+                  <span className="visually-hidden"> comments</span>
+                </span>
+              ) : null}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

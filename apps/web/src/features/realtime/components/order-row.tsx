@@ -1,0 +1,331 @@
+import {
+  type Comment,
+  commentAuthorName,
+  commentOverviewColour,
+  type Department,
+  type FulfillmentCenter,
+  formatOrderReference,
+  isCommentAgeHidden,
+  moreCommentsText,
+  type Order,
+  orderCommentIcon,
+  orderRowColour,
+  orderStatusLabel,
+  PAYOUT_PROVIDER_HELD,
+  parseServerTime,
+  relativeTime,
+  type SellingChannel,
+  shortenText,
+  unreadBadgeText,
+} from '@waybill/contracts';
+import {
+  CalendarClock,
+  CalendarDays,
+  Clock,
+  ExternalLink,
+  FileText,
+  Flame,
+  MessageSquarePlus,
+  Siren,
+  TriangleAlert,
+} from 'lucide-react';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { CopyButton } from '../../../components/copy-button/copy-button.js';
+import { formatZoned } from '../../../lib/format-date.js';
+import { colourVar, tintVar } from '../../../lib/priority-colour.js';
+import type { TimeMode } from '../../../lib/time-mode.js';
+import { platformName } from '../lib/filter-options.js';
+import {
+  type CommentOverview,
+  commentOverview,
+  courierCell,
+  isProviderManaged,
+  labelUrl,
+  orderDetailHref,
+  paymentBadge,
+  warehouseCode,
+} from '../lib/order-row.js';
+import { type OrderAction, OrderOptionsMenu } from './order-options-menu.js';
+import styles from './orders-table.module.css';
+
+export interface OrderRowContext {
+  sellingChannels: ReadonlyMap<string, SellingChannel>;
+  organizations: ReadonlyMap<string, { name: string | null }>;
+  fulfillmentCenters: ReadonlyMap<string, FulfillmentCenter>;
+  timeMode: TimeMode;
+  userUid: string | null;
+  department: Department | null;
+  now: Date;
+  onAction: (action: OrderAction, order: Order) => void;
+}
+
+export interface OrderRowProps {
+  order: Order;
+  comments: readonly Comment[] | undefined;
+  ctx: OrderRowContext;
+  index: number;
+  style?: React.CSSProperties;
+}
+
+const PLATFORM_COLOURS: Record<string, string> = {
+  shopify: '#5e8e3e',
+  magento2: '#ee672f',
+  woocommerce: '#7f54b3',
+  gomag_ro: '#0b7bd6',
+  easysales_ro: '#f6a609',
+  standard_api_v1: '#475467',
+  blugento_ro: '#2e90fa',
+};
+
+const PAYOUT_STEPS = ['collected', PAYOUT_PROVIDER_HELD, 'at_merchant'] as const;
+const PAYOUT_LABELS: Record<string, string> = {
+  collected: 'Collected',
+  [PAYOUT_PROVIDER_HELD]: 'At Waybill',
+  at_merchant: 'At Merchant',
+  not_applicable: 'Not applicable',
+};
+
+/** One order row: fixed height so the virtualised list never jumps. */
+export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, style }: OrderRowProps) {
+  const colour = orderRowColour(order.display_priority);
+  const channel = ctx.sellingChannels.get(order.selling_channel_uid);
+  const organization = ctx.organizations.get(order.organization_uid);
+  const warehouse = order.fulfillment_center_uid
+    ? ctx.fulfillmentCenters.get(order.fulfillment_center_uid)
+    : undefined;
+  const code = warehouseCode(order);
+  const courier = courierCell(order);
+  const label = labelUrl(order);
+  const overview = commentOverview(order, comments, ctx.userUid);
+  const status = order.aggregated_status;
+
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={styles.row}
+      data-testid="order-row"
+      data-uid={order.uid}
+      data-priority={order.display_priority}
+      data-colour={colour}
+      style={{
+        ...style,
+        ['--row-colour' as string]: colourVar(colour),
+        ['--row-tint' as string]: tintVar(colour),
+      }}
+    >
+      <td className={styles.cellLogo}>
+        <span
+          className={styles.platform}
+          style={{ background: PLATFORM_COLOURS[channel?.kind ?? ''] ?? 'var(--color-gray)' }}
+          title={channel ? `${platformName(channel.kind)}: ${channel.alias ?? channel.name}` : 'Unknown'}
+          role="img"
+          aria-label={channel ? platformName(channel.kind) : 'Unknown platform'}
+        >
+          {(channel ? platformName(channel.kind) : '?').charAt(0)}
+        </span>
+      </td>
+
+      <td className={styles.cellStack}>
+        <CopyButton
+          value={order.reference}
+          label={`Copy order reference ${order.reference ?? ''}`}
+          className={styles.reference}
+        >
+          {formatOrderReference(order.reference)}
+        </CopyButton>
+        <span className={styles.sub}>
+          {code ? (
+            <CopyButton value={code} label={`Copy warehouse code ${code}`} className={styles.code}>
+              {code}
+            </CopyButton>
+          ) : (
+            <span className={styles.muted}>No warehouse code</span>
+          )}
+          <span className={styles.muted} title={organization?.name ?? undefined}>
+            {shortenText(channel?.alias ?? organization?.name ?? 'Unknown', 18)}
+          </span>
+        </span>
+      </td>
+
+      <td className={styles.cellStack}>
+        <span>
+          {formatZoned(order.external_app_dates.created_at, ctx.timeMode, warehouse?.timezone, 'dd MMM yyyy')}
+        </span>
+        <span className={styles.sub}>
+          {formatZoned(order.external_app_dates.created_at, ctx.timeMode, warehouse?.timezone, 'HH:mm')}
+          {warehouse ? <span className={styles.muted}> · {warehouse.name}</span> : null}
+        </span>
+      </td>
+
+      <td className={styles.cellStack}>
+        <span className={styles.courier}>
+          {courier.known ? null : (
+            <TriangleAlert size={12} aria-label="Unknown courier" className={styles.missingCourier} />
+          )}
+          {courier.name}
+        </span>
+        <span className={styles.sub}>
+          {courier.trackingNumber ? (
+            <>
+              <CopyButton
+                value={courier.trackingNumber}
+                label={`Copy tracking number ${courier.trackingNumber}`}
+              >
+                {shortenText(courier.trackingNumber, 16)}
+              </CopyButton>
+              {courier.trackingUrl ? (
+                <a
+                  href={courier.trackingUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className={styles.iconLink}
+                  aria-label={`Track parcel ${courier.trackingNumber}`}
+                >
+                  <ExternalLink size={12} aria-hidden />
+                </a>
+              ) : null}
+            </>
+          ) : (
+            <span className={styles.muted}>No tracking yet</span>
+          )}
+        </span>
+      </td>
+
+      <td className={styles.cellStack}>
+        <span className={styles.status} data-testid="order-status">
+          {orderStatusLabel(status.key)}
+          {order.late.is_late ? <span className={styles.lateBadge}>Late</span> : null}
+        </span>
+        <span className={styles.sub}>
+          {formatZoned(status.date, ctx.timeMode, warehouse?.timezone, 'dd MMM, HH:mm')}
+        </span>
+      </td>
+
+      <td className={styles.cellStack}>
+        <span className={styles.payment} data-kind={paymentBadge(order)}>
+          {paymentBadge(order)}
+        </span>
+        <PayoutBar order={order} />
+      </td>
+
+      <td className={styles.cellComments}>
+        <CommentCell order={order} overview={overview} ctx={ctx} />
+      </td>
+
+      <td className={styles.cellActions}>
+        {label ? (
+          <a
+            href={label}
+            target="_blank"
+            rel="noreferrer noopener"
+            className={styles.pdf}
+            aria-label="Download shipping label (PDF)"
+            title="Shipping label (PDF)"
+          >
+            <FileText size={14} aria-hidden />
+            PDF
+          </a>
+        ) : null}
+        <OrderOptionsMenu order={order} warehouse={warehouse ?? null} onAction={ctx.onAction} />
+      </td>
+
+      <td className={styles.cellManaged}>
+        {isProviderManaged(order) ? (
+          <span
+            className={styles.managed}
+            title="Managed by Waybill"
+            role="img"
+            aria-label="Managed by Waybill"
+          >
+            W
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+});
+
+function PayoutBar({ order }: { order: Order }) {
+  const key = order.payout?.status.key ?? null;
+  const step = PAYOUT_STEPS.indexOf(key as (typeof PAYOUT_STEPS)[number]);
+  const late = order.payout?.late.is_late === true;
+  if (!order.payment.cash_on_delivery || step < 0) {
+    return <span className={styles.muted}>{key ? (PAYOUT_LABELS[key] ?? key) : 'No payout'}</span>;
+  }
+  return (
+    <span
+      className={styles.payout}
+      title={`Payout: ${PAYOUT_LABELS[key ?? ''] ?? key}`}
+      data-late={late || undefined}
+    >
+      <span className={styles.payoutTrack} aria-hidden>
+        {PAYOUT_STEPS.map((s, i) => (
+          <span key={s} className={styles.payoutStep} data-filled={i <= step || undefined} />
+        ))}
+      </span>
+      <span className={styles.payoutText}>{PAYOUT_LABELS[key ?? ''] ?? key}</span>
+    </span>
+  );
+}
+
+const COMMENT_ICONS = {
+  add: MessageSquarePlus,
+  escalated: Flame,
+  late: Siren,
+  hour: Clock,
+  day: CalendarDays,
+  week: CalendarClock,
+} as const;
+
+function CommentCell({
+  order,
+  overview,
+  ctx,
+}: {
+  order: Order;
+  overview: CommentOverview;
+  ctx: OrderRowContext;
+}) {
+  const href = orderDetailHref(order.uid, overview);
+  const icon = orderCommentIcon(order.comments, ctx.now);
+  const Icon = COMMENT_ICONS[icon];
+  const latest = overview.latest;
+  if (!latest) {
+    return (
+      <Link
+        to={href}
+        className={styles.addComment}
+        aria-label={`Add a comment to order ${order.reference ?? ''}`}
+      >
+        <Icon size={14} aria-hidden />
+        <span>Add comment</span>
+      </Link>
+    );
+  }
+  const colour = commentOverviewColour(order.display_priority, ctx.department);
+  const created = parseServerTime(latest.created_at);
+  const more = moreCommentsText(overview.total);
+  const unread = unreadBadgeText(overview.unread);
+  return (
+    <Link
+      to={href}
+      className={styles.comment}
+      style={{ ['--comment-colour' as string]: colourVar(colour) }}
+      aria-label={`Open comments of order ${order.reference ?? ''}`}
+    >
+      <Icon size={14} aria-hidden className={styles.commentIcon} />
+      <span className={styles.commentBody}>
+        <span className={styles.commentText}>{latest.text}</span>
+        <span className={styles.sub}>
+          <span className={styles.muted}>{commentAuthorName(latest)}</span>
+          {created && !isCommentAgeHidden(order.aggregated_status.key) ? (
+            <span className={styles.muted}> · {relativeTime(created, ctx.now)}</span>
+          ) : null}
+          {more ? <span className={styles.more}>{more}</span> : null}
+          {unread ? <span className={styles.unread}>{unread}</span> : null}
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  type FulfillmentCenter,
+  formatOrderReference,
+  type Order,
+  orderRowColour,
+  orderStatusLabel,
+} from '@waybill/contracts';
+import { colourVar, tintVar } from '../../../lib/priority-colour.js';
+import { courierCell } from '../lib/order-row.js';
+import styles from './order-modals.module.css';
+
+export interface OrderSummaryProps {
+  order: Order;
+  merchant: string | null;
+  warehouse: FulfillmentCenter | null;
+}
+
+/** The order at the top of every row-action modal: reference, merchant, warehouse, status, courier. */
+export function OrderSummary({ order, merchant, warehouse }: OrderSummaryProps) {
+  const colour = orderRowColour(order.display_priority);
+  const courier = courierCell(order);
+  return (
+    <dl
+      className={styles.summary}
+      style={{
+        ['--summary-colour' as string]: colourVar(colour),
+        ['--summary-tint' as string]: tintVar(colour),
+      }}
+      data-testid="order-summary"
+    >
+      <div>
+        <dt>Order</dt>
+        <dd className={styles.mono}>{formatOrderReference(order.reference)}</dd>
+      </div>
+      <div>
+        <dt>Merchant</dt>
+        <dd>{merchant ?? 'Unknown'}</dd>
+      </div>
+      <div>
+        <dt>Warehouse</dt>
+        <dd>{warehouse?.name ?? 'Unknown'}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>{orderStatusLabel(order.aggregated_status.key)}</dd>
+      </div>
+      <div>
+        <dt>Courier</dt>
+        <dd>
+          {courier.name}
+          {courier.trackingNumber ? ` · ${courier.trackingNumber}` : ''}
+        </dd>
+      </div>
+    </dl>
+  );
+}

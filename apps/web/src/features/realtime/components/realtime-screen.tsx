@@ -1,0 +1,165 @@
+import type { OperatorOrderStatus, Order, OrdersFilter, User } from '@waybill/contracts';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { ReferenceData } from '../../../hooks/use-reference-data.js';
+import type { TimeMode } from '../../../lib/time-mode.js';
+import {
+  assignedUserOptions,
+  courierOptions,
+  merchantOptions,
+  warehouseOptions,
+} from '../lib/filter-options.js';
+import type { OrdersListMeta } from '../lib/list-state.js';
+import { commentsByOrder, warehouseOf } from '../lib/order-row.js';
+import { filterKey } from '../lib/url-codec.js';
+import { FilterBar } from './filter-bar.js';
+import type { OrderAction } from './order-options-menu.js';
+import type { OrderRowContext } from './order-row.js';
+import { OrdersTable } from './orders-table.js';
+import { PriorityBar } from './priority-bar.js';
+import styles from './realtime-screen.module.css';
+import { StatusBar } from './status-bar.js';
+import type { StatusModalKind } from './status-date-modal.js';
+
+// Modals load on first use: they keep Radix Dialog out of the first screen's JavaScript.
+const StatusDateModal = lazy(async () => ({
+  default: (await import('./status-date-modal.js')).StatusDateModal,
+}));
+const ReissueModal = lazy(async () => ({ default: (await import('./reissue-modal.js')).ReissueModal }));
+
+export interface RealtimeScreenProps {
+  filter: OrdersFilter;
+  defaults: OrdersFilter;
+  onFilterChange: (next: OrdersFilter) => void;
+  rows: readonly Order[];
+  meta: OrdersListMeta | null;
+  initialized: boolean;
+  searching: boolean;
+  onLoadMore: () => void;
+  reference: ReferenceData;
+  user: User | null;
+  timeMode: TimeMode;
+  now: Date;
+  onChangeStatus: (order: Order, status: OperatorOrderStatus, happenedAt: Date) => Promise<unknown>;
+  onReissue: (order: Order, numberOfParcels: number) => Promise<unknown>;
+  onAddComment: (order: Order) => void;
+  /** Shown above the table when the list cannot be loaded or kept live. */
+  notice?: React.ReactNode;
+}
+
+type OpenModal = { kind: StatusModalKind | 'reissueAwb'; uid: string } | null;
+
+/** The realtime orders screen: filter bar, priority and status bars, the table and its modals. */
+export function RealtimeScreen(props: RealtimeScreenProps) {
+  const { filter, defaults, onFilterChange, rows, meta, initialized, searching, reference, user } = props;
+  const [modal, setModal] = useState<OpenModal>(null);
+  const statistics = meta?.statistics ?? null;
+
+  const onAction = useCallback(
+    (action: OrderAction, order: Order) => {
+      if (action === 'addComment') props.onAddComment(order);
+      else setModal({ kind: action, uid: order.uid });
+    },
+    [props.onAddComment],
+  );
+
+  const ctx = useMemo<OrderRowContext>(
+    () => ({
+      sellingChannels: reference.sellingChannelsByUid,
+      organizations: reference.organizationsByUid,
+      fulfillmentCenters: reference.fulfillmentCentersByUid,
+      timeMode: props.timeMode,
+      userUid: user?.uid ?? null,
+      department: user?.department ?? null,
+      now: props.now,
+      onAction,
+    }),
+    [reference, props.timeMode, user, props.now, onAction],
+  );
+
+  const comments = useMemo(() => commentsByOrder(meta?.comments ?? []), [meta?.comments]);
+  const options = useMemo(
+    () => ({
+      users: assignedUserOptions(reference.users, statistics?.assigned_users_statistics ?? []),
+      warehouses: warehouseOptions(
+        reference.fulfillmentCenters,
+        statistics?.fulfillment_centers_statistics ?? [],
+      ),
+      merchants: merchantOptions(reference.sellingChannels, statistics?.selling_channels_statistics ?? []),
+      couriers: courierOptions(statistics?.couriers_statistics ?? [], filter.courierKeys),
+    }),
+    [reference, statistics, filter.courierKeys],
+  );
+
+  const isDefault = filterKey(filter) === filterKey(defaults);
+  const empty = initialized && rows.length === 0;
+  // A modal renders nothing when its order is no longer in the list.
+  const modalOrder = modal ? rows.find((o) => o.uid === modal.uid) : undefined;
+  const modalWarehouse = modalOrder ? warehouseOf(modalOrder, reference.fulfillmentCentersByUid) : null;
+  const modalMerchant = modalOrder
+    ? (reference.sellingChannelsByUid.get(modalOrder.selling_channel_uid)?.alias ??
+      reference.organizationsByUid.get(modalOrder.organization_uid)?.name ??
+      null)
+    : null;
+  const close = () => setModal(null);
+
+  return (
+    <section className={styles.screen} aria-label="Realtime orders">
+      <FilterBar
+        filter={filter}
+        onChange={onFilterChange}
+        userOptions={options.users}
+        warehouseOptions={options.warehouses}
+        merchantOptions={options.merchants}
+        courierOptions={options.couriers}
+        activeStatistics={statistics?.active_orders_statistics ?? null}
+      />
+      <PriorityBar
+        filter={filter}
+        onChange={onFilterChange}
+        statistics={statistics?.display_statistics ?? null}
+        emptyState={empty}
+      />
+      <StatusBar
+        filter={filter}
+        onChange={onFilterChange}
+        statistics={statistics?.statuses_statistics ?? null}
+      />
+      {props.notice}
+      <OrdersTable
+        rows={rows}
+        comments={comments}
+        ctx={ctx}
+        filter={filter}
+        onFilterChange={onFilterChange}
+        initialized={initialized}
+        hasMore={meta?.hasMore ?? false}
+        searching={searching}
+        emptyKind={isDefault ? 'default' : 'results'}
+        onLoadMore={props.onLoadMore}
+      />
+      <Suspense fallback={null}>
+        {modal && modal.kind !== 'reissueAwb' ? (
+          <StatusDateModal
+            key={`${modal.kind}-${modal.uid}`}
+            kind={modal.kind}
+            order={modalOrder}
+            merchant={modalMerchant}
+            warehouse={modalWarehouse}
+            onSave={props.onChangeStatus}
+            onClose={close}
+          />
+        ) : null}
+        {modal?.kind === 'reissueAwb' ? (
+          <ReissueModal
+            key={`reissue-${modal.uid}`}
+            order={modalOrder}
+            merchant={modalMerchant}
+            warehouse={modalWarehouse}
+            onConfirm={props.onReissue}
+            onClose={close}
+          />
+        ) : null}
+      </Suspense>
+    </section>
+  );
+}

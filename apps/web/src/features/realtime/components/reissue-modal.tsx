@@ -1,0 +1,131 @@
+import {
+  type FulfillmentCenter,
+  isParcelsDecrementDisabled,
+  type Order,
+  REISSUE_DEFAULT_PARCELS,
+  REISSUE_MIN_PARCELS,
+} from '@waybill/contracts';
+import { Minus, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button/button.js';
+import { Modal } from '../../../components/modal/modal.js';
+import { errorMessage } from '../../../lib/errors.js';
+import styles from './order-modals.module.css';
+import { OrderSummary } from './order-summary.js';
+
+/** The procedure accepts up to 999 boxes; the spec sets no upper bound of its own. */
+export const REISSUE_MAX_PARCELS = 999;
+
+export interface ReissueModalProps {
+  order: Order | undefined;
+  merchant: string | null;
+  warehouse: FulfillmentCenter | null;
+  onConfirm: (order: Order, numberOfParcels: number) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Reissue AWB: number of boxes (default 2, minimum 2), CONFIRM and CANCEL. */
+export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }: ReissueModalProps) {
+  const id = useId();
+  const [parcels, setParcels] = useState<number>(REISSUE_DEFAULT_PARCELS);
+  const [text, setText] = useState(String(REISSUE_DEFAULT_PARCELS));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!order) return null;
+
+  const valid = Number.isInteger(parcels) && parcels >= REISSUE_MIN_PARCELS && parcels <= REISSUE_MAX_PARCELS;
+  const set = (n: number) => {
+    setParcels(n);
+    setText(String(n));
+  };
+  const confirm = async () => {
+    if (!valid || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onConfirm(order, parcels);
+      onClose();
+    } catch (error) {
+      setProblem(errorMessage(error, 'The label could not be reissued. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Reissue AWB"
+      busy={busy}
+      onClose={onClose}
+      testId="modal-reissueAwb"
+      footer={
+        <div className={styles.buttons} data-busy={busy || undefined}>
+          <Button variant="primary" loading={busy} disabled={!valid} fullWidth={busy} onClick={confirm}>
+            CONFIRM
+          </Button>
+          {busy ? null : <Button onClick={onClose}>CANCEL</Button>}
+        </div>
+      }
+    >
+      <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
+      <label className={styles.stepperLabel} htmlFor={`${id}-parcels`}>
+        Number of boxes
+      </label>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="Fewer boxes"
+          disabled={busy || isParcelsDecrementDisabled(parcels)}
+          onClick={() => set(Math.max(REISSUE_MIN_PARCELS, parcels - 1))}
+        >
+          <Minus size={14} aria-hidden />
+        </button>
+        <input
+          id={`${id}-parcels`}
+          className={styles.stepperInput}
+          inputMode="numeric"
+          value={text}
+          disabled={busy}
+          aria-invalid={!valid || undefined}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
+            setText(digits);
+            setParcels(digits === '' ? Number.NaN : Number(digits));
+          }}
+          onBlur={() => {
+            if (!valid)
+              set(
+                Math.min(
+                  REISSUE_MAX_PARCELS,
+                  Math.max(REISSUE_MIN_PARCELS, Number.isNaN(parcels) ? 0 : parcels),
+                ),
+              );
+          }}
+        />
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="More boxes"
+          disabled={busy || parcels >= REISSUE_MAX_PARCELS}
+          onClick={() =>
+            set(Math.min(REISSUE_MAX_PARCELS, (Number.isNaN(parcels) ? REISSUE_MIN_PARCELS : parcels) + 1))
+          }
+        >
+          <Plus size={14} aria-hidden />
+        </button>
+      </div>
+      <p id={`${id}-hint`} className={valid ? styles.hint : styles.error}>
+        {valid
+          ? 'Counts boxes (parcels), not items.'
+          : `Number of boxes must be between ${REISSUE_MIN_PARCELS} and ${REISSUE_MAX_PARCELS}.`}
+      </p>
+      {problem ? (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

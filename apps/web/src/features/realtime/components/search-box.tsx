@@ -1,0 +1,63 @@
+import { SEARCH_DEBOUNCE_MS } from '@waybill/contracts';
+import { Search, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import styles from './search-box.module.css';
+
+export interface SearchBoxProps {
+  value: string;
+  onSearch: (value: string) => void;
+  delayMs?: number;
+}
+
+/** Order reference search: sends its value 300 ms after the last keystroke (spec 5). */
+export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // The URL (back button, Clear) can change the value from outside.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const schedule = (next: string) => {
+    setText(next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      sent.current = next.trim();
+      onSearch(next.trim());
+    }, delayMs);
+  };
+
+  return (
+    <div className={styles.box}>
+      <Search size={14} aria-hidden className={styles.icon} />
+      <input
+        type="search"
+        className={styles.input}
+        placeholder="Search order reference"
+        aria-label="Search order reference"
+        value={text}
+        maxLength={200}
+        onChange={(e) => schedule(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && text) schedule('');
+        }}
+      />
+      {text ? (
+        <button type="button" className={styles.clear} aria-label="Clear search" onClick={() => schedule('')}>
+          <X size={13} aria-hidden />
+        </button>
+      ) : null}
+    </div>
+  );
+}

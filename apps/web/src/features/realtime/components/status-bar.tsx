@@ -1,0 +1,92 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import {
+  type OrderStatusGroupId,
+  type OrdersFilter,
+  type StatusesStatistics,
+  toggleStatusGroup,
+} from '@waybill/contracts';
+import {
+  Ban,
+  CircleHelp,
+  Clock,
+  Hourglass,
+  LayoutList,
+  LoaderCircle,
+  type LucideIcon,
+  PackageCheck,
+  PackageOpen,
+  RotateCcw,
+  ScanLine,
+  TriangleAlert,
+  Truck,
+  Undo2,
+} from 'lucide-react';
+import { formatCount } from '../../../lib/text.js';
+import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
+import styles from './status-bar.module.css';
+
+const ICONS: Record<OrderStatusGroupId, LucideIcon> = {
+  errors: TriangleAlert,
+  awaiting_fulfillment_order: Clock,
+  initializing: LoaderCircle,
+  ready_for_picking: PackageOpen,
+  in_picking: ScanLine,
+  waiting_for_courier: Hourglass,
+  in_transit: Truck,
+  back_to_sender: Undo2,
+  lost: CircleHelp,
+  delivered: PackageCheck,
+  returned: RotateCcw,
+  canceled: Ban,
+};
+
+export interface StatusBarProps {
+  filter: OrdersFilter;
+  onChange: (next: OrdersFilter) => void;
+  statistics: StatusesStatistics | null;
+}
+
+/** Status-group icon buttons; hidden when one or fewer statuses are available. */
+export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
+  if (!isStatusBarVisible(statistics, filter.statuses)) return null;
+  const buttons = statusGroupButtons(statistics, filter.statuses);
+  return (
+    <fieldset className={styles.bar} data-testid="status-bar">
+      <legend className="visually-hidden">Status groups</legend>
+      <button
+        type="button"
+        className={styles.button}
+        aria-pressed={filter.statuses.length === 0}
+        onClick={() => onChange({ ...filter, statuses: [] })}
+      >
+        <LayoutList size={15} aria-hidden />
+        <span className={styles.text}>All Statuses</span>
+      </button>
+      {buttons.map((b) => {
+        const Icon = ICONS[b.id];
+        return (
+          <Tooltip.Root key={b.id} delayDuration={300}>
+            <Tooltip.Trigger asChild>
+              <button
+                type="button"
+                className={styles.button}
+                aria-pressed={b.selected}
+                aria-label={`${b.label} (${b.count})`}
+                data-empty={b.count === 0 || undefined}
+                onClick={() => onChange({ ...filter, statuses: toggleStatusGroup(filter.statuses, b.id) })}
+              >
+                <Icon size={15} aria-hidden />
+                <span className={styles.count}>{formatCount(b.count)}</span>
+              </button>
+            </Tooltip.Trigger>
+            <Tooltip.Portal>
+              <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+                {b.label}
+              </Tooltip.Content>
+            </Tooltip.Portal>
+          </Tooltip.Root>
+        );
+      })}
+    </fieldset>
+  );
+}
