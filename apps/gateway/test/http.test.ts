@@ -171,6 +171,16 @@ describe('wire format, auth and input errors', () => {
     expect(JSON.stringify(raw.body)).not.toContain('"stack"');
   });
 
+  it('refuses HTTP batches above the batch limit with a clear 4xx', async () => {
+    const paths = Array.from({ length: 21 }, () => 'auth.session').join(',');
+    const response = await fetch(`${gateway.url}/trpc/${paths}?batch=1&input=%7B%7D`);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(JSON.stringify(await response.json())).toMatch(/batch/i);
+    const ok = await fetch(`${gateway.url}/trpc/${paths.split(',').slice(1).join(',')}?batch=1&input=%7B%7D`);
+    expect(ok.status).toBe(200);
+  });
+
   it('survives malformed requests with 4xx answers', async () => {
     const garbage = await fetch(`${gateway.url}/trpc/orders.search?input=%7Bnot-json`, {
       headers: { authorization: 'Bearer t' },

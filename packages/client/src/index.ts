@@ -27,6 +27,9 @@ export interface WaybillClientOptions {
   maxURLLength?: number;
 }
 
+/** The gateway refuses HTTP batches of more than 20 procedures (its maxBatchSize). */
+const MAX_BATCH_ITEMS = 20;
+
 export type WaybillTRPCClient = TRPCClient<AppRouter>;
 
 export interface WaybillClient extends WaybillTRPCClient {
@@ -80,8 +83,8 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
           condition: (op) =>
             op.type === 'query' &&
             encodeURIComponent(JSON.stringify(op.input ?? null)).length > maxURLLength / 2,
-          true: httpBatchLink({ url: httpUrl, headers, methodOverride: 'POST' }),
-          false: httpBatchLink({ url: httpUrl, maxURLLength, headers }),
+          true: httpBatchLink({ url: httpUrl, headers, methodOverride: 'POST', maxItems: MAX_BATCH_ITEMS }),
+          false: httpBatchLink({ url: httpUrl, maxURLLength, headers, maxItems: MAX_BATCH_ITEMS }),
         }),
       }),
     ],

@@ -100,6 +100,12 @@ describe('createWaybillClient', () => {
     client.close();
   });
 
+  it('splits more calls than the gateway batch limit into several batches', async () => {
+    const client = await signIn();
+    const results = await Promise.all(Array.from({ length: 45 }, () => client.users.me.query()));
+    expect(results.every((r) => r.user.email === 'ops@example.com')).toBe(true);
+  });
+
   it('rejects a URL without a scheme', () => {
     expect(() => createWaybillClient({ url: 'localhost:3000' })).toThrow(/http/);
   });
