@@ -45,6 +45,11 @@ function HoverPopover({
         aria-label={label}
         onMouseEnter={() => setOpen(true)}
         onMouseLeave={() => setOpen(false)}
+        // A click (or Enter) opens it; hovering already did for mouse users, so never toggle it shut.
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
       >
         {trigger}
       </Popover.Trigger>
