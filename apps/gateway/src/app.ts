@@ -68,7 +68,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     forceCloseConnections: 'idle',
     // tRPC puts (batched) procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: true,
+    // Behind a load balancer on a private network; never trust X-Forwarded-* from the internet.
+    trustProxy: 'loopback,linklocal,uniquelocal',
   }) as unknown as FastifyInstance;
 
   // ---- Services: created once here, shared by every request, closed on shutdown. ----

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { BackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
 import { describeZodError } from './zod-message.js';
 
@@ -23,6 +24,8 @@ const t = initTRPC.context<Context>().create({
         ...data,
         ...(development && error.stack ? { stack: error.stack } : {}),
         zodError: zodError ? z.flattenError(zodError) : null,
+        // The backend's own error (the spec's "server's error data") and which call failed.
+        backend: error instanceof BackendError ? error.details : null,
       },
     };
   },

@@ -61,6 +61,11 @@ describe('auth', () => {
     );
     expect(error.data?.code).toBe('UNAUTHORIZED');
     expect(error.message).toBe('Wrong e-mail or password');
+    expect(error.data?.backend).toEqual({
+      path: '/login/username_password',
+      status: 401,
+      error: { code: 'invalid_credentials', message: 'Wrong e-mail or password' },
+    });
   });
 
   it('sets an HttpOnly, SameSite=Strict session cookie that authenticates later calls', async () => {
