@@ -113,7 +113,7 @@ export function LoginPage() {
         ) : null}
 
         {passwordOn ? (
-          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Password sign-in">
+          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Account sign-in">
             <div className={styles.divider}>
               <span>or</span>
             </div>

@@ -3,8 +3,7 @@ import { render } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@waybill/gateway/router';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProvider } from '../../../app/provider.js';
 import { trpc } from '../../../lib/trpc.js';
 
@@ -70,11 +69,7 @@ export function createTestClient(handlers: Record<string, Handler>) {
 }
 
 /** Render routes at `path` with the app's providers and a test tRPC client. */
-export function renderRoutes(
-  routes: { path: string; element: ReactElement }[],
-  path: string,
-  handlers: Record<string, Handler>,
-) {
+export function renderRoutes(routes: RouteObject[], path: string, handlers: Record<string, Handler>) {
   const { client, calls } = createTestClient(handlers);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Inbound } from '@waybill/contracts';
+import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import {
@@ -18,8 +19,17 @@ function setup(inbound: Inbound, path: string, handlers: Record<string, Handler>
   const response = searchResponse([inbound]);
   return renderRoutes(
     [
-      { path: '/inbounds', element: <InboundsPage /> },
-      { path: '/inbounds/inbound', element: <InboundDetailPage /> },
+      {
+        path: '/inbounds',
+        // As the app router does: the detail is a child route rendered over the mounted list.
+        element: (
+          <>
+            <InboundsPage />
+            <Outlet />
+          </>
+        ),
+        children: [{ path: 'inbound', element: <InboundDetailPage /> }],
+      },
     ],
     path,
     {

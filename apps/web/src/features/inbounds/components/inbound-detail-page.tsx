@@ -8,17 +8,15 @@ import { useInboundReference } from '../api/use-reference.js';
 import { useNow } from '../hooks/use-now.js';
 import { InboundDetail } from './inbound-detail.js';
 import styles from './inbound-detail.module.css';
-import { InboundsPage } from './inbounds-page.js';
 
 /**
- * /inbounds/inbound?uid=…(&cached=true): the detail as an overlay. Opened from the list (cached=true)
- * the list stays underneath, with its filter and loaded rows; a failed load closes the popup.
+ * /inbounds/inbound?uid=…(&cached=true): the detail as an overlay. The router nests it under the list
+ * route, so the list stays mounted underneath with its filter and rows; a failed load closes the popup.
  */
 export function InboundDetailPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const uid = params.get('uid')?.trim() || null;
-  const cached = params.get('cached') === 'true';
   const tab = params.get('tab') ?? 'products';
   const reference = useInboundReference();
   const now = useNow();
@@ -32,42 +30,39 @@ export function InboundDetailPage() {
   }, [failed, navigate]);
 
   return (
-    <>
-      {cached ? <InboundsPage /> : null}
-      <Dialog.Root
-        open={!failed}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="inbound-detail">
-            <Dialog.Title className="visually-hidden">
-              {detail.data ? `Inbound ${detail.data.inventory_receipt.name}` : 'Inbound'}
-            </Dialog.Title>
-            {detail.data ? (
-              <InboundDetail
-                detail={detail.data}
-                reference={reference}
-                tab={tab}
-                now={now}
-                onClose={close}
-                onTab={(next) => {
-                  const nextParams = new URLSearchParams(params);
-                  if (next === 'products') nextParams.delete('tab');
-                  else nextParams.set('tab', next);
-                  setParams(nextParams, { replace: true });
-                }}
-              />
-            ) : (
-              <div className={styles.loading}>
-                <SkeletonRows rows={6} height={72} />
-              </div>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
+    <Dialog.Root
+      open={!failed}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="inbound-detail">
+          <Dialog.Title className="visually-hidden">
+            {detail.data ? `Inbound ${detail.data.inventory_receipt.name}` : 'Inbound'}
+          </Dialog.Title>
+          {detail.data ? (
+            <InboundDetail
+              detail={detail.data}
+              reference={reference}
+              tab={tab}
+              now={now}
+              onClose={close}
+              onTab={(next) => {
+                const nextParams = new URLSearchParams(params);
+                if (next === 'products') nextParams.delete('tab');
+                else nextParams.set('tab', next);
+                setParams(nextParams, { replace: true });
+              }}
+            />
+          ) : (
+            <div className={styles.loading}>
+              <SkeletonRows rows={6} height={72} />
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
