@@ -35,7 +35,12 @@ describe('assigned-user options', () => {
       user('d', 'Bea'),
       user('e', 'Cid'),
     ];
-    const stats = [row('a', 5, [0, 0, 1, 0]), row('b', 9, [0, 0, 0, 9]), row('d', 2, [1, 0, 0, 0]), row('e', 7, [0, 0, 3, 0])];
+    const stats = [
+      row('a', 5, [0, 0, 1, 0]),
+      row('b', 9, [0, 0, 0, 9]),
+      row('d', 2, [1, 0, 0, 0]),
+      row('e', 7, [0, 0, 3, 0]),
+    ];
     expect(assignedUserOptions(users, stats).map((o) => o.label)).toEqual(['Bea', 'Cid', 'Zoe', 'Adam']);
   });
 
@@ -50,8 +55,22 @@ describe('assigned-user options', () => {
 describe('warehouse, merchant and courier options', () => {
   it('sorts by count and labels with names', () => {
     const centers = [
-      { uid: 'f1', name: 'Cluj', timezone: 'Europe/Bucharest', address: null, display_address: { country_code: 'RO' }, settings: { shipping: { requires_shipping_label: true } } },
-      { uid: 'f2', name: 'Berlin', timezone: 'Europe/Berlin', address: { country_code: 'DE' }, display_address: null, settings: { shipping: { requires_shipping_label: false } } },
+      {
+        uid: 'f1',
+        name: 'Cluj',
+        timezone: 'Europe/Bucharest',
+        address: null,
+        display_address: { country_code: 'RO' },
+        settings: { shipping: { requires_shipping_label: true } },
+      },
+      {
+        uid: 'f2',
+        name: 'Berlin',
+        timezone: 'Europe/Berlin',
+        address: { country_code: 'DE' },
+        display_address: null,
+        settings: { shipping: { requires_shipping_label: false } },
+      },
     ];
     const stats = [{ ...row('f2', 8, [0, 0, 0, 0]), count_display_priority_all: 8 }];
     const options = warehouseOptions(centers, stats);
@@ -64,14 +83,21 @@ describe('warehouse, merchant and courier options', () => {
       [],
     );
     expect(merchants[0]).toMatchObject({ label: 'shop-one', hint: 'WooCommerce', count: 0 });
-    const couriers = courierOptions([{ ...row('dpd_ro', 3, [0, 0, 0, 0]), count_display_priority_all: 3 }], ['gls_hu']);
+    const couriers = courierOptions(
+      [{ ...row('dpd_ro', 3, [0, 0, 0, 0]), count_display_priority_all: 3 }],
+      ['gls_hu'],
+    );
     expect(couriers.map((c) => c.label)).toEqual(['DPD Romania', 'GLS Hungary']);
   });
 
   it('selects and clears cargus_ro and urgent_cargus together', () => {
     expect(nextCourierSelection([], ['cargus_ro'])).toEqual(['cargus_ro', 'urgent_cargus']);
     expect(nextCourierSelection(['cargus_ro', 'urgent_cargus'], ['cargus_ro'])).toEqual([]);
-    expect(nextCourierSelection(['dpd_ro'], ['dpd_ro', 'urgent_cargus'])).toEqual(['dpd_ro', 'cargus_ro', 'urgent_cargus']);
+    expect(nextCourierSelection(['dpd_ro'], ['dpd_ro', 'urgent_cargus'])).toEqual([
+      'dpd_ro',
+      'cargus_ro',
+      'urgent_cargus',
+    ]);
     expect(nextCourierSelection(['dpd_ro'], [])).toEqual([]);
   });
 });

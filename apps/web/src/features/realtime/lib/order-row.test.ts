@@ -13,15 +13,21 @@ import {
 
 describe('order row view', () => {
   it('reads BANK, COD or CARD from the payment', () => {
-    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: true } }))).toBe('BANK');
+    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: true } }))).toBe(
+      'BANK',
+    );
     expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: true, bank_deposit: false } }))).toBe('COD');
-    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: false } }))).toBe('CARD');
+    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: false } }))).toBe(
+      'CARD',
+    );
   });
 
   it('finds the first label with a download_url', () => {
     expect(labelUrl(makeOrder())).toBeNull();
     const order = makeOrder({
-      shipments: [{ documents: [{ labels: [{ download_url: null }, { download_url: 'https://x/label.pdf' }] }] }],
+      shipments: [
+        { documents: [{ labels: [{ download_url: null }, { download_url: 'https://x/label.pdf' }] }] },
+      ],
     });
     expect(labelUrl(order)).toBe('https://x/label.pdf');
   });
@@ -43,12 +49,22 @@ describe('order row view', () => {
   it('summarises comments and links to the detail overlay', () => {
     const comments = commentsByOrder([
       makeComment({ uid: 'a', created_at: '2024-05-01T10:00:00' }),
-      makeComment({ uid: 'b', created_at: '2024-05-02T10:00:00', seen_by: [{ user_uid: 'me', seen_at: '2024-05-03T00:00:00' }] }),
+      makeComment({
+        uid: 'b',
+        created_at: '2024-05-02T10:00:00',
+        seen_by: [{ user_uid: 'me', seen_at: '2024-05-03T00:00:00' }],
+      }),
     ]);
-    const overview = commentOverview(makeOrder({ comments: { count_: 2, status: null, team: null, until: null } }), comments.get('ord-1'), 'me');
+    const overview = commentOverview(
+      makeOrder({ comments: { count_: 2, status: null, team: null, until: null } }),
+      comments.get('ord-1'),
+      'me',
+    );
     expect(overview.latest?.uid).toBe('b');
     expect(overview.unread).toBe(1);
     expect(orderDetailHref('ord-1', overview)).toBe('/realtime/order?uid=ord-1&hasUnread=true&cached=true');
-    expect(orderDetailHref('ord-1', { total: 0, unread: 0 })).toBe('/realtime/order?uid=ord-1&newComment=true&cached=true');
+    expect(orderDetailHref('ord-1', { total: 0, unread: 0 })).toBe(
+      '/realtime/order?uid=ord-1&newComment=true&cached=true',
+    );
   });
 });

@@ -3,7 +3,15 @@ import { availableStatuses, isStatusBarVisible, statusGroupButtons } from './sta
 
 describe('status bar', () => {
   it('is hidden when one or fewer statuses are available', () => {
-    expect(isStatusBarVisible([{ key: 'in_picking', count: 3 }, { key: 'lost', count: 0 }], [])).toBe(false);
+    expect(
+      isStatusBarVisible(
+        [
+          { key: 'in_picking', count: 3 },
+          { key: 'lost', count: 0 },
+        ],
+        [],
+      ),
+    ).toBe(false);
     expect(isStatusBarVisible([], [])).toBe(false);
     expect(
       isStatusBarVisible(

@@ -49,7 +49,11 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     created_at: '2024-05-01T10:00:00',
     entity: {
       kind: 'order',
-      data: { uid: 'ord-1', aggregated_status: { key: 'in_picking', date: '2024-05-01T09:00:00' }, late: { is_late: false } },
+      data: {
+        uid: 'ord-1',
+        aggregated_status: { key: 'in_picking', date: '2024-05-01T09:00:00' },
+        late: { is_late: false },
+      },
     },
     text: 'Customer called about the parcel',
     team: null,

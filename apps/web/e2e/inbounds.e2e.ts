@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './harness.js';
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let downloads: string;
+
+async function signIn(ctx: BrowserContext, baseUrl: string) {
+  // The request context shares the browser context's cookie jar: the session cookie lands there.
+  const res = await ctx.request.post(`${baseUrl}/trpc/auth.passwordLogin`, {
+    data: { email: 'ops@example.com', password: 'waybill-demo' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** Opens a row's actions menu and picks an action. */
+async function rowAction(name: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+function inboundsBy(
+  predicate: (i: Stack['sim']['store']['inbounds'] extends Map<string, infer V> ? V : never) => boolean,
+) {
+  return [...stack.sim.store.inbounds.values()].filter(predicate);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1500, height: 1000 } });
+  await signIn(context, stack.baseUrl);
+  page = await context.newPage();
+  downloads = mkdtempSync(join(tmpdir(), 'waybill-inbounds-e2e-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
+
+describe('inbounds in the browser', () => {
+  it('lists and filters inbounds', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const countText = await page.getByTestId('inbound-count').textContent();
+    const total = Number(countText?.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(0);
+
+    // Search for one inbound by its reception number.
+    const target = inboundsBy((i) => i.display_priority !== null && i.display_priority <= 3)[0]!;
+    await page.getByPlaceholder('Search').fill(target.name);
+    await expect.poll(() => page.getByTestId('inbound-count').textContent()).toBe('1 inbound displayed');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-uid')).toBe(target.uid);
+    await page.getByPlaceholder('Search').fill('');
+    await expect.poll(() => page.getByTestId('inbound-count').textContent()).toBe(countText);
+
+    // Warehouse dropdown: every row then shows that warehouse.
+    await page.getByTestId('filter-warehouses').click();
+    const option = page.getByRole('menuitemcheckbox').first();
+    const label = (await option.locator('span').nth(2).textContent())?.trim() ?? '';
+    await option.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('inbound-count').textContent()).not.toBe(countText);
+    const names = await page.getByTestId('inbound-row').locator('td:nth-child(3)').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const cell of names) expect(cell).toContain(label.replace(/\d+$/, '').trim());
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.getByTestId('inbound-count').textContent()).toBe(countText);
+
+    // A priority bucket narrows the list to its priorities.
+    await page.getByTestId('bucket-errors').click();
+    await expect
+      .poll(async () => {
+        const colours = await page
+          .getByTestId('inbound-row')
+          .evaluateAll((els) => els.map((e) => e.dataset.colour));
+        return colours.every((c) => c === 'orange' || c === 'yellow');
+      })
+      .toBe(true);
+    await page.getByTestId('bucket-errors').click();
+  });
+
+  it('opens an inbound detail over the list', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const row = page.getByTestId('inbound-row').first();
+    await row.waitFor();
+    const uid = (await row.getAttribute('data-uid'))!;
+    const inbound = stack.sim.store.inbounds.get(uid)!;
+    await row.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/inbounds/inbound');
+    expect(new URL(page.url()).searchParams.get('uid')).toBe(uid);
+    expect(new URL(page.url()).searchParams.get('cached')).toBe('true');
+    const detail = page.getByTestId('inbound-detail');
+    await expect.poll(() => detail.getByTestId('inbound-header').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await detail.getByRole('heading', { level: 2 }).getAttribute('title')).toBe(inbound.name);
+    await expect.poll(() => detail.getByTestId('product-row').count()).toBe(inbound.items.length);
+    // The list is still mounted underneath.
+    expect(await page.getByTestId('inbounds-table').count()).toBe(1);
+    await detail.getByRole('button', { name: 'Close inbound' }).click();
+    await page.waitForURL((url) => url.pathname === '/inbounds');
+  });
+
+  it('marks an inbound as arrived with a date', async () => {
+    const target = inboundsBy(
+      (i) => i.status === 'in_transit' && i.display_priority !== null && i.display_priority <= 3,
+    )[0]!;
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await page.getByPlaceholder('Search').fill(target.name);
+    await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 15_000 }).toBe(1);
+    await rowAction(target.name, 'Mark as Arrived');
+    const dialog = page.getByRole('dialog', { name: 'Mark as Arrived' });
+    await dialog.getByLabel('Day').fill('05');
+    await dialog.getByLabel('Month').fill('03');
+    await dialog.getByLabel('Year').fill('2024');
+    await dialog.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => stack.sim.store.inbounds.get(target.uid)?.status).toBe('arrived');
+    const body = stack.sim.control.lastBody('/inventory_receipts/change_status') as { happened_at: string };
+    const expected = await page.evaluate(() => new Date(2024, 2, 5, 15, 0, 0).toISOString());
+    expect(new Date(body.happened_at).toISOString()).toBe(expected);
+    // The list refreshes 2 s later and shows the new status.
+    await expect
+      .poll(() => page.getByTestId('status-pill').first().textContent(), { timeout: 10_000 })
+      .toContain('Arrived');
+  });
+
+  it('exports an inbound as a valid .xlsx with its rows', async () => {
+    const target = inboundsBy(
+      (i) => i.items.length > 0 && i.display_priority !== null && i.display_priority <= 3,
+    ).at(-1)!;
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await page.getByPlaceholder('Search').fill(target.name);
+    await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 15_000 }).toBe(1);
+    await rowAction(target.name, 'Export');
+    const dialog = page.getByRole('dialog', { name: 'Export Inbound' });
+    await dialog
+      .getByText('The Excel file containing all the inbound details is ready for download.')
+      .waitFor();
+    // The file may open in this tab's download or in a new tab: catch either.
+    const download = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      context.once('page', (popup) => popup.once('download', resolve));
+    });
+    await dialog.getByRole('button', { name: 'EXPORT' }).click();
+    await dialog.getByRole('progressbar').waitFor({ timeout: 10_000 });
+    const file = await download;
+    const path = join(downloads, 'export.xlsx');
+    await file.saveAs(path);
+    // The modal closes about 1 s after completion.
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.worksheets[0]!;
+    const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['Reception', target.name]);
+    let header = 0;
+    sheet.eachRow((row, n) => {
+      if (row.getCell(1).value === 'Product') header = n;
+    });
+    expect(header).toBeGreaterThan(0);
+    const productRows = sheet.rowCount - header;
+    expect(productRows).toBe(target.items.length);
+    const first = target.items[0]!;
+    expect(values(header + 1).slice(4)).toEqual([
+      first.incoming,
+      first.available,
+      first.missing,
+      first.defects,
+      first.junk,
+    ]);
+  });
+});
