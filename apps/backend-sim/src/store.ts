@@ -21,6 +21,8 @@ import type {
   SimWorkflow,
 } from './data/types.js';
 import type { OrderContext } from './domain/orders.js';
+import { OrderColumns } from './search/order-columns.js';
+import { TextIndex } from './search/text-index.js';
 import { createRng, type Rng } from './util/prng.js';
 
 export interface StoreOptions {
@@ -41,6 +43,31 @@ export interface ExportReportState {
   completed: boolean;
   createdMs: number;
   file: Buffer | null;
+}
+
+/** Interns dimension values (uids, keys, null) to small ints for typed-array counting. */
+export class Interner {
+  private readonly ids = new Map<string | null, number>();
+  readonly keys: (string | null)[] = [];
+
+  id(key: string | null): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(key, id);
+      this.keys.push(key);
+    }
+    return id;
+  }
+
+  /** Id of a known key, or -1. */
+  find(key: string | null): number {
+    return this.ids.get(key) ?? -1;
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
 }
 
 /** Orders list order: display_priority asc, then updated_at desc, then uid (stable). */
@@ -69,6 +96,20 @@ export class SimStore {
   readonly inbounds = new Map<string, SimInbound>();
   readonly stores: SimStoreAnalytics[];
   readonly reports = new Map<string, ExportReportState>();
+  /** Filter fields of sortedOrders, same positions. */
+  readonly columns: OrderColumns;
+  /** Reference / tracking / warehouse-code search texts by slot. */
+  readonly text = new TextIndex();
+  private slots = 0;
+  readonly dims = {
+    managed: new Interner(),
+    channel: new Interner(),
+    center: new Interner(),
+    courier: new Interner(),
+    user: new Interner(),
+    status: new Interner(),
+    payout: new Interner(),
+  };
   readonly tokens = new Map<string, string>();
   readonly googleCodes = new Map<string, { userUid: string; expiresMs: number }>();
   readonly orderContext: OrderContext;
@@ -124,11 +165,17 @@ export class SimStore {
       this.users,
     );
     for (const order of generated.orders) {
+      this.reindex(order);
       this.orders.set(order.uid, order);
       for (const c of order.comments) this.comments.set(c.uid, c);
     }
     for (const wf of generated.workflows) this.workflows.set(wf.uid, wf);
     this.sortedOrders = [...generated.orders].sort(compareOrders);
+    this.columns = new OrderColumns(Math.ceil(this.sortedOrders.length * 1.25));
+    this.sortedOrders.forEach((o, i) => {
+      this.columns.set(i, o, this.dims.managed.id(o.managed_by));
+    });
+    this.columns.length = this.sortedOrders.length;
     const inbounds = generateInbounds(
       this.inboundContext,
       rng.fork('inbounds'),
@@ -180,22 +227,48 @@ export class SimStore {
 
   /** Change an order and keep the sorted index right (the order is re-placed after `change`). */
   mutateOrder<T>(order: SimOrder, change: (o: SimOrder) => T): T {
-    const at = this.sortedIndex(order);
-    if (this.sortedOrders[at] === order) this.sortedOrders.splice(at, 1);
-    else {
-      // Should not happen; fall back to a scan so the index never holds a stale entry.
-      const i = this.sortedOrders.indexOf(order);
-      if (i >= 0) this.sortedOrders.splice(i, 1);
+    let at = this.sortedIndex(order);
+    // Should not miss; fall back to a scan so the index never holds a stale entry.
+    if (this.sortedOrders[at] !== order) at = this.sortedOrders.indexOf(order);
+    if (at >= 0) {
+      this.sortedOrders.splice(at, 1);
+      this.columns.removeAt(at);
     }
     const result = change(order);
-    this.sortedOrders.splice(this.sortedIndex(order), 0, order);
+    this.place(order);
     return result;
   }
 
   insertOrder(order: SimOrder): void {
     this.orders.set(order.uid, order);
     for (const c of order.comments) this.comments.set(c.uid, c);
-    this.sortedOrders.splice(this.sortedIndex(order), 0, order);
+    this.place(order);
+  }
+
+  private place(order: SimOrder): void {
+    this.reindex(order);
+    const at = this.sortedIndex(order);
+    this.sortedOrders.splice(at, 0, order);
+    this.columns.insertAt(at, order, this.dims.managed.id(order.managed_by));
+  }
+
+  /** Refresh the order's interned filter values (after any change). */
+  reindex(order: SimOrder): void {
+    const ix = order.ix;
+    if (ix.slot < 0) ix.slot = this.slots++;
+    this.text.set(ix.slot, order.search);
+    ix.channel = this.dims.channel.id(order.selling_channel_uid);
+    ix.center = this.dims.center.id(order.fulfillment_center_uid);
+    ix.courier = this.dims.courier.id(order.courierKey);
+    ix.user = this.dims.user.id(order.assigned_user_uid);
+    ix.status = this.dims.status.id(order.status);
+    ix.payout = this.dims.payout.id(order.payout?.key ?? null);
+    const latest = order.comments[order.comments.length - 1];
+    // Escalation and snooze are exclusive on one comment, so an active snooze means snoozed until its end.
+    ix.snoozeUntil =
+      latest?.snooze.active && !latest.escalate.active
+        ? (latest.snooze.untilMs ?? Number.MAX_SAFE_INTEGER)
+        : 0;
   }
 
   /** Monotonic updated_at for changes: never equal to or behind the order's previous value. */

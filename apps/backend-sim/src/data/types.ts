@@ -112,6 +112,21 @@ export interface SimOrder {
   comments: SimComment[];
   /** Lower-case text the reference search looks in. */
   search: string;
+  /** Search index: interned ids of the filter dimensions (see SimStore.reindex). */
+  ix: OrderIndex;
+}
+
+export interface OrderIndex {
+  /** Stable position in creation order (text index slot). */
+  slot: number;
+  channel: number;
+  center: number;
+  courier: number;
+  user: number;
+  status: number;
+  payout: number;
+  /** End of the latest comment's active snooze (0 = none). */
+  snoozeUntil: number;
 }
 
 export interface SimWorkflow {

@@ -197,6 +197,7 @@ export function makeOrder(ctx: OrderContext, rng: Rng, opts: NewOrderOptions): S
     workflowUid: null,
     comments: [],
     search: '',
+    ix: { slot: -1, channel: 0, center: 0, courier: 0, user: 0, status: 0, payout: 0, snoozeUntil: 0 },
   };
   // History: the status chain spread over the time since creation.
   const chain = statusChain(opts.status);

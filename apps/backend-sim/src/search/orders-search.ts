@@ -1,8 +1,8 @@
 import { ORDER_STATUS_KEYS, type OrdersSearchBody } from '@waybill/contracts';
 import type { SimOrder } from '../data/types.js';
-import { isSnoozed } from '../domain/comments.js';
-import type { SimStore } from '../store.js';
-import { type PriorityRow, RowCounter } from './rows.js';
+import type { Interner, SimStore } from '../store.js';
+import { LATE_FLAG, PAYOUT_LATE_FLAG } from './order-columns.js';
+import { compareRows, type PriorityRow } from './rows.js';
 
 // One bit per filter: a record's mask holds the filters it fails. managed_by is a hard filter.
 const REF = 2;
@@ -28,8 +28,49 @@ export interface OrdersSearchResult {
   active: { all: number; active: number; snoozed: number };
 }
 
-const setOf = (list: readonly (string | number)[] | undefined) =>
-  list ? new Set<string | number>(list) : null;
+/** Selected values as a lookup by interned id (unknown values select nothing). */
+function selection(interner: Interner, values: readonly string[] | undefined): Uint8Array | null {
+  if (!values) return null;
+  const selected = new Uint8Array(interner.size);
+  for (const v of values) {
+    const id = interner.find(v);
+    if (id >= 0) selected[id] = 1;
+  }
+  return selected;
+}
+
+const ROW = 6; // general, all, priority 0..3
+
+/** Per-dimension-value counters in one typed array (the hot loop does no allocation). */
+class DimCounter {
+  readonly data: Int32Array;
+  constructor(private readonly interner: Interner) {
+    this.data = new Int32Array(interner.size * ROW);
+  }
+
+  add(id: number, priority: number, general: boolean): void {
+    const at = id * ROW;
+    const d = this.data;
+    d[at + 1] = (d[at + 1] as number) + 1;
+    if (general) d[at] = (d[at] as number) + 1;
+    if (priority < 4) d[at + 2 + priority] = (d[at + 2 + priority] as number) + 1;
+  }
+
+  list(): PriorityRow[] {
+    const rows: PriorityRow[] = [];
+    for (let id = 0; id < this.interner.size; id++) {
+      const at = id * ROW;
+      if (this.data[at + 1] === 0) continue;
+      rows.push({
+        key: this.interner.keys[id] ?? null,
+        count_general: this.data[at] as number,
+        count_display_priority_all: this.data[at + 1] as number,
+        counts: Array.from(this.data.subarray(at + 2, at + ROW)),
+      });
+    }
+    return rows.sort(compareRows);
+  }
+}
 
 const STATUS_ORDER = new Map<string, number>(ORDER_STATUS_KEYS.map((k, i) => [k, i]));
 
@@ -39,83 +80,105 @@ const STATUS_ORDER = new Map<string, number>(ORDER_STATUS_KEYS.map((k, i) => [k,
  * and assigned user rows also ignore the display-priority filter (count_general applies it).
  */
 export function searchOrders(store: SimStore, body: OrdersSearchBody, nowMs: number): OrdersSearchResult {
+  const { dims } = store;
   const reference = body.reference?.trim().toLowerCase() ?? '';
-  const channels = setOf(body.selling_channels_uids);
-  const users = setOf(body.assigned_users_uids);
-  const couriers = setOf(body.courier_keys);
-  const centers = setOf(body.fulfillment_centers_uids);
-  const priorities = setOf(body.display_priorities);
-  const statuses = setOf(body.aggregated_status_keys);
-  const payouts = setOf(body.payout_keys);
+  const channels = selection(dims.channel, body.selling_channels_uids);
+  const users = selection(dims.user, body.assigned_users_uids);
+  const couriers = selection(dims.courier, body.courier_keys);
+  const centers = selection(dims.center, body.fulfillment_centers_uids);
+  const statuses = selection(dims.status, body.aggregated_status_keys);
+  const payouts = selection(dims.payout, body.payout_keys);
+  let priorities: Uint8Array | null = null;
+  if (body.display_priorities) {
+    priorities = new Uint8Array(6);
+    for (const p of body.display_priorities) priorities[p] = 1;
+  }
   const statusLate = body.status_late === 'late';
   const payoutLate = body.payout_late;
+  const anyLate = statusLate || payoutLate !== undefined;
   const active = body.active_status ?? 'all';
 
-  const result: OrdersSearchResult = {
-    total: 0,
-    page: [],
-    display: [0, 0, 0, 0, 0, 0],
-    statuses: [],
-    couriers: [],
-    fulfillmentCenters: [],
-    sellingChannels: [],
-    assignedUsers: [],
-    active: { all: 0, active: 0, snoozed: 0 },
-  };
-  const statusCounts = new Map<string, number>();
-  const courierRows = new RowCounter(4);
-  const centerRows = new RowCounter(4);
-  const channelRows = new RowCounter(4);
-  const userRows = new RowCounter(4);
+  let total = 0;
+  const page: SimOrder[] = [];
+  const display = new Int32Array(6);
+  const statusCounts = new Int32Array(dims.status.size);
+  const activeCounts = { all: 0, active: 0, snoozed: 0 };
+  const courierRows = new DimCounter(dims.courier);
+  const centerRows = new DimCounter(dims.center);
+  const channelRows = new DimCounter(dims.channel);
+  const userRows = new DimCounter(dims.user);
   const end = body.skip + body.limit;
+  const sorted = store.sortedOrders;
+  const c = store.columns;
+  const managedId = dims.managed.find(body.managed_by);
+  const wantLate = payoutLate === 'late';
+  const refMatch = reference ? store.text.match(reference) : null;
 
-  for (const o of store.sortedOrders) {
+  for (let i = 0; i < c.length; i++) {
+    if (c.managed[i] !== managedId) continue;
+    const p = c.priority[i] as number;
+    const flags = c.flags[i] as number;
+    const channel = c.channel[i] as number;
+    const center = c.center[i] as number;
+    const courier = c.courier[i] as number;
+    const user = c.user[i] as number;
+    const status = c.status[i] as number;
     let m = 0;
-    if (o.managed_by !== body.managed_by) continue;
-    if (reference && !o.search.includes(reference)) m |= REF;
-    if (channels && !channels.has(o.selling_channel_uid)) m |= SC;
-    if (users && !users.has(o.assigned_user_uid ?? '')) m |= AU;
-    if (couriers && !couriers.has(o.courierKey ?? '')) m |= COURIER;
-    if (centers && !centers.has(o.fulfillment_center_uid ?? '')) m |= FC;
-    if (priorities && !priorities.has(o.display_priority)) m |= PRIO;
-    if (statuses && !statuses.has(o.status)) m |= STATUS;
-    if (payouts && !payouts.has(o.payout?.key ?? '')) m |= PAYOUT;
-    if (statusLate || payoutLate) {
-      const payoutOk = payoutLate === 'late' ? o.payout?.late === true : !o.payout?.late;
+    if (refMatch && refMatch[c.slot[i] as number] !== 1) m |= REF;
+    if (channels && channels[channel] !== 1) m |= SC;
+    if (users && users[user] !== 1) m |= AU;
+    if (couriers && couriers[courier] !== 1) m |= COURIER;
+    if (centers && centers[center] !== 1) m |= FC;
+    if (priorities && priorities[p] !== 1) m |= PRIO;
+    if (statuses && statuses[status] !== 1) m |= STATUS;
+    if (payouts && payouts[c.payout[i] as number] !== 1) m |= PAYOUT;
+    if (anyLate) {
+      const orderLate = (flags & LATE_FLAG) !== 0;
+      const payoutIsLate = (flags & PAYOUT_LATE_FLAG) !== 0;
+      const payoutOk = wantLate ? payoutIsLate : !payoutIsLate;
       // Late mode sends both: an order is late if its status or its payout is late.
-      const ok = statusLate && payoutLate ? o.late || payoutOk : statusLate ? o.late : payoutOk;
+      const ok = statusLate && payoutLate ? orderLate || payoutOk : statusLate ? orderLate : payoutOk;
       if (!ok) m |= LATE;
     }
-    const snoozed = o.comments.length > 0 && isSnoozed(o, nowMs);
+    const snoozed = (c.snoozeUntil[i] as number) > nowMs;
     if ((active === 'active' && snoozed) || (active === 'snoozed' && !snoozed)) m |= ACTIVE;
 
     if (m === 0) {
-      if (result.total >= body.skip && result.total < end) result.page.push(o);
-      result.total += 1;
+      if (total >= body.skip && total < end) page.push(sorted[i] as SimOrder);
+      total += 1;
     }
-    if ((m & ~PRIO) === 0) result.display[o.display_priority] = (result.display[o.display_priority] ?? 0) + 1;
-    if ((m & ~STATUS) === 0) statusCounts.set(o.status, (statusCounts.get(o.status) ?? 0) + 1);
+    if ((m & ~PRIO) === 0) display[p] = (display[p] as number) + 1;
+    if ((m & ~STATUS) === 0) statusCounts[status] = (statusCounts[status] as number) + 1;
     if ((m & ~ACTIVE) === 0) {
-      result.active.all += 1;
-      if (snoozed) result.active.snoozed += 1;
-      else result.active.active += 1;
+      activeCounts.all += 1;
+      if (snoozed) activeCounts.snoozed += 1;
+      else activeCounts.active += 1;
     }
     const general = (m & PRIO) === 0;
-    const p = o.display_priority;
-    if ((m & ~(COURIER | PRIO)) === 0) courierRows.add(o.courierKey, p, general);
-    if ((m & ~(FC | PRIO)) === 0) centerRows.add(o.fulfillment_center_uid, p, general);
-    if ((m & ~(SC | PRIO)) === 0) channelRows.add(o.selling_channel_uid, p, general);
-    if ((m & ~(AU | PRIO)) === 0) userRows.add(o.assigned_user_uid, p, general);
+    const rest = m & ~PRIO;
+    if ((rest & ~COURIER) === 0) courierRows.add(courier, p, general);
+    if ((rest & ~FC) === 0) centerRows.add(center, p, general);
+    if ((rest & ~SC) === 0) channelRows.add(channel, p, general);
+    if ((rest & ~AU) === 0) userRows.add(user, p, general);
   }
-  result.statuses = [...statusCounts.entries()]
-    .map(([key, count]) => ({ key, count }))
-    .sort(
-      (a, b) =>
-        (STATUS_ORDER.get(a.key) ?? 999) - (STATUS_ORDER.get(b.key) ?? 999) || a.key.localeCompare(b.key),
-    );
-  result.couriers = courierRows.list();
-  result.fulfillmentCenters = centerRows.list();
-  result.sellingChannels = channelRows.list();
-  result.assignedUsers = userRows.list();
-  return result;
+  const statusList: { key: string; count: number }[] = [];
+  statusCounts.forEach((count, id) => {
+    const key = dims.status.keys[id];
+    if (count > 0 && key) statusList.push({ key, count });
+  });
+  statusList.sort(
+    (a, b) =>
+      (STATUS_ORDER.get(a.key) ?? 999) - (STATUS_ORDER.get(b.key) ?? 999) || a.key.localeCompare(b.key),
+  );
+  return {
+    total,
+    page,
+    display: Array.from(display),
+    statuses: statusList,
+    couriers: courierRows.list(),
+    fulfillmentCenters: centerRows.list(),
+    sellingChannels: channelRows.list(),
+    assignedUsers: userRows.list(),
+    active: activeCounts,
+  };
 }

@@ -8,6 +8,15 @@ export interface PriorityRow {
   counts: number[];
 }
 
+/** Rows sorted by count_general desc, then total desc, then key. */
+export function compareRows(a: PriorityRow, b: PriorityRow): number {
+  return (
+    b.count_general - a.count_general ||
+    b.count_display_priority_all - a.count_display_priority_all ||
+    String(a.key).localeCompare(String(b.key))
+  );
+}
+
 export class RowCounter {
   private readonly rows = new Map<string | null, PriorityRow>();
   constructor(private readonly priorities: number) {}
@@ -30,14 +39,8 @@ export class RowCounter {
       row.counts[priority] = (row.counts[priority] ?? 0) + 1;
   }
 
-  /** Rows sorted by count_general desc, then total desc, then key. */
   list(): PriorityRow[] {
-    return [...this.rows.values()].sort(
-      (a, b) =>
-        b.count_general - a.count_general ||
-        b.count_display_priority_all - a.count_display_priority_all ||
-        String(a.key).localeCompare(String(b.key)),
-    );
+    return [...this.rows.values()].sort(compareRows);
   }
 }
 
