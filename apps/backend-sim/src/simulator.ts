@@ -38,11 +38,14 @@ const INBOUND_NEXT: Partial<Record<InboundStatus, InboundStatus>> = {
 export class Simulator {
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
+  private lastTickMs: number;
 
   constructor(
     private readonly store: SimStore,
     private tickMs: number,
-  ) {}
+  ) {
+    this.lastTickMs = store.now();
+  }
 
   get paused(): boolean {
     return this.timer === null;
@@ -122,6 +125,8 @@ export class Simulator {
         result.changedInbounds.push(inbound.uid);
       }
     }
+    this.expireSnoozes(result);
+    this.refreshInboundLateness(result);
     if (store.inbounds.size > 0 && rng.chance(0.05)) {
       const now = store.now();
       const inbound = makeInbound(store.inboundContext, rng, store.nextInboundSeq(), 'draft', now, now);
@@ -129,6 +134,37 @@ export class Simulator {
       result.changedInbounds.push(inbound.uid);
     }
     return result;
+  }
+
+  /** A snooze that ran out since the last tick changes the order's filters: bump updated_at so pollers see it. */
+  private expireSnoozes(result: TickResult): void {
+    const { store } = this;
+    const now = store.now();
+    const expired: SimOrder[] = [];
+    const until = store.columns.snoozeUntil;
+    for (let i = 0; i < store.columns.length; i++) {
+      const end = until[i] as number;
+      if (end > this.lastTickMs && end <= now) expired.push(store.sortedOrders[i] as SimOrder);
+    }
+    this.lastTickMs = now;
+    for (const order of expired) {
+      store.mutateOrder(order, (o) => store.touch(o));
+      result.changedOrders.push(order.uid);
+    }
+  }
+
+  /** Inbounds become late as time passes (past expected date, waiting too long). */
+  private refreshInboundLateness(result: TickResult): void {
+    const now = this.store.now();
+    for (const inbound of this.store.inbounds.values()) {
+      if (inbound.status !== 'in_transit' && inbound.status !== 'arrived' && inbound.status !== 'processing')
+        continue;
+      const late = inboundIsLate(inbound, now);
+      if (late === inbound.late) continue;
+      inbound.late = late;
+      inbound.display_priority = inboundPriority(inbound.status, late);
+      result.changedInbounds.push(inbound.uid);
+    }
   }
 
   private pickActiveOrder(): SimOrder | undefined {

@@ -274,3 +274,41 @@ describe('inbounds', () => {
     expect(errorOf(bad).fields![0]!.path).toBe('status');
   });
 });
+
+describe('simulator time effects', () => {
+  it('an expired snooze bumps updated_at at the next tick and leaves the snoozed filter', async () => {
+    let clock = EPOCH;
+    const { buildSimApp } = await import('../src/index.js');
+    const app = buildSimApp({
+      seed: 'clock',
+      epoch: EPOCH,
+      orders: 300,
+      inbounds: 10,
+      stores: 10,
+      now: () => clock,
+    });
+    const { store, control } = app.sim;
+    const order = [...store.orders.values()].find((o) => o.comments.length === 0)!;
+    const { addComment } = await import('../src/domain/comments.js');
+    store.mutateOrder(order, (o) => {
+      addComment(o, {
+        uid: 'cmt_test',
+        text: 'snoozing for an hour',
+        team: null,
+        escalateMinutes: null,
+        snoozeMinutes: 60,
+        method: 'internal_note',
+        user: null,
+        nowMs: store.touch(o),
+      });
+    });
+    expect(order.ix.snoozeUntil).toBe(EPOCH + 3_600_000);
+    control.tick();
+    const before = order.updatedMs;
+    clock = EPOCH + 3_600_001;
+    const result = control.tick();
+    expect(result.changedOrders).toContain(order.uid);
+    expect(order.updatedMs).toBeGreaterThan(before);
+    await app.close();
+  });
+});
