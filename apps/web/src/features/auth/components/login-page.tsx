@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
+import { browser } from '../../../lib/browser.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
@@ -55,7 +56,7 @@ export function LoginPage() {
       const link = await utils.auth.googleAuthorizationLink.fetch(
         forwarded ? { state: forwarded } : undefined,
       );
-      window.location.assign(link.authorization_url);
+      browser.assign(link.authorization_url);
     } catch (error) {
       setGoogleError(errorMessage(error, 'Google sign-in is not available right now.'));
       setGooglePending(false);

@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import {
   formatUtcDate,
   INBOUND_STATUS_LABELS,
@@ -58,9 +59,12 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
           />
           <div className={styles.headline}>
             <span className={styles.merchant}>{merchant}</span>
-            <h2 className={styles.reception} title={inbound.name}>
-              {shorten(inbound.name, 40)}
-            </h2>
+            {/* The reception number is the overlay's accessible title. */}
+            <Dialog.Title asChild>
+              <h2 className={styles.reception} title={inbound.name}>
+                {shorten(inbound.name, 40)}
+              </h2>
+            </Dialog.Title>
             <span className={styles.muted}>Created {dateText(inbound.external_dates.created_at)}</span>
           </div>
           <span className={styles.statusLabel}>{INBOUND_STATUS_LABELS[inbound.status]}</span>
