@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { LogOut } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { badgeInitials } from '../../lib/text.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import styles from './header.module.css';
@@ -17,6 +17,12 @@ export function tabTitle(pathname: string): string {
   const first = pathname.split('/').filter(Boolean)[0] ?? 'realtime';
   const tab = TABS.find((t) => t.to === `/${first}`);
   return `ADMIN / ${(tab?.label ?? first).toUpperCase()}`;
+}
+
+/** A tab is active on its path and below it; the realtime tab is also active on /. */
+export function isTabActive(pathname: string, to: string): boolean {
+  if (to === '/realtime' && pathname === '/') return true;
+  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 export interface HeaderProps {
@@ -37,20 +43,19 @@ export function Header({ user, onLogout }: HeaderProps) {
           {tabTitle(pathname)}
         </span>
         <nav className={styles.nav} aria-label="Main">
-          {TABS.map((tab) => (
-            <NavLink
-              key={tab.to}
-              to={tab.to}
-              className={({ isActive }) =>
-                [styles.link, isActive || (tab.to === '/realtime' && pathname === '/') ? styles.active : '']
-                  .filter(Boolean)
-                  .join(' ')
-              }
-              aria-current={tab.to === '/realtime' && pathname === '/' ? 'page' : undefined}
-            >
-              {tab.label}
-            </NavLink>
-          ))}
+          {TABS.map((tab) => {
+            const active = isTabActive(pathname, tab.to);
+            return (
+              <Link
+                key={tab.to}
+                to={tab.to}
+                className={active ? `${styles.link} ${styles.active}` : styles.link}
+                aria-current={active ? 'page' : undefined}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
         </nav>
       </div>
       <div className={styles.right}>

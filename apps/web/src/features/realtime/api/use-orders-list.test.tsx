@@ -1,15 +1,24 @@
-import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type CallLog, type SubscriptionHandler, TestProviders, TrpcTestError } from '../../../test/trpc-mock.js';
+import {
+  type CallLog,
+  type SubscriptionHandler,
+  TestProviders,
+  TrpcTestError,
+} from '../../../test/trpc-mock.js';
 import { makeOrder, makeStatistics } from '../test/fixtures.js';
 import { useOrdersList } from './use-orders-list.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => makeOrder({ uid: `o-${i}` }));
 const snapshot = (count: number, hasMore: boolean) => ({
   id: 's',
-  data: { kind: 'snapshot', rows: rows(count), meta: { comments: [], statistics: makeStatistics(), hasMore } },
+  data: {
+    kind: 'snapshot',
+    rows: rows(count),
+    meta: { comments: [], statistics: makeStatistics(), hasMore },
+  },
 });
 
 function wrapperWith(subscriptions: Record<string, SubscriptionHandler>, handlers = {}, log: CallLog[] = []) {
@@ -67,7 +76,13 @@ describe('useOrdersList', () => {
     act(() =>
       push({
         id: 'p',
-        data: { kind: 'patch', upserts: [makeOrder({ uid: 'new', reference: 'NEW-1' })], removed: ['o-0'], order: ['new', 'o-1'], meta: null },
+        data: {
+          kind: 'patch',
+          upserts: [makeOrder({ uid: 'new', reference: 'NEW-1' })],
+          removed: ['o-0'],
+          order: ['new', 'o-1'],
+          meta: null,
+        },
       }),
     );
     await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['new', 'o-1']));
@@ -97,7 +112,10 @@ describe('useOrdersList', () => {
     await waitFor(() => expect(result.current.source).toBe('query'));
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('A-1'));
     expect(result.current.meta?.statistics?.count).toBe(1);
-    expect(log.find((c) => c.path === 'orders.search')?.input).toMatchObject({ refresh: true, window: { skip: 0, limit: 20 } });
+    expect(log.find((c) => c.path === 'orders.search')?.input).toMatchObject({
+      refresh: true,
+      window: { skip: 0, limit: 20 },
+    });
     reference = 'A-2';
     await act(() => result.current.refresh());
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('A-2'));
