@@ -34,14 +34,14 @@ async function detail(uid: string, t = token) {
 }
 
 describe('comments', () => {
-  it('snooze lasts snooze_value minutes and the order reads as snoozed', async () => {
+  it('snooze lasts snooze_value hours (x 60 minutes) and the order reads as snoozed', async () => {
     const order = [...sim.store.orders.values()].find(
       (o) => o.comments.length === 0 && o.managed_by === 'waybill',
     )!;
     const before = order.updatedMs;
     const res = await call(sim, 'POST', `/orders/order/${order.uid}/comments`, {
       token,
-      body: comment({ snooze: true, snooze_value: 3 * 60 }),
+      body: comment({ snooze: true, snooze_value: 3 }),
     });
     const data = parseData('orders.addComment', res);
     expect(data.order.comments.count_).toBe(1);

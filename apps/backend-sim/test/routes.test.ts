@@ -105,7 +105,7 @@ const SAMPLES: Record<BackendRouteName, () => Promise<CallResult>> = {
       body: {
         text: 'Checked with the courier, delivery tomorrow.',
         team: null,
-        actions: { escalate: false, escalate_value: null, snooze: true, snooze_value: 120 },
+        actions: { escalate: false, escalate_value: null, snooze: true, snooze_value: 2 },
         communication: { method: 'internal_note' },
       },
     }),

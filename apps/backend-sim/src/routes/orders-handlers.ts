@@ -17,6 +17,8 @@ import { wireComment, wireItem, wireOrder, wireWorkflow } from '../wire.js';
 import { type Handlers, requireUser } from './types.js';
 
 const MAX_PARCELS = 99;
+const MAX_SNOOZE_HOURS = 87_600;
+const MAX_ESCALATE_MINUTES = 10 * 525_600;
 
 type OrderRoutes =
   | 'changes'
@@ -159,8 +161,14 @@ export const orderHandlers: Handlers<OrderRoutes> = {
     if (escalate && snooze) throw fieldError('actions.snooze', 'escalate and snooze are mutually exclusive');
     if (escalate && body.actions.escalate_value === 0)
       throw fieldError('actions.escalate_value', 'must be above 0');
-    if (snooze && !body.actions.snooze_value) {
-      throw fieldError('actions.snooze_value', 'snooze needs a duration in minutes above 0');
+    const snoozeHours = body.actions.snooze_value;
+    if (snooze && !snoozeHours)
+      throw fieldError('actions.snooze_value', 'snooze needs a duration in hours above 0');
+    if (snooze && snoozeHours && snoozeHours > MAX_SNOOZE_HOURS) {
+      throw fieldError('actions.snooze_value', `must be at most ${MAX_SNOOZE_HOURS} hours`);
+    }
+    if ((body.actions.escalate_value ?? 0) > MAX_ESCALATE_MINUTES) {
+      throw fieldError('actions.escalate_value', `must be at most ${MAX_ESCALATE_MINUTES} minutes`);
     }
     const user = requireUser(ctx);
     store.mutateOrder(order, (o) => {
@@ -170,7 +178,8 @@ export const orderHandlers: Handlers<OrderRoutes> = {
         text,
         team: escalate ? (body.team ?? 'non-technical') : (body.team ?? null),
         escalateMinutes: escalate ? (body.actions.escalate_value ?? ESCALATION_MINUTES) : null,
-        snoozeMinutes: snooze ? body.actions.snooze_value : null,
+        // Spec: escalate_value is minutes; a snooze lasts its hours times 60 minutes.
+        snoozeMinutes: snooze && snoozeHours ? snoozeHours * 60 : null,
         method: body.communication.method,
         user,
         nowMs,
