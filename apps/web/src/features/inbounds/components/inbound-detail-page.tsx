@@ -39,9 +39,6 @@ export function InboundDetailPage() {
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="inbound-detail">
-          <Dialog.Title className="visually-hidden">
-            {detail.data ? `Inbound ${detail.data.inventory_receipt.name}` : 'Inbound'}
-          </Dialog.Title>
           {detail.data ? (
             <InboundDetail
               detail={detail.data}
@@ -58,6 +55,7 @@ export function InboundDetailPage() {
             />
           ) : (
             <div className={styles.loading}>
+              <Dialog.Title className="visually-hidden">Loading inbound</Dialog.Title>
               <SkeletonRows rows={6} height={72} />
             </div>
           )}
