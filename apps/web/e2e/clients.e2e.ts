@@ -1,0 +1,165 @@
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './harness.js';
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const storeCount = async () =>
+  Number((await page.getByTestId('store-count').textContent())?.replace(/\D/g, ''));
+const rowNames = () =>
+  page
+    .getByTestId('store-row')
+    .locator('td:first-child a, td:first-child span[class*="name"]')
+    .allTextContents();
+/** The trailing number of an option's text: its count. */
+const countOf = async (option: Locator) =>
+  Number((await option.textContent())?.match(/(\d[\d,]*)\s*$/)?.[1]?.replace(/,/g, ''));
+
+/** Picks an option of a dropdown filter; returns the option's count. */
+async function pick(testId: string, pickOption: (menu: Locator) => Locator): Promise<number> {
+  await page.getByTestId(testId).click();
+  const menu = page.getByRole('menu');
+  const option = pickOption(menu);
+  const count = await countOf(option);
+  await option.click();
+  await menu.waitFor({ state: 'detached' });
+  return count;
+}
+
+async function expectCount(count: number) {
+  await expect.poll(storeCount, { timeout: 15_000 }).toBe(count);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
+    data: { email: 'ops@example.com', password: 'waybill-demo' },
+  });
+  expect(res.ok()).toBe(true);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('clients analytics in the browser', () => {
+  it('drives every control and the table follows', async () => {
+    await page.goto(`${stack.baseUrl}/clients`);
+    await expect.poll(() => page.getByTestId('store-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const initial = await storeCount();
+    expect(initial).toBeGreaterThan(0);
+    expect(await page.getByRole('radio', { name: /Fulfillment app/ }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+
+    // Country: every row then carries that country chip.
+    const countryCount = await pick('filter-country', (m) => m.getByRole('menuitem').nth(1));
+    const country = (await page.getByTestId('filter-country').textContent())?.trim() ?? '';
+    await expectCount(countryCount);
+    const chips = await page
+      .getByTestId('store-row')
+      .locator('[title]')
+      .evaluateAll((els, name) => els.filter((e) => e.getAttribute('title') === name).length, country);
+    expect(chips).toBe(await page.getByTestId('store-row').count());
+
+    // Courier, then Clear Filters brings the whole list back.
+    const courierCount = await pick('filter-courier', (m) => m.getByRole('menuitem').nth(1));
+    expect(courierCount).toBeGreaterThan(0);
+    await expect.poll(storeCount).toBeLessThanOrEqual(countryCount);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expectCount(initial);
+
+    // Source app switch.
+    const monitor = page.getByRole('radio', { name: /Monitor App/ });
+    const monitorCount = Number((await monitor.textContent())?.replace(/\D/g, ''));
+    await monitor.click();
+    await expectCount(monitorCount);
+    await page.getByRole('radio', { name: /Fulfillment app/ }).click();
+    await expectCount(initial);
+
+    // Activity cards toggle priorities: turning one off removes exactly its stores.
+    const cards = page.locator('[data-testid^="activity-card-"]');
+    const enabled = cards.locator('xpath=self::*[@aria-pressed="true"]');
+    const firstEnabled = enabled.first();
+    const cardCount = await countOf(firstEnabled);
+    await firstEnabled.click();
+    await expectCount(initial - cardCount);
+    await page.locator(`[data-testid="${await firstEnabled.getAttribute('data-testid')}"]`).click();
+    await expectCount(initial);
+
+    // Store status toggles: adding Deleted widens the list; the last one cannot be turned off.
+    await page.getByRole('button', { name: 'Deleted', exact: true }).click();
+    await expect.poll(storeCount).toBeGreaterThan(initial);
+    await page.getByRole('button', { name: 'Installed', exact: true }).click();
+    const deletedOnly = await storeCount();
+    await page.getByRole('button', { name: 'Deleted', exact: true }).click();
+    expect(
+      await page.getByRole('button', { name: 'Deleted', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.waitForTimeout(500);
+    expect(await storeCount()).toBe(deletedOnly);
+    const uninstalled = await page
+      .getByTestId('store-row')
+      .evaluateAll((rows) => rows.every((r) => (r as HTMLElement).dataset.state === 'uninstalled'));
+    expect(uninstalled).toBe(true);
+    await page.getByRole('button', { name: 'Installed', exact: true }).click();
+    await page.getByRole('button', { name: 'Deleted', exact: true }).click();
+    await expectCount(initial);
+
+    // Name search: every row name contains the term.
+    const firstName = (await rowNames())[0] ?? '';
+    const term = firstName.replace(/^www\./, '').slice(0, 4);
+    await page.getByLabel('Search stores by name').fill(term);
+    await expect.poll(storeCount).toBeLessThan(initial + 1);
+    await expect
+      .poll(async () => (await rowNames()).every((n) => n.toLowerCase().includes(term.toLowerCase())))
+      .toBe(true);
+    await page.getByLabel('Search stores by name').fill('');
+    await expectCount(initial);
+
+    // Company size: single select; clicking the selected size clears it.
+    const sizeCount = await pick('filter-size', (m) => m.getByRole('menuitem', { name: /Medium/ }));
+    await expectCount(sizeCount);
+    await pick('filter-size', (m) => m.getByRole('menuitem', { name: /Medium/ }));
+    await expectCount(initial);
+
+    // SKU count: zero-count options are hidden; picking one shows its stores.
+    await page.getByTestId('filter-skus').click();
+    const skuItems = await page.getByRole('menu').getByRole('menuitem').allTextContents();
+    expect(skuItems[0]).toBe('Any # of SKUs');
+    for (const text of skuItems.slice(1)) expect(Number(text.match(/(\d+)$/)?.[1])).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    const skuCount = await pick('filter-skus', (m) => m.getByRole('menuitem').nth(1));
+    await expectCount(skuCount);
+    await pick('filter-skus', (m) => m.getByRole('menuitem', { name: 'Any # of SKUs' }));
+    await expectCount(initial);
+
+    // Activity period buttons.
+    const periods = page.getByRole('group', { name: 'Activity period' }).getByRole('button');
+    const labels = await periods.allTextContents();
+    expect(labels[0]).toBe('ALL');
+    const period = periods.filter({ hasText: '30 DAYS' });
+    await period.click();
+    await expect.poll(() => period.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(storeCount).toBeLessThanOrEqual(initial);
+    await periods.filter({ hasText: 'ALL' }).click();
+    await expectCount(initial);
+  });
+});
