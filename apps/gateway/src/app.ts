@@ -19,6 +19,7 @@ import { isOriginAllowed } from './origins.js';
 import { registerExportDownload } from './realtime/export-download.js';
 import { createRealtime } from './realtime/index.js';
 import { ReferenceCache } from './reference/reference-cache.js';
+import { createScale } from './scale/index.js';
 import { type AppRouter, appRouter } from './router.js';
 import type { Services } from './services.js';
 import { isSpaRoute, registerStaticSite } from './static-site.js';
@@ -82,7 +83,15 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     metrics,
   });
   const reference = new ReferenceCache({ backend });
+  const scale = config.REDIS_URL
+    ? createScale({
+        redisUrl: config.REDIS_URL,
+        logger: app.log.child({ component: 'scale' }),
+        leaseTtlMs: config.POLL_LEASE_MS,
+      })
+    : null;
   const realtime = createRealtime({
+    ...(scale ? { events: scale.events, lease: scale.lease, exportStore: scale.exportStore } : {}),
     backend,
     logger: app.log.child({ component: 'realtime' }),
     registry: metrics.registry,
@@ -98,7 +107,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     realtime.start();
   });
   app.addHook('onClose', async () => {
+    // Releases the poll lease, so another replica takes over at once.
     await realtime.close();
+    await scale?.close();
     await backend.close();
   });
   // ---- end of services ----
@@ -121,6 +132,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       };
     },
   ] as ReadinessCheck[]);
+  if (scale) {
+    app.readinessChecks.push(async () => {
+      const ok = await scale.ping();
+      return { name: 'redis', ok, ...(ok ? {} : { detail: 'redis not reachable (REDIS_URL)' }) };
+    });
+  }
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

@@ -97,6 +97,10 @@ export class ChangePoll {
       try {
         if (!(await this.opts.lease.holds())) {
           outcome = 'not-leader';
+          // A follower is as fresh as the leader's last poll; on taking over it starts from that cursor.
+          this.lastPollStart = null;
+          const cursor = await this.opts.lease.readCursor();
+          if (cursor !== null) this.lastSuccessAt = Math.max(this.lastSuccessAt ?? 0, cursor);
           return;
         }
         const previous = this.lastPollStart ?? (await this.opts.lease.readCursor()) ?? started;

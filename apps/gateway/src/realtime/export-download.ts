@@ -14,8 +14,8 @@ export function registerExportDownload(app: FastifyInstance): void {
     if (!token)
       return reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first' });
     const { exports } = app.services.realtime;
-    const job = exports.get(request.params.jobId);
-    const file = exports.file(request.params.jobId);
+    const job = await exports.lookup(request.params.jobId);
+    const file = await exports.fileOf(request.params.jobId);
     if (!job || !file) {
       const message = !job
         ? 'No such export'

@@ -16,6 +16,27 @@ export interface ExportJobState {
   updatedAt: number;
 }
 
+/** A job as shared between replicas. */
+export interface ExportJobRecord {
+  state: ExportJobState;
+  reportUid: string;
+  backendFile: string | null;
+}
+
+/**
+ * Where job state lives beyond this process (multi-replica mode, see scale/redis-export-store.ts):
+ * any replica can read a job and follow its progress; the replica that started it checks it.
+ */
+export interface ExportJobStore {
+  /** Save and announce a job's state (also indexes a running job by its inbound). */
+  put(record: ExportJobRecord, keepMs: number): Promise<void>;
+  get(jobId: string): Promise<ExportJobRecord | null>;
+  /** The running job for an inbound, started by any replica. */
+  runningFor(inboundUid: string): Promise<ExportJobRecord | null>;
+  /** Every job's state changes, from every replica. */
+  subscribe(listener: (state: ExportJobState) => void): () => void;
+}
+
 export interface ExportJobsOptions {
   backend: BackendCaller;
   serviceToken: string;
@@ -25,6 +46,7 @@ export interface ExportJobsOptions {
   /** How long a finished job stays downloadable. */
   keepMs?: number;
   onChange?: (jobs: { running: number; total: number }) => void;
+  store?: ExportJobStore;
 }
 
 interface Job {
@@ -51,11 +73,18 @@ export class ExportJobs {
   private readonly maxChecks: number;
   private readonly keepMs: number;
   private closed = false;
+  /** Watchers here of jobs another replica checks, fed by the store. */
+  private readonly remoteWatchers = new Map<string, Set<SubscriberQueue<ExportJobState>>>();
+  private readonly unsubscribeStore: (() => void) | null;
 
   constructor(private readonly opts: ExportJobsOptions) {
     this.intervalMs = opts.intervalMs ?? EXPORT_CHECK_INTERVAL_MS;
     this.maxChecks = opts.maxChecks ?? EXPORT_MAX_CHECKS;
     this.keepMs = opts.keepMs ?? 15 * 60_000;
+    this.unsubscribeStore =
+      opts.store?.subscribe((state) => {
+        for (const queue of this.remoteWatchers.get(state.jobId) ?? []) queue.push(state);
+      }) ?? null;
   }
 
   /** Start an export, or join the one already running (or starting) for this inbound. */
@@ -72,6 +101,9 @@ export class ExportJobs {
 
   /** The caller's token authorises the export; the checks use the service token. */
   private async begin(inboundUid: string, token: string): Promise<ExportJobState> {
+    // Join a job another replica runs for this inbound.
+    const elsewhere = await this.opts.store?.runningFor(inboundUid);
+    if (elsewhere) return elsewhere.state;
     const { report } = await this.opts.backend.call('inbounds.export', {
       token,
       query: { inventory_receipt_uid: inboundUid },
@@ -106,6 +138,18 @@ export class ExportJobs {
     return this.jobs.get(jobId)?.state ?? null;
   }
 
+  /** A job checked here or, in multi-replica mode, on any replica. */
+  async lookup(jobId: string): Promise<ExportJobState | null> {
+    return this.get(jobId) ?? (await this.opts.store?.get(jobId))?.state ?? null;
+  }
+
+  /** Backend path of a finished job's file, wherever the job ran. */
+  async fileOf(jobId: string): Promise<string | null> {
+    if (this.jobs.has(jobId)) return this.file(jobId);
+    const record = await this.opts.store?.get(jobId);
+    return record?.state.status === 'done' ? record.backendFile : null;
+  }
+
   /** Backend path of a finished job's file. */
   file(jobId: string): string | null {
     const job = this.jobs.get(jobId);
@@ -115,7 +159,10 @@ export class ExportJobs {
   /** Follow a job: the current state first, then every change until it ends. */
   async *watch(jobId: string, signal: AbortSignal): AsyncGenerator<ExportJobState> {
     const job = this.jobs.get(jobId);
-    if (!job) return;
+    if (!job) {
+      if (this.opts.store) yield* this.watchRemote(jobId, signal);
+      return;
+    }
     const queue = new SubscriberQueue<ExportJobState>(16);
     job.watchers.add(queue);
     try {
@@ -130,6 +177,38 @@ export class ExportJobs {
       }
     } finally {
       job.watchers.delete(queue);
+      queue.close();
+    }
+  }
+
+  /** Follow a job another replica checks: its stored state, then the updates it announces. */
+  private async *watchRemote(jobId: string, signal: AbortSignal): AsyncGenerator<ExportJobState> {
+    const queue = new SubscriberQueue<ExportJobState>(16);
+    const watchers = this.remoteWatchers.get(jobId) ?? new Set<SubscriberQueue<ExportJobState>>();
+    this.remoteWatchers.set(jobId, watchers);
+    watchers.add(queue);
+    try {
+      // Subscribed before reading, so no update falls in between; older queued ones are skipped.
+      let current = (await this.opts.store?.get(jobId))?.state;
+      if (!current) return;
+      yield current;
+      while (current.status === 'running') {
+        const next = await queue.next(signal);
+        if (next === undefined) return;
+        if (next === 'overflow') {
+          const stored = (await this.opts.store?.get(jobId))?.state;
+          if (!stored) return;
+          current = stored;
+        } else if (next.updatedAt < current.updatedAt || next.checks < current.checks) {
+          continue;
+        } else {
+          current = next;
+        }
+        yield current;
+      }
+    } finally {
+      watchers.delete(queue);
+      if (watchers.size === 0) this.remoteWatchers.delete(jobId);
       queue.close();
     }
   }
@@ -203,6 +282,15 @@ export class ExportJobs {
   private update(job: Job, patch: Partial<ExportJobState>): void {
     job.state = { ...job.state, ...patch, updatedAt: Date.now() };
     for (const watcher of job.watchers) watcher.push(job.state);
+    // Commands on one connection run in order, so replicas see the states in order.
+    this.opts.store
+      ?.put({ state: job.state, reportUid: job.reportUid, backendFile: job.backendFile }, this.keepMs)
+      .catch((error: unknown) =>
+        this.opts.logger.warn(
+          { err: (error as Error).message, jobId: job.state.jobId },
+          'export store failed',
+        ),
+      );
   }
 
   private report(): void {
@@ -213,6 +301,8 @@ export class ExportJobs {
 
   close(): void {
     this.closed = true;
+    this.unsubscribeStore?.();
+    for (const watchers of this.remoteWatchers.values()) for (const queue of watchers) queue.close();
     for (const job of this.jobs.values()) {
       if (job.timer) clearTimeout(job.timer);
       for (const watcher of job.watchers) watcher.close();

@@ -12,7 +12,7 @@ import type { Registry } from 'prom-client';
 import { type ChangeEventLog, MemoryChangeEventLog } from './change-events.js';
 import { ChangePoll, LocalPollLease, type PollLease } from './change-poll.js';
 import { CohortRegistry } from './cohort-registry.js';
-import { ExportJobs } from './export-jobs.js';
+import { type ExportJobStore, ExportJobs } from './export-jobs.js';
 import {
   type ClientsLiveMeta,
   clientsFetch,
@@ -39,6 +39,7 @@ export interface RealtimeOptions {
   /** Multi-replica mode swaps these for Redis-backed ones. */
   events?: ChangeEventLog;
   lease?: PollLease;
+  exportStore?: ExportJobStore;
 }
 
 export type OrdersRegistry = CohortRegistry<Order, OrdersLiveMeta, OrdersQuery>;
@@ -110,6 +111,7 @@ export function createRealtime(opts: RealtimeOptions) {
     logger: opts.logger,
     intervalMs: opts.exportIntervalMs,
     maxChecks: opts.exportMaxChecks,
+    ...(opts.exportStore ? { store: opts.exportStore } : {}),
     onChange: ({ running, total }) => {
       metrics.exportJobs.set({ state: 'running' }, running);
       metrics.exportJobs.set({ state: 'finished' }, total - running);

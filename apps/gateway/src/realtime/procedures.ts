@@ -80,7 +80,8 @@ export const exportProcedures = {
   /** Progress of an export job until it is done (with its download path) or failed (with a reason). */
   progress: authedProcedure.input(jobIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const exports = ctx.services.realtime.exports;
-    if (!exports.get(input.jobId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such export job' });
+    if (!(await exports.lookup(input.jobId)))
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'No such export job' });
     let seq = 0;
     for await (const state of exports.watch(input.jobId, signal!)) {
       seq += 1;

@@ -1,0 +1,154 @@
+import type { Order } from '@waybill/contracts';
+import type { Redis } from 'ioredis';
+import type { ChangeEvent, ChangeEventLog } from '../realtime/change-events.js';
+import type { RealtimeLogger } from '../realtime/types.js';
+import type { RedisKeys } from './redis-keys.js';
+import { compareStreamIds, isStreamId } from './stream-id.js';
+
+// Appends only while the poller still holds the lease (fencing), with approximate trimming.
+const FENCED_XADD = `
+if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+return redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[3])`;
+
+type StreamEntry = [id: string, fields: string[]];
+
+export interface RedisChangeEventLogOptions {
+  redis: Redis;
+  /** A connection of its own: XREAD BLOCK holds it. */
+  reader: Redis;
+  keys: RedisKeys;
+  logger: RealtimeLogger;
+  /** Events kept (approximately) for `since`. */
+  capacity?: number;
+  /** The lease's current fencing token; appends without it are refused. */
+  fence?: () => string | null;
+  blockMs?: number;
+}
+
+function decode([id, fields]: StreamEntry): ChangeEvent | null {
+  const raw = fields[fields.indexOf('e') + 1];
+  if (raw === undefined) return null;
+  try {
+    const body = JSON.parse(raw) as { orders?: unknown; polledAt?: unknown };
+    if (!Array.isArray(body.orders) || typeof body.polledAt !== 'number') return null;
+    return { id, orders: body.orders as Order[], polledAt: body.polledAt };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Change events on a Redis Stream: the leader XADDs, every replica XREADs and fans out to its own
+ * cohorts (the leader too, so one path delivers everywhere). Event ids are stream ids.
+ */
+export class RedisChangeEventLog implements ChangeEventLog {
+  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+  private lastId: string | null = null;
+  private closed = false;
+  private readonly loop: Promise<void>;
+  private readonly capacity: number;
+
+  constructor(private readonly opts: RedisChangeEventLogOptions) {
+    this.capacity = opts.capacity ?? 1000;
+    this.loop = this.readLoop();
+  }
+
+  async append(orders: Order[], polledAt: number): Promise<ChangeEvent> {
+    const fence = this.opts.fence ? this.opts.fence() : '';
+    if (fence === null) throw new Error('not the change-poll leader; event not published');
+    const id = (await this.opts.redis.eval(
+      FENCED_XADD,
+      2,
+      this.opts.keys.lease,
+      this.opts.keys.changes,
+      fence,
+      String(this.capacity),
+      JSON.stringify({ orders, polledAt }),
+    )) as string | null;
+    if (!id) throw new Error('lost the change-poll lease; event not published');
+    return { id, orders, polledAt };
+  }
+
+  subscribe(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async since(lastId: string): Promise<ChangeEvent[] | null> {
+    if (!isStreamId(lastId)) return null;
+    // Inclusive from lastId: when lastId itself is still there, nothing after it was trimmed.
+    const entries = (await this.opts.redis.xrange(
+      this.opts.keys.changes,
+      lastId,
+      '+',
+      'COUNT',
+      this.capacity * 2 + 1,
+    )) as StreamEntry[];
+    const first = entries[0];
+    if (!first || compareStreamIds(first[0], lastId) !== 0) return null;
+    return entries
+      .slice(1)
+      .map(decode)
+      .filter((e): e is ChangeEvent => e !== null);
+  }
+
+  latestId(): string | null {
+    return this.lastId;
+  }
+
+  private async readLoop(): Promise<void> {
+    const { reader, keys, logger } = this.opts;
+    // Start after whatever is already there: history is for `since`, not for fan-out.
+    let cursor = '$';
+    try {
+      const [latest] = (await reader.xrevrange(keys.changes, '+', '-', 'COUNT', 1)) as StreamEntry[];
+      if (latest) {
+        cursor = latest[0];
+        this.lastId = latest[0];
+      } else {
+        // An empty stream: read from its beginning, so nothing appended meanwhile is missed.
+        cursor = '0-0';
+      }
+    } catch (error) {
+      if (this.closed) return;
+      logger.warn({ err: (error as Error).message }, 'change stream: could not read the latest id');
+    }
+    while (!this.closed) {
+      try {
+        const answer = (await reader.xread(
+          'COUNT',
+          100,
+          'BLOCK',
+          this.opts.blockMs ?? 5000,
+          'STREAMS',
+          keys.changes,
+          cursor,
+        )) as [string, StreamEntry[]][] | null;
+        for (const [, entries] of answer ?? []) {
+          for (const entry of entries) {
+            cursor = entry[0];
+            this.lastId = entry[0];
+            const event = decode(entry);
+            if (!event) {
+              logger.warn({ id: entry[0] }, 'change stream: skipped an unreadable event');
+              continue;
+            }
+            for (const listener of this.listeners) listener(event);
+          }
+        }
+      } catch (error) {
+        if (this.closed) return;
+        logger.warn({ err: (error as Error).message }, 'change stream read failed; retrying');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    // Unblocks the pending XREAD.
+    this.opts.reader.disconnect();
+    await this.loop;
+  }
+}

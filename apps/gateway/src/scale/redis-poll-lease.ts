@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { PollLease } from '../realtime/change-poll.js';
+import type { RealtimeLogger } from '../realtime/types.js';
+import type { RedisKeys } from './redis-keys.js';
+
+// Take the lease when free (a new fencing epoch), or renew it when it is already ours.
+// Returns the epoch we hold, or 0 when another replica holds it.
+const ACQUIRE = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local owner, epoch = string.match(current, '^(.*)|(%d+)$')
+  if owner == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    return tonumber(epoch)
+  end
+  return 0
+end
+local epoch = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1] .. '|' .. epoch, 'PX', ARGV[2])
+return epoch`;
+
+// Writes only while the caller's fencing token is still the lease's value.
+const FENCED_SET = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+return 1`;
+
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+export interface RedisPollLeaseOptions {
+  redis: Redis;
+  keys: RedisKeys;
+  logger: RealtimeLogger;
+  /** How long a lease lives without renewal; a dead leader is replaced after at most this long. */
+  ttlMs: number;
+  replicaId?: string;
+}
+
+/**
+ * The change-poll lease: one replica at a time, SET NX PX with a fencing epoch (INCR), renewed
+ * before every poll and by a timer in between, released on shutdown. The window cursor lives
+ * beside it so a new leader continues where the old one stopped.
+ */
+export class RedisPollLease implements PollLease {
+  readonly replicaId: string;
+  private epoch = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private released = false;
+
+  constructor(private readonly opts: RedisPollLeaseOptions) {
+    this.replicaId = opts.replicaId ?? randomUUID();
+    if (opts.replicaId?.includes('|')) throw new Error('replicaId must not contain "|"');
+    // Renew (or take over) three times per TTL, so a long backoff never lets our lease lapse.
+    this.timer = setInterval(() => void this.holds().catch(() => {}), Math.max(50, opts.ttlMs / 3));
+    this.timer.unref?.();
+  }
+
+  /** The value stored in the lease key while we hold it; writes are fenced on it. */
+  fencingToken(): string | null {
+    return this.epoch > 0 ? `${this.replicaId}|${this.epoch}` : null;
+  }
+
+  currentEpoch(): number {
+    return this.epoch;
+  }
+
+  async holds(): Promise<boolean> {
+    if (this.released) return false;
+    const { redis, keys, ttlMs } = this.opts;
+    const epoch = Number(await redis.eval(ACQUIRE, 2, keys.lease, keys.epoch, this.replicaId, String(ttlMs)));
+    if (epoch > 0 && epoch !== this.epoch) this.opts.logger.info({ epoch }, 'took the change-poll lease');
+    if (epoch === 0 && this.epoch > 0)
+      this.opts.logger.warn({ epoch: this.epoch }, 'lost the change-poll lease');
+    this.epoch = epoch;
+    return epoch > 0;
+  }
+
+  async readCursor(): Promise<number | null> {
+    const value = await this.opts.redis.get(this.opts.keys.cursor);
+    const cursor = value === null ? Number.NaN : Number(value);
+    return Number.isFinite(cursor) ? cursor : null;
+  }
+
+  async writeCursor(windowStart: number): Promise<void> {
+    const token = this.fencingToken();
+    const ok =
+      token !== null &&
+      Number(
+        await this.opts.redis.eval(
+          FENCED_SET,
+          2,
+          this.opts.keys.lease,
+          this.opts.keys.cursor,
+          token,
+          String(windowStart),
+        ),
+      ) === 1;
+    if (!ok) {
+      this.epoch = 0;
+      throw new LeaseLostError('the change-poll lease moved to another replica; not writing the cursor');
+    }
+  }
+
+  async release(): Promise<void> {
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const token = this.fencingToken();
+    this.epoch = 0;
+    if (token === null) return;
+    try {
+      await this.opts.redis.eval(RELEASE, 1, this.opts.keys.lease, token);
+      this.opts.logger.info({}, 'released the change-poll lease');
+    } catch (error) {
+      // It expires on its own within the TTL.
+      this.opts.logger.warn({ err: (error as Error).message }, 'could not release the change-poll lease');
+    }
+  }
+}
