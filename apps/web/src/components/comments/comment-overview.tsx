@@ -1,0 +1,118 @@
+import {
+  COPY_FEEDBACK_COMMENT_OVERVIEW_MS,
+  type Comment,
+  commentAuthorName,
+  commentOverviewColour,
+  type Department,
+  isCommentAgeHidden,
+  isCommentUnread,
+  latestComment,
+  MARK_SEEN_DELAY_MS,
+  moreCommentsText,
+  type Order,
+  orderCommentIcon,
+  parseServerTime,
+  relativeTime,
+  unreadBadgeText,
+  unreadCount,
+} from '@waybill/contracts';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { colourVar } from '../../lib/priority-colour.js';
+import { CopyButton } from '../copy-button/copy-button.js';
+import styles from './comment-overview.module.css';
+import { CommentStatusIcon } from './comment-status-icon.js';
+import { useMarkSeen } from './use-mark-seen.js';
+
+export interface CommentOverviewProps {
+  order: Pick<Order, 'uid' | 'reference' | 'display_priority' | 'aggregated_status' | 'comments'>;
+  /** This order's comments from the list answer (may be fewer than comments.count_). */
+  comments: readonly Comment[] | undefined;
+  userUid: string | null;
+  department: Department | null;
+  now: Date;
+  /** Where the overview leads: the order detail (/realtime/order?uid=…). */
+  href: string;
+}
+
+/** Counts of an order's comments as the overview shows them. */
+export function overviewCounts(
+  order: Pick<Order, 'comments'>,
+  comments: readonly Comment[],
+  userUid: string | null,
+): { total: number; unread: number } {
+  return {
+    total: Math.max(order.comments.count_, comments.length),
+    unread: userUid ? unreadCount(comments, userUid) : 0,
+  };
+}
+
+/**
+ * The compact comment overview of an order row: status icon, latest comment, '+ N comments' and
+ * 'N New'. The latest comment counts as seen once it has been on screen for 2 s.
+ */
+export function CommentOverview({ order, comments, userUid, department, now, href }: CommentOverviewProps) {
+  const list = comments ?? [];
+  const latest = latestComment(list);
+  const { total, unread } = overviewCounts(order, list, userUid);
+  const icon = orderCommentIcon(order.comments, now);
+  const markSeen = useMarkSeen();
+  const latestUnreadUid = latest && userUid && isCommentUnread(latest, userUid) ? latest.uid : null;
+
+  useEffect(() => {
+    if (!latestUnreadUid) return;
+    const timer = setTimeout(() => markSeen([latestUnreadUid]), MARK_SEEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [latestUnreadUid, markSeen]);
+
+  if (!latest) {
+    return (
+      <span className={styles.overview} data-testid="comment-overview" data-icon={icon}>
+        <Link to={href} className={styles.add} aria-label={`Add a comment to order ${order.reference ?? ''}`}>
+          <CommentStatusIcon icon={icon} />
+          <span>{total > 0 ? `${total} comments` : 'Add comment'}</span>
+        </Link>
+      </span>
+    );
+  }
+
+  const colour = commentOverviewColour(order.display_priority, department);
+  const created = parseServerTime(latest.created_at);
+  const more = moreCommentsText(total);
+  const badge = unreadBadgeText(unread);
+  return (
+    <span
+      className={styles.overview}
+      data-testid="comment-overview"
+      data-icon={icon}
+      data-colour={colour}
+      style={{ ['--comment-colour' as string]: colourVar(colour) }}
+    >
+      <Link to={href} className={styles.link} aria-label={`Open comments of order ${order.reference ?? ''}`}>
+        <span className={styles.icon}>
+          <CommentStatusIcon icon={icon} />
+        </span>
+        <span className={styles.body}>
+          <span className={styles.text} data-testid="comment-overview-text">
+            {latest.text}
+          </span>
+          <span className={styles.meta}>
+            <span>{commentAuthorName(latest)}</span>
+            {created && !isCommentAgeHidden(order.aggregated_status.key) ? (
+              <span> · {relativeTime(created, now)}</span>
+            ) : null}
+            {more ? <span className={styles.more}>{more}</span> : null}
+            {badge ? <span className={styles.unread}>{badge}</span> : null}
+          </span>
+        </span>
+      </Link>
+      <CopyButton
+        value={latest.text}
+        label="Copy latest comment"
+        tooltip="Copy comment"
+        feedbackMs={COPY_FEEDBACK_COMMENT_OVERVIEW_MS}
+        className={styles.copy}
+      />
+    </span>
+  );
+}

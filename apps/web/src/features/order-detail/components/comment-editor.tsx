@@ -1,0 +1,233 @@
+import {
+  addCommentInputSchema,
+  areSnoozeUnitsDisabled,
+  COMMENT_TEXTAREA_MAX_PX,
+  type CommentEditorState,
+  canSubmitComment,
+  commentEditorReducer,
+  commentSubmitInput,
+  INITIAL_COMMENT_EDITOR,
+  SEND_AS,
+  SEND_AS_LABELS,
+  type SendAs,
+  SNOOZE_COUNTS,
+  type SnoozeUnit,
+} from '@waybill/contracts';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { Button } from '../../../components/button/button.js';
+import { TEAM_LABELS } from '../../../components/comments/comment-item.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { trpc } from '../../../lib/trpc.js';
+import styles from './comment-editor.module.css';
+
+const UNITS: readonly { unit: SnoozeUnit; label: string }[] = [
+  { unit: 'hour', label: 'Hour' },
+  { unit: 'day', label: 'Day' },
+  { unit: 'week', label: 'Week' },
+];
+
+export interface CommentEditorProps {
+  orderUid: string;
+  /** The send-as selector is for the configured advanced users only. */
+  advanced: boolean;
+  onSaved: () => void;
+  onCancel: () => void;
+  /** Unsaved text exists (the route asks before navigating away). */
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** Plain words for a failed validation: the first issue, naming its field. */
+export function validationProblem(state: CommentEditorState, orderUid: string): string | null {
+  const parsed = addCommentInputSchema.safeParse(commentSubmitInput(state, orderUid));
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return issue ? `${issue.path.join('.') || 'comment'}: ${issue.message}` : 'The comment is not valid.';
+}
+
+/**
+ * New-comment editor (spec 4/5) on the contracts' reducer. A failed save keeps the text and says why;
+ * only a successful save resets it.
+ */
+export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {
+  const [state, dispatch] = useReducer(commentEditorReducer, INITIAL_COMMENT_EDITOR);
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = trpc.orders.comments.add.useMutation();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const busy = add.isPending;
+  const dirty = state.text.trim().length > 0;
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  // The textarea grows with its text up to 300 px, then scrolls.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, COMMENT_TEXTAREA_MAX_PX)}px`;
+  }, [state.text]);
+
+  const submit = async () => {
+    if (!canSubmitComment(state, busy)) return;
+    const invalid = validationProblem(state, orderUid);
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
+    setProblem(null);
+    try {
+      await add.mutateAsync(commentSubmitInput(state, orderUid));
+    } catch (error) {
+      setProblem(`Your comment was not saved: ${errorMessage(error)} Your text is kept; try again.`);
+      return;
+    }
+    dispatch({ type: 'reset' });
+    onDirtyChange(false);
+    onSaved();
+  };
+
+  return (
+    <form
+      className={styles.editor}
+      aria-label="New comment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        Comment
+      </label>
+      <textarea
+        id={`${id}-text`}
+        ref={area}
+        className={styles.textarea}
+        placeholder="Add new comment"
+        value={state.text}
+        rows={3}
+        style={{ maxHeight: COMMENT_TEXTAREA_MAX_PX }}
+        disabled={busy}
+        // biome-ignore lint/a11y/noAutofocus: the editor opens on request; typing should start at once.
+        autoFocus
+        onChange={(e) => dispatch({ type: 'text', text: e.target.value })}
+      />
+
+      <div className={styles.actions} role="group" aria-label="Comment action">
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={state.action === 'escalate'}
+          disabled={busy}
+          onClick={() => dispatch({ type: 'toggleAction', action: 'escalate' })}
+        >
+          Escalate
+        </button>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={state.action === 'snooze'}
+          disabled={busy}
+          onClick={() => dispatch({ type: 'toggleAction', action: 'snooze' })}
+        >
+          Snooze
+        </button>
+        {advanced ? (
+          <label className={styles.sendAs}>
+            Send as
+            <select
+              value={state.sendAs}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'sendAs', sendAs: e.target.value as SendAs })}
+            >
+              {SEND_AS.map((value) => (
+                <option key={value} value={value}>
+                  {SEND_AS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+
+      {state.action === 'escalate' ? (
+        <div className={styles.choices} role="group" aria-label="Team">
+          {(['non-technical', 'development'] as const).map((team) => (
+            <button
+              key={team}
+              type="button"
+              aria-pressed={state.team === team}
+              className={styles.choice}
+              disabled={busy}
+              onClick={() => dispatch({ type: 'team', value: team })}
+            >
+              {TEAM_LABELS[team]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {state.action === 'snooze' ? (
+        <div className={styles.snooze}>
+          <div className={styles.choices} role="group" aria-label="Snooze count">
+            {SNOOZE_COUNTS.map((count) => (
+              <button
+                key={count}
+                type="button"
+                aria-pressed={state.snoozeCount === count}
+                className={styles.choice}
+                disabled={busy}
+                onClick={() => dispatch({ type: 'snoozeCount', count })}
+              >
+                {count}
+              </button>
+            ))}
+          </div>
+          <div className={styles.choices} role="group" aria-label="Snooze unit">
+            {UNITS.map(({ unit, label }) => (
+              <button
+                key={unit}
+                type="button"
+                aria-pressed={state.snoozeUnit === unit}
+                className={styles.choice}
+                disabled={busy || areSnoozeUnitsDisabled(state)}
+                onClick={() => dispatch({ type: 'snoozeUnit', unit })}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {state.snoozeValue !== null ? (
+            <span className={styles.hint} data-testid="snooze-hours">
+              Snoozed for {state.snoozeValue} {state.snoozeValue === 1 ? 'hour' : 'hours'}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      {problem ? (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      <div className={styles.buttons}>
+        <Button type="submit" variant="primary" loading={busy} disabled={!canSubmitComment(state, busy)}>
+          Add comment
+        </Button>
+        <Button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            dispatch({ type: 'reset' });
+            setProblem(null);
+            onDirtyChange(false);
+            onCancel();
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

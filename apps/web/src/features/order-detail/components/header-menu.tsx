@@ -1,0 +1,151 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import {
+  type FulfillmentCenter,
+  formatOrderReference,
+  type OperatorOrderStatus,
+  type Order,
+  orderRowActions,
+  orderStatusLabel,
+} from '@waybill/contracts';
+import { EllipsisVertical } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/button/button.js';
+import { DateEntryFields } from '../../../components/date-entry-fields/date-entry-fields.js';
+import { Modal } from '../../../components/modal/modal.js';
+import { useToast } from '../../../components/toast/toast.js';
+import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../../lib/date-entry.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { trpc } from '../../../lib/trpc.js';
+import styles from './order-detail.module.css';
+
+type StatusAction = 'markInTransit' | 'markDelivered' | 'markReceivedBySender' | 'markLost' | 'cancel';
+
+const STATUS_ITEMS: readonly {
+  action: StatusAction;
+  label: string;
+  title: string;
+  status: OperatorOrderStatus;
+}[] = [
+  {
+    action: 'markInTransit',
+    label: 'Mark as In Transit',
+    title: 'Mark Order as In Transit',
+    status: 'shipping_in_transit',
+  },
+  {
+    action: 'markDelivered',
+    label: 'Mark as Delivered',
+    title: 'Mark Order as Delivered',
+    status: 'shipping_delivered',
+  },
+  {
+    action: 'markReceivedBySender',
+    label: 'Mark as Received by Sender',
+    title: 'Mark Order as Received By Sender',
+    status: 'shipping_received_by_sender',
+  },
+  { action: 'markLost', label: 'Mark as Lost', title: 'Mark Order as Lost', status: 'lost' },
+  { action: 'cancel', label: 'Cancel order', title: 'Mark Order as Cancelled', status: 'cancelled' },
+];
+
+export interface HeaderMenuProps {
+  order: Order;
+  warehouse: FulfillmentCenter | null;
+  onAddComment: () => void;
+  onChanged: () => void;
+}
+
+/** The detail's actions: add a comment and the status changes the order allows (same rules as the row menu). */
+export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: HeaderMenuProps) {
+  const allowed = orderRowActions(order, warehouse);
+  const [open, setOpen] = useState<(typeof STATUS_ITEMS)[number] | null>(null);
+  return (
+    <>
+      <Menu.Root modal={false}>
+        <Menu.Trigger className={styles.iconButton} aria-label="Order Options" title="Order Options">
+          <EllipsisVertical size={16} aria-hidden />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content className={styles.menu} align="end" sideOffset={4} aria-label="Order Options">
+            <Menu.Item className={styles.menuItem} onSelect={onAddComment}>
+              Add comment <span className={styles.counter}>{order.comments.count_}</span>
+            </Menu.Item>
+            {STATUS_ITEMS.filter((item) => allowed[item.action]).map((item) => (
+              <Menu.Item key={item.action} className={styles.menuItem} onSelect={() => setOpen(item)}>
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      {open ? (
+        <StatusModal
+          order={order}
+          title={open.title}
+          status={open.status}
+          onClose={() => setOpen(null)}
+          onChanged={onChanged}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function StatusModal({
+  order,
+  title,
+  status,
+  onClose,
+  onChanged,
+}: {
+  order: Order;
+  title: string;
+  status: OperatorOrderStatus;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = trpc.orders.changeStatus.useMutation();
+  const toast = useToast();
+  const date = partsToDate(parts);
+  const busy = change.isPending;
+  const save = async () => {
+    if (!date || busy) return;
+    setProblem(null);
+    try {
+      await change.mutateAsync({ orderUid: order.uid, status, happenedAt: date.toISOString() });
+    } catch (error) {
+      setProblem(errorMessage(error, 'The status could not be changed. Please try again.'));
+      return;
+    }
+    toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
+    onChanged();
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      busy={busy}
+      onClose={onClose}
+      testId="detail-status-modal"
+      footer={
+        <div className={styles.modalButtons}>
+          <Button variant="primary" loading={busy} disabled={!date} fullWidth={busy} onClick={save}>
+            SAVE CHANGES
+          </Button>
+          {busy ? null : <Button onClick={onClose}>CANCEL CHANGES</Button>}
+        </div>
+      }
+    >
+      <p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>
+      <DateEntryFields value={parts} onChange={setParts} disabled={busy} />
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,199 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button/button.js';
+import { neighbours, useOrderSequence } from '../../../components/comments/order-sequence.js';
+import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
+import { Modal } from '../../../components/modal/modal.js';
+import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
+import { useNow } from '../../../hooks/use-now.js';
+import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { useScrollLock } from '../../../hooks/use-scroll-lock.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { useTimeMode } from '../../../lib/time-mode.js';
+import { trpc } from '../../../lib/trpc.js';
+import { useOrderDetail } from '../api/use-order-detail.js';
+import { isAdvancedCommentUser } from '../lib/advanced-users.js';
+import styles from './order-detail.module.css';
+import { type DetailData, OrderDetailView } from './order-detail-view.js';
+
+export const orderDetailHref = (uid: string) => `/realtime/order?uid=${encodeURIComponent(uid)}&cached=true`;
+
+/**
+ * /realtime/order?uid=…(&newComment, hasUnread, cached): the order detail as an overlay over the
+ * mounted list. Unread comments are marked seen on entry; unsaved comment text blocks navigation.
+ */
+export function OrderDetailRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const uid = params.get('uid')?.trim() || null;
+  const newComment = params.get('newComment') === 'true';
+  const hasUnread = params.get('hasUnread') === 'true';
+  const tabParam = params.get('tab');
+  const detail = useOrderDetail(uid);
+  const me = useCurrentUser();
+  const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
+  const utils = trpc.useUtils();
+  useScrollLock(true);
+
+  const [dirty, setDirty] = useState(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  // Closing the tab or reloading with unsaved text asks too.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const close = useCallback(() => navigate('/realtime'), [navigate]);
+  const sequence = useOrderSequence();
+  const around = uid ? neighbours(sequence, uid) : { previous: null, next: null };
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="order-detail">
+          {!uid ? (
+            <Problem text="No order was chosen." onClose={close} />
+          ) : detail.data ? (
+            <Loaded
+              key={uid}
+              detail={detail.data}
+              user={user}
+              initialTab={tabParam}
+              newComment={newComment}
+              hasUnread={hasUnread}
+              previousHref={around.previous ? orderDetailHref(around.previous) : null}
+              nextHref={around.next ? orderDetailHref(around.next) : null}
+              onNavigate={(href) => navigate(href)}
+              onChanged={() => void utils.orders.detail.invalidate({ uid })}
+              onDirtyChange={setDirty}
+              onClose={close}
+            />
+          ) : detail.isError ? (
+            <Problem
+              text={`This order could not be loaded. ${errorMessage(detail.error)}`}
+              onClose={close}
+              onRetry={() => void detail.refetch()}
+            />
+          ) : (
+            <div className={styles.loading}>
+              <Dialog.Title className="visually-hidden">Loading order</Dialog.Title>
+              <SkeletonRows rows={6} height={56} />
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+      {blocker.state === 'blocked' ? (
+        <Modal
+          open
+          title="Discard your comment?"
+          onClose={() => blocker.reset()}
+          testId="discard-comment"
+          footer={
+            <div className={styles.modalButtons}>
+              <Button variant="primary" onClick={() => blocker.reset()}>
+                Keep writing
+              </Button>
+              <Button variant="danger" onClick={() => blocker.proceed()}>
+                Discard and leave
+              </Button>
+            </div>
+          }
+        >
+          <p>Your comment has not been saved yet. Leaving now throws its text away.</p>
+        </Modal>
+      ) : null}
+    </Dialog.Root>
+  );
+}
+
+function Problem({ text, onClose, onRetry }: { text: string; onClose: () => void; onRetry?: () => void }) {
+  return (
+    <div className={styles.loading} role="alert">
+      <Dialog.Title className={styles.problemTitle}>Order unavailable</Dialog.Title>
+      <p>{text}</p>
+      <div className={styles.modalButtons}>
+        {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+        <Button variant="primary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface LoadedProps {
+  detail: DetailData;
+  user: (User & { email?: string | null }) | null;
+  initialTab: string | null;
+  newComment: boolean;
+  hasUnread: boolean;
+  previousHref: string | null;
+  nextHref: string | null;
+  onNavigate: (href: string) => void;
+  onChanged: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onClose: () => void;
+}
+
+function Loaded(props: LoadedProps) {
+  const { detail, user } = props;
+  const reference = useReferenceData();
+  const { mode } = useTimeMode();
+  const now = useNow(30_000);
+  const markSeen = useMarkSeen();
+  const userUid = user?.uid ?? null;
+
+  // Default tab: comments when asked to write or read, else the status rule (history when done).
+  const [tab, setTab] = useState<string>(() => {
+    if (props.initialTab) return props.initialTab;
+    if (props.newComment || props.hasUnread) return 'comments';
+    return defaultOrderDetailTab(detail.order.aggregated_status.key);
+  });
+  const [editorOpen, setEditorOpen] = useState(props.newComment || detail.comments.length === 0);
+
+  // Unread on entry: marked seen at once, shown as 'New' while the detail stays open.
+  const [unreadOnEntry] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(userUid ? detail.comments.filter((c) => isCommentUnread(c, userUid)).map((c) => c.uid) : []),
+  );
+  useEffect(() => {
+    if (unreadOnEntry.size > 0) markSeen([...unreadOnEntry]);
+  }, [unreadOnEntry, markSeen]);
+
+  const advanced = useMemo(() => isAdvancedCommentUser(user), [user]);
+  return (
+    <OrderDetailView
+      detail={detail}
+      reference={reference}
+      timeMode={mode}
+      now={now}
+      tab={tab}
+      onTab={setTab}
+      userUid={userUid}
+      unreadOnEntry={unreadOnEntry}
+      advanced={advanced}
+      editorOpen={editorOpen}
+      onEditorOpen={setEditorOpen}
+      previousHref={props.previousHref}
+      nextHref={props.nextHref}
+      onNavigate={props.onNavigate}
+      onChanged={props.onChanged}
+      onDirtyChange={props.onDirtyChange}
+      onClose={props.onClose}
+    />
+  );
+}
