@@ -19,8 +19,9 @@ import { isOriginAllowed } from './origins.js';
 import { registerExportDownload } from './realtime/export-download.js';
 import { createRealtime } from './realtime/index.js';
 import { ReferenceCache } from './reference/reference-cache.js';
-import { createScale } from './scale/index.js';
 import { type AppRouter, appRouter } from './router.js';
+import { createScale } from './scale/index.js';
+import { httpServerOptions, keepAliveOptions, registerSecurity } from './security/index.js';
 import type { Services } from './services.js';
 import { isSpaRoute, registerStaticSite } from './static-site.js';
 
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     bodyLimit: BODY_LIMIT,
+    http: httpServerOptions(config),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 72_000,
@@ -211,6 +213,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     }
   });
 
+  // Websocket rate/cap guard and sign-in rate limit (after the origin check: 403 comes first).
+  await registerSecurity(app, config);
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
@@ -220,7 +225,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       maxBatchSize: MAX_BATCH_SIZE,
       // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
       allowMethodOverride: true,
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      keepAlive: keepAliveOptions(config),
       onError({ error, path, type }) {
         // Expected outcomes (bad input, auth, backend failures) are logged where they happen.
         if (error.code === 'INTERNAL_SERVER_ERROR')

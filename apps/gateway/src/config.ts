@@ -60,6 +60,17 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKEND_TIMEOUT_MS: int(10_000, 1, 600_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1, 600_000),
+  /** Request headers must be complete within this (slow-loris guard). */
+  HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
+  /** Open websockets per session token (pnpm bench sets it high: thousands of tabs for 10 users). */
+  WS_MAX_PER_USER: int(50, 1, 1_000_000),
+  WS_MESSAGES_PER_SECOND: int(50, 1, 100_000),
+  /** Websocket keep-alive: ping after this much quiet, drop if nothing comes back within the pong wait. */
+  WS_PING_MS: int(30_000, 50, 600_000),
+  WS_PONG_WAIT_MS: int(5_000, 50, 600_000),
+  /** Sign-in attempts per client address per window. */
+  SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
+  SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),
   WEB_DIST: z
     .string()
     .trim()

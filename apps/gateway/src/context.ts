@@ -36,7 +36,7 @@ export function tokenFrom(
 }
 
 /** Parses a raw Cookie header (websocket upgrades bypass @fastify/cookie's request decoration). */
-function parseCookieHeader(header: string | undefined): Record<string, string> {
+export function parseCookieHeader(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
   for (const part of header.split(';')) {

@@ -102,7 +102,11 @@ export const authRouter = router({
     ),
 
   logout: publicProcedure.output(okOutputSchema).mutation(({ ctx }) => {
-    if (ctx.token) ctx.services.reference.forget(ctx.token);
+    if (ctx.token) {
+      ctx.services.reference.forget(ctx.token);
+      // The session's open websockets stop too (logout in one tab ends live updates in all).
+      ctx.req?.server.wsGuard.closeToken(ctx.token);
+    }
     ctx.reply?.clearCookie(AUTH_COOKIE_NAME, {
       path: '/',
       httpOnly: true,

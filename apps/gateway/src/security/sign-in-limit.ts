@@ -1,0 +1,67 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Procedures that check a password or exchange a one-time code: the brute-force targets. */
+const SIGN_IN_PROCEDURES = ['auth.passwordLogin', 'auth.googleCallback', 'auth.shopifyGenerateToken'];
+
+/** tRPC's JSON-RPC code for TOO_MANY_REQUESTS, so tRPC clients read the refusal like any other error. */
+const TOO_MANY_REQUESTS_RPC = -32029;
+
+class SignInLimited extends Error {
+  constructor(readonly after: string) {
+    super('sign-in rate limit');
+  }
+}
+
+export interface SignInLimitOptions {
+  /** Attempts per client address per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** The procedure paths of a tRPC HTTP URL (`/trpc/a.b,c.d?batch=1`), or null when it is not one. */
+function procedurePaths(url: string): string[] | null {
+  const match = /^\/trpc\/([^?]*)/.exec(url);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).split(',');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rate-limits sign-in calls per client address (behind the trusted proxy: the real client).
+ * Other procedures are not limited here: they need a valid token, which the backend checks.
+ */
+export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+  const limit = app.rateLimit({
+    max: opts.max,
+    timeWindow: opts.windowMs,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    errorResponseBuilder: (_request, context) => new SignInLimited(context.after),
+  });
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const paths = procedurePaths(request.url);
+    if (!paths?.some((p) => SIGN_IN_PROCEDURES.includes(p))) return;
+    try {
+      await limit.call(app, request, reply);
+    } catch (error) {
+      if (!(error instanceof SignInLimited)) throw error;
+      const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${error.after}`;
+      const one = (path: string) => ({
+        error: {
+          message,
+          code: TOO_MANY_REQUESTS_RPC,
+          data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
+        },
+      });
+      const batched = /[?&]batch=1\b/.test(request.url);
+      return reply
+        .status(429)
+        .header('content-type', 'application/json')
+        .send(batched ? paths.map(one) : one(paths[0] ?? ''));
+    }
+  });
+}
