@@ -113,7 +113,7 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
         onChange={(e) => dispatch({ type: 'text', text: e.target.value })}
       />
 
-      <div className={styles.actions} role="group" aria-label="Comment action">
+      <fieldset className={styles.actions} aria-label="Comment action">
         <button
           type="button"
           className={styles.toggle}
@@ -148,10 +148,10 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
             </select>
           </label>
         ) : null}
-      </div>
+      </fieldset>
 
       {state.action === 'escalate' ? (
-        <div className={styles.choices} role="group" aria-label="Team">
+        <fieldset className={styles.choices} aria-label="Team">
           {(['non-technical', 'development'] as const).map((team) => (
             <button
               key={team}
@@ -164,12 +164,12 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
               {TEAM_LABELS[team]}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
 
       {state.action === 'snooze' ? (
         <div className={styles.snooze}>
-          <div className={styles.choices} role="group" aria-label="Snooze count">
+          <fieldset className={styles.choices} aria-label="Snooze count">
             {SNOOZE_COUNTS.map((count) => (
               <button
                 key={count}
@@ -182,8 +182,8 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
                 {count}
               </button>
             ))}
-          </div>
-          <div className={styles.choices} role="group" aria-label="Snooze unit">
+          </fieldset>
+          <fieldset className={styles.choices} aria-label="Snooze unit">
             {UNITS.map(({ unit, label }) => (
               <button
                 key={unit}
@@ -196,7 +196,7 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
                 {label}
               </button>
             ))}
-          </div>
+          </fieldset>
           {state.snoozeValue !== null ? (
             <span className={styles.hint} data-testid="snooze-hours">
               Snoozed for {state.snoozeValue} {state.snoozeValue === 1 ? 'hour' : 'hours'}
