@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeComment, makeOrder } from '../../../components/comments/test-fixtures.js';
 import { resetMarkSeen } from '../../../components/comments/use-mark-seen.js';
 import { AppAt, type CallLog, type Handler, routerFor, TrpcTestError } from '../../../test/trpc-mock.js';
-import { makeComment, makeOrder } from '../test/fixtures.js';
 import { OrderDetailRoute } from './order-detail-route.js';
 
 const me = {

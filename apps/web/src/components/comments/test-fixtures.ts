@@ -1,3 +1,4 @@
+/** Test-only builders for orders and comments (not exported from the index). */
 import type { Comment, Order } from '@waybill/contracts';
 
 const idle = { active: false, until: null, was_active: false, was_until: null };
