@@ -28,7 +28,16 @@ async function openMenu(row: Locator): Promise<string[]> {
   return menu.getByRole('menuitem').allTextContents();
 }
 
+/** The list answered the current filter: rows on screen and no search running. */
+async function settled(): Promise<void> {
+  await page
+    .locator('table[aria-label="Orders"][aria-busy="false"] [data-testid=order-row]')
+    .first()
+    .waitFor();
+}
+
 async function firstRowOffering(action: string): Promise<Locator> {
+  await settled();
   const count = Math.min(await rows().count(), 15);
   for (let i = 0; i < count; i++) {
     const row = rows().nth(i);
@@ -81,7 +90,11 @@ describe('realtime orders in Chromium', () => {
   it('filters by warehouse through the URL and clears the filter', async () => {
     await page.getByRole('button', { name: 'Warehouse: All Warehouses' }).click();
     const option = page.getByRole('menuitemcheckbox').first();
-    const name = (await option.textContent())?.replace(/\d+$/, '').replace(/[A-Z]{2}$/, '').trim() ?? '';
+    const name =
+      (await option.textContent())
+        ?.replace(/\d+$/, '')
+        .replace(/[A-Z]{2}$/, '')
+        .trim() ?? '';
     await option.click();
     await page.keyboard.press('Escape');
     await page.waitForURL(/warehouse=/);
@@ -98,7 +111,7 @@ describe('realtime orders in Chromium', () => {
   });
 
   it('searches by order reference after the debounce', async () => {
-    await rows().first().waitFor();
+    await settled();
     const reference = await referenceOf(rows().nth(2));
     await page.getByRole('searchbox', { name: 'Search order reference' }).fill(reference);
     await page.waitForURL((url) => url.searchParams.get('q') === reference);
@@ -115,14 +128,13 @@ describe('realtime orders in Chromium', () => {
   });
 
   it('changes a status through the date modal and sees the row change', async () => {
-    await rows().first().waitFor();
     const row = await firstRowOffering('Cancel order');
     const reference = await referenceOf(row);
     await page.keyboard.press('Escape');
     // Every priority, so the cancelled order stays in the list.
     await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5&q=${encodeURIComponent(reference)}`);
+    await settled();
     const target = rows().first();
-    await target.waitFor();
     await openMenu(target);
     await page.getByRole('menuitem', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark Order as Cancelled' });
@@ -138,18 +150,23 @@ describe('realtime orders in Chromium', () => {
     await dialog.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(
-      () => document.querySelector('[data-testid=order-row] [data-testid=order-status]')?.textContent?.startsWith('Canceled'),
+      () =>
+        document
+          .querySelector('[data-testid=order-row] [data-testid=order-status]')
+          ?.textContent?.startsWith('Canceled'),
       undefined,
       { timeout: 15_000 },
     );
-    const body = stack.sim.control.lastBody('/orders/change_status') as { status: string; happened_at: string };
+    const body = stack.sim.control.lastBody('/orders/change_status') as {
+      status: string;
+      happened_at: string;
+    };
     expect(body.status).toBe('cancelled');
     expect(new Date(body.happened_at).getHours()).toBe(15);
   });
 
   it('reissues a label with a number of boxes', async () => {
     await page.goto(`${stack.baseUrl}/realtime?status=ready_for_picking`);
-    await rows().first().waitFor();
     await firstRowOffering('Reissue AWB');
     await page.getByRole('menuitem', { name: 'Reissue AWB' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reissue AWB' });
@@ -158,14 +175,19 @@ describe('realtime orders in Chromium', () => {
     await dialog.getByRole('button', { name: 'More boxes' }).click();
     await dialog.getByRole('button', { name: 'CONFIRM' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(/Label reissued for/).waitFor();
-    const body = stack.sim.control.lastBody('/orders/reissue_shipping_label') as { number_of_parcels: number };
+    await page
+      .getByText(/Label reissued for/)
+      .first()
+      .waitFor();
+    const body = stack.sim.control.lastBody('/orders/reissue_shipping_label') as {
+      number_of_parcels: number;
+    };
     expect(body.number_of_parcels).toBe(3);
   });
 
   it('shows an order change pushed from the backend without reloading', async () => {
     await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
-    await rows().first().waitFor();
+    await settled();
     const row = rows().nth(1);
     const uid = (await row.getAttribute('data-uid')) ?? '';
     const reference = await referenceOf(row);

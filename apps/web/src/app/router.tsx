@@ -29,13 +29,15 @@ export const routes: RouteObject[] = [
       {
         errorElement,
         children: [
-          { index: true, Component: RealtimeRoute },
+          { index: true, Component: RealtimeRoute, errorElement },
           {
             path: 'realtime',
             Component: realtime,
+            errorElement,
             children: [
               {
                 path: 'order',
+                errorElement,
                 lazy: async () => ({
                   Component: (await import('../features/order-detail/index.js')).OrderDetailRoute,
                 }),
@@ -44,12 +46,14 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'inbounds',
+            errorElement,
             lazy: async () => ({
               Component: withOverlay((await import('../features/inbounds/index.js')).InboundsRoute),
             }),
             children: [
               {
                 path: 'inbound',
+                errorElement,
                 lazy: async () => ({
                   Component: (await import('../features/inbounds/index.js')).InboundDetailRoute,
                 }),
@@ -58,9 +62,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'clients',
+            errorElement,
             lazy: async () => ({ Component: (await import('../features/clients/index.js')).ClientsRoute }),
           },
-          { path: 'me', Component: MeRoute },
+          { path: 'me', Component: MeRoute, errorElement },
           { path: '*', Component: NotFoundRoute },
         ],
       },
