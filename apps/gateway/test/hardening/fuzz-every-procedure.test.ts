@@ -44,7 +44,9 @@ const scalar: fc.Arbitrary<Json> = fc.oneof(
 const hugeString = fc.integer({ min: 10_000, max: 300_000 }).map((n) => str('x'.repeat(n)));
 const deepNest = fc
   .tuple(fc.integer({ min: 100, max: 5000 }), fc.boolean())
-  .map(([n, arrays]) => (arrays ? '['.repeat(n) + ']'.repeat(n) : '{"a":'.repeat(n) + '1' + '}'.repeat(n)));
+  .map(([n, arrays]) =>
+    arrays ? `${'['.repeat(n)}${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
+  );
 const pollution = fc.constantFrom(
   '{"__proto__":{"polluted":"yes"}}',
   '{"constructor":{"prototype":{"polluted":"yes"}}}',

@@ -18,7 +18,7 @@ beforeAll(async () => {
     },
   });
   // The production logger options (redaction included), at the most talkative level.
-  const options = { ...loggerOptions(loadConfig({})), level: 'trace' } as pino.LoggerOptions;
+  const options = { ...(loggerOptions(loadConfig({})) as pino.LoggerOptions), level: 'trace' };
   stack = await startHardened({ LOG_LEVEL: 'trace' }, pino(options, sink));
 });
 
