@@ -1,3 +1,4 @@
+import { TRPCContext } from '@trpc/react-query/shared';
 import {
   COPY_FEEDBACK_COMMENT_OVERVIEW_MS,
   type Comment,
@@ -16,7 +17,7 @@ import {
   unreadBadgeText,
   unreadCount,
 } from '@waybill/contracts';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { Link } from 'react-router';
 import { colourVar } from '../../lib/priority-colour.js';
 import { CopyButton } from '../copy-button/copy-button.js';
@@ -56,14 +57,10 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
   const latest = latestComment(list);
   const { total, unread } = overviewCounts(order, list, userUid);
   const icon = orderCommentIcon(order.comments, now);
-  const markSeen = useMarkSeen();
   const latestUnreadUid = latest && userUid && isCommentUnread(latest, userUid) ? latest.uid : null;
-
-  useEffect(() => {
-    if (!latestUnreadUid) return;
-    const timer = setTimeout(() => markSeen([latestUnreadUid]), MARK_SEEN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [latestUnreadUid, markSeen]);
+  // Rendered without a tRPC client (pure list tests), nothing is marked.
+  const canMark = useContext(TRPCContext) !== null;
+  const seen = canMark && latestUnreadUid ? <SeenAfterDelay commentUid={latestUnreadUid} /> : null;
 
   if (!latest) {
     return (
@@ -72,6 +69,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
           <CommentStatusIcon icon={icon} />
           <span>{total > 0 ? `${total} comments` : 'Add comment'}</span>
         </Link>
+        {seen}
       </span>
     );
   }
@@ -113,6 +111,17 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
         feedbackMs={COPY_FEEDBACK_COMMENT_OVERVIEW_MS}
         className={styles.copy}
       />
+      {seen}
     </span>
   );
+}
+
+/** Marks a comment seen once it has been on screen for 2 s (spec 9). */
+function SeenAfterDelay({ commentUid }: { commentUid: string }) {
+  const markSeen = useMarkSeen();
+  useEffect(() => {
+    const timer = setTimeout(() => markSeen([commentUid]), MARK_SEEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [commentUid, markSeen]);
+  return null;
 }

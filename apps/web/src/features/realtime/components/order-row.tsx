@@ -1,43 +1,24 @@
 import {
   type Comment,
-  commentAuthorName,
-  commentOverviewColour,
   type Department,
   type FulfillmentCenter,
   formatOrderReference,
-  isCommentAgeHidden,
-  moreCommentsText,
   type Order,
-  orderCommentIcon,
   orderRowColour,
   orderStatusLabel,
   PAYOUT_PROVIDER_HELD,
-  parseServerTime,
-  relativeTime,
   type SellingChannel,
   shortenText,
-  unreadBadgeText,
 } from '@waybill/contracts';
-import {
-  CalendarClock,
-  CalendarDays,
-  Clock,
-  ExternalLink,
-  FileText,
-  Flame,
-  MessageSquarePlus,
-  Siren,
-  TriangleAlert,
-} from 'lucide-react';
+import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { CommentOverview } from '../../../components/comments/comment-overview.js';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
 import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { platformName } from '../lib/filter-options.js';
 import {
-  type CommentOverview,
   commentOverview,
   courierCell,
   isProviderManaged,
@@ -210,7 +191,14 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
       </td>
 
       <td className={styles.cellComments}>
-        <CommentCell order={order} overview={overview} ctx={ctx} />
+        <CommentOverview
+          order={order}
+          comments={comments}
+          userUid={ctx.userUid}
+          department={ctx.department}
+          now={ctx.now}
+          href={orderDetailHref(order.uid, overview)}
+        />
       </td>
 
       <td className={styles.cellActions}>
@@ -266,66 +254,5 @@ function PayoutBar({ order }: { order: Order }) {
       </span>
       <span className={styles.payoutText}>{PAYOUT_LABELS[key ?? ''] ?? key}</span>
     </span>
-  );
-}
-
-const COMMENT_ICONS = {
-  add: MessageSquarePlus,
-  escalated: Flame,
-  late: Siren,
-  hour: Clock,
-  day: CalendarDays,
-  week: CalendarClock,
-} as const;
-
-function CommentCell({
-  order,
-  overview,
-  ctx,
-}: {
-  order: Order;
-  overview: CommentOverview;
-  ctx: OrderRowContext;
-}) {
-  const href = orderDetailHref(order.uid, overview);
-  const icon = orderCommentIcon(order.comments, ctx.now);
-  const Icon = COMMENT_ICONS[icon];
-  const latest = overview.latest;
-  if (!latest) {
-    return (
-      <Link
-        to={href}
-        className={styles.addComment}
-        aria-label={`Add a comment to order ${order.reference ?? ''}`}
-      >
-        <Icon size={14} aria-hidden />
-        <span>Add comment</span>
-      </Link>
-    );
-  }
-  const colour = commentOverviewColour(order.display_priority, ctx.department);
-  const created = parseServerTime(latest.created_at);
-  const more = moreCommentsText(overview.total);
-  const unread = unreadBadgeText(overview.unread);
-  return (
-    <Link
-      to={href}
-      className={styles.comment}
-      style={{ ['--comment-colour' as string]: colourVar(colour) }}
-      aria-label={`Open comments of order ${order.reference ?? ''}`}
-    >
-      <Icon size={14} aria-hidden className={styles.commentIcon} />
-      <span className={styles.commentBody}>
-        <span className={styles.commentText}>{latest.text}</span>
-        <span className={styles.sub}>
-          <span className={styles.muted}>{commentAuthorName(latest)}</span>
-          {created && !isCommentAgeHidden(order.aggregated_status.key) ? (
-            <span className={styles.muted}> · {relativeTime(created, ctx.now)}</span>
-          ) : null}
-          {more ? <span className={styles.more}>{more}</span> : null}
-          {unread ? <span className={styles.unread}>{unread}</span> : null}
-        </span>
-      </span>
-    </Link>
   );
 }

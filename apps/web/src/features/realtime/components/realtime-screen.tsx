@@ -1,5 +1,6 @@
 import type { OperatorOrderStatus, Order, OrdersFilter, User } from '@waybill/contracts';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { publishOrderSequence } from '../../../components/comments/order-sequence.js';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import {
@@ -77,6 +78,10 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   );
 
   const comments = useMemo(() => commentsByOrder(meta?.comments ?? []), [meta?.comments]);
+  // The order detail's previous/next arrows walk the listed orders that have comments.
+  useEffect(() => {
+    publishOrderSequence(rows.filter((o) => o.comments.count_ > 0).map((o) => o.uid));
+  }, [rows]);
   const options = useMemo(
     () => ({
       users: assignedUserOptions(reference.users, statistics?.assigned_users_statistics ?? []),
