@@ -121,3 +121,26 @@ describe('useOrdersList', () => {
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('A-2'));
   });
 });
+
+describe('useOrdersList without a working websocket', () => {
+  it('switches to queries when the subscription never answers', async () => {
+    const handlers = {
+      'orders.search': () => ({
+        orders: [makeOrder({ reference: 'Q-1' })],
+        comments: [],
+        active_orders_statistics: makeStatistics().active_orders_statistics,
+        selling_channels_statistics: [],
+        fulfillment_centers_statistics: [],
+        couriers_statistics: [],
+        assigned_users_statistics: [],
+      }),
+      'orders.statistics': () => makeStatistics(),
+    };
+    const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER, { liveTimeoutMs: 50 }), {
+      wrapper: wrapperWith({ 'orders.live': () => undefined }, handlers),
+    });
+    await waitFor(() => expect(result.current.source).toBe('query'));
+    await waitFor(() => expect(result.current.rows[0]?.reference).toBe('Q-1'));
+    expect(result.current.error).toBeInstanceOf(Error);
+  });
+});

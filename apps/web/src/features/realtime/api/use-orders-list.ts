@@ -1,12 +1,22 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { applyListMessage, type ListWindow, type OrdersFilter } from '@waybill/contracts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorCode } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { firstPageWindow, loadMoreWindow, type OrdersList } from '../lib/list-state.js';
 import { filterKey } from '../lib/url-codec.js';
 
 export type OrdersSource = 'live' | 'query';
+
+/** A live answer slower than this means the websocket is not getting through: use queries instead. */
+export const LIVE_ANSWER_TIMEOUT_MS = 10_000;
+
+export class LiveUnavailableError extends Error {
+  constructor() {
+    super('The live connection did not answer in time.');
+    this.name = 'LiveUnavailableError';
+  }
+}
 
 interface Held {
   /** The query (filter + window) the list answers. */
@@ -39,7 +49,7 @@ export interface OrdersListResult {
  */
 export function useOrdersList(
   filter: OrdersFilter,
-  options: { source?: OrdersSource } = {},
+  options: { source?: OrdersSource; liveTimeoutMs?: number } = {},
 ): OrdersListResult {
   const fKey = filterKey(filter);
   const [windowState, setWindowState] = useState<{ key: string; window: ListWindow }>(() => ({
@@ -74,6 +84,17 @@ export function useOrdersList(
       if (errorCode(err) !== 'UNAUTHORIZED') setSource('query');
     },
   });
+
+  // A subscription that never answers (websocket blocked on the way) must not leave skeletons forever.
+  const answered = source === 'live' && held?.queryKey === qKey;
+  useEffect(() => {
+    if (source !== 'live' || answered) return;
+    const timer = setTimeout(() => {
+      setError(new LiveUnavailableError());
+      setSource('query');
+    }, options.liveTimeoutMs ?? LIVE_ANSWER_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [source, answered, qKey, options.liveTimeoutMs]);
 
   const search = trpc.orders.search.useQuery(
     { ...query, refresh: true },

@@ -1,9 +1,9 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_ORDERS_FILTER, type Order, type OrdersFilter, setLateMode } from '@waybill/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../../test/trpc-mock.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
 import { channel, makeComment, makeOrder, makeReference, makeStatistics, me } from '../test/fixtures.js';
 import { RealtimeScreen, type RealtimeScreenProps } from './realtime-screen.js';
@@ -34,11 +34,11 @@ function setup(overrides: Partial<RealtimeScreenProps> = {}) {
     ...overrides,
   };
   const ui = (p: RealtimeScreenProps) => (
-    <MemoryRouter>
-      <Tooltip.Provider>
+    <TestProviders handlers={{ 'orders.comments.markSeen': () => ({ comment: makeComment() }) }}>
+      <MemoryRouter>
         <RealtimeScreen {...p} />
-      </Tooltip.Provider>
-    </MemoryRouter>
+      </MemoryRouter>
+    </TestProviders>
   );
   const result = render(ui(props));
   return {
@@ -124,11 +124,14 @@ describe('order rows', () => {
         hasMore: false,
       },
     });
-    const link = screen.getByRole('link', { name: /Open comments of order SHOP-1001/ });
-    expect(link).toHaveTextContent('Latest note here');
-    expect(link).toHaveTextContent('+ 2 comments');
-    expect(link).toHaveTextContent('2 New');
-    expect(link.getAttribute('href')).toContain('/realtime/order?uid=ord-1&hasUnread=true');
+    const row = screen.getByTestId('order-row');
+    expect(row).toHaveTextContent('Latest note here');
+    expect(row).toHaveTextContent('+ 2 comments');
+    expect(row).toHaveTextContent('2 New');
+    const links = within(row)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href') ?? '');
+    expect(links.some((href) => href.startsWith('/realtime/order?uid=ord-1&hasUnread=true'))).toBe(true);
   });
 });
 
