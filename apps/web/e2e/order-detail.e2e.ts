@@ -1,0 +1,132 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, startStack } from './harness.js';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let orderUid = '';
+
+async function signIn(p: Page, path = '/realtime'): Promise<void> {
+  await p.goto(`${stack.baseUrl}${path}`);
+  await p.waitForURL(/\/login/);
+  await p.getByLabel('E-mail').fill('ops@example.com');
+  await p.getByLabel('Password').fill('waybill-demo');
+  await p.getByRole('button', { name: 'CONTINUE' }).click();
+  await p.waitForURL(/\/realtime/);
+}
+
+const detail = (p: Page) => p.getByTestId('order-detail');
+const row = (p: Page, uid: string) => p.locator(`[data-testid=order-row][data-uid="${uid}"]`);
+
+async function addComment(p: Page, text: string, action: (p: Page) => Promise<void>): Promise<void> {
+  await detail(p).getByTestId('order-detail-header').waitFor();
+  const box = detail(p).getByPlaceholder('Add new comment');
+  if (!(await box.isVisible())) await detail(p).getByRole('button', { name: 'New comment' }).click();
+  await box.fill(text);
+  await action(p);
+  await detail(p).getByRole('button', { name: 'Add comment' }).click();
+  await detail(p).getByTestId('comment-item').filter({ hasText: text }).waitFor();
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await signIn(page);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('order detail in Chromium', () => {
+  it('opens an order from the list as an overlay and reads each tab', async () => {
+    const first = page.getByTestId('order-row').first();
+    await first.waitFor();
+    orderUid = (await first.getAttribute('data-uid')) ?? '';
+    await first.getByTestId('comment-overview').getByRole('link').click();
+    await page.waitForURL(/\/realtime\/order\?uid=/);
+    expect(new URL(page.url()).searchParams.get('uid')).toBe(orderUid);
+    await detail(page).getByTestId('order-detail-header').waitFor();
+    // The page behind does not scroll while the overlay is open.
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+
+    await detail(page).getByRole('tab', { name: 'History' }).click();
+    const entries = detail(page).getByTestId('history-entry');
+    await entries.first().waitFor();
+    expect(await entries.first().getAttribute('data-status')).toBe('new');
+
+    await detail(page).getByRole('tab', { name: 'Order' }).click();
+    await detail(page).getByRole('table', { name: 'Order contents' }).waitFor();
+    expect(await detail(page).getByRole('columnheader').allTextContents()).toEqual([
+      'Product',
+      'Order Qty.',
+      'Status',
+      'Issues',
+    ]);
+
+    await detail(page)
+      .getByRole('tab', { name: /Comments/ })
+      .click();
+    expect(
+      await detail(page)
+        .getByRole('tab', { name: /Comments/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('adds a snoozed and then an escalated comment', async () => {
+    await addComment(page, 'E2E snooze: waiting for the courier to answer', async (p) => {
+      await detail(p).getByRole('button', { name: 'Snooze' }).click();
+      await detail(p).getByRole('button', { name: '2', exact: true }).click();
+      await detail(p).getByRole('button', { name: 'Hour' }).click();
+    });
+    const snoozed = detail(page).getByTestId('comment-item').filter({ hasText: 'E2E snooze' });
+    expect(await snoozed.getAttribute('data-kind')).toBe('snoozed');
+    expect(await snoozed.getByText(/left$/).textContent()).toMatch(/^(1h|2h|\d+m) left$/);
+
+    await addComment(page, 'E2E escalation: customer disputes the delivery', async (p) => {
+      await detail(p).getByRole('button', { name: 'Escalate' }).click();
+      await detail(p).getByRole('button', { name: 'Non-technical' }).click();
+    });
+    const escalated = detail(page).getByTestId('comment-item').filter({ hasText: 'E2E escalation' });
+    expect(await escalated.getAttribute('data-kind')).toBe('escalated');
+    // The escalation retired the snooze: the earlier comment now reads as a past snooze.
+    await snoozed.getByText('Snoozed').waitFor();
+  });
+
+  it('closes back to the list, where the overview shows the latest comment', async () => {
+    // The escalation came last and retired the snooze, so the order is active and listed.
+    await detail(page).getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(/\/realtime$/);
+    const overview = row(page, orderUid).getByTestId('comment-overview');
+    await overview.getByText('E2E escalation: customer disputes the delivery').waitFor({ timeout: 15_000 });
+    expect(await overview.getAttribute('data-icon')).toBe('escalated');
+    expect(await overview.getByText(/^\+ \d+ comments$/).count()).toBe(1);
+  });
+
+  it("shows another staff member's comment live in an open detail", async () => {
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const second = await other.newPage();
+    await signIn(second);
+    await second.goto(`${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(orderUid)}&cached=true`);
+    await detail(second).getByTestId('order-detail-header').waitFor();
+    await detail(second)
+      .getByRole('tab', { name: /Comments/ })
+      .click();
+
+    await page.goto(`${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(orderUid)}&newComment=true`);
+    await addComment(page, 'E2E live: second desk sees this without reloading', async () => undefined);
+
+    await detail(second)
+      .getByTestId('comment-item')
+      .filter({ hasText: 'E2E live: second desk sees this' })
+      .waitFor({ timeout: 20_000 });
+    await other.close();
+  });
+});
