@@ -145,7 +145,7 @@ export const isOpen = (s: RawSocket) => s.ws.readyState === WebSocket.OPEN;
 export async function pingPong(s: RawSocket): Promise<void> {
   const before = s.messages.length;
   s.ws.send('PING');
-  await s.next((m) => m === 'PONG' && s.messages.indexOf(m, before) >= before, 2000);
+  await s.next((m) => m === 'PONG' && s.messages.indexOf(m, before) >= before, 5000);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
