@@ -206,15 +206,47 @@ describe('protected area', () => {
     await user.click(screen.getByRole('radio', { name: 'Local time' }));
   });
 
-  it('sends the user to /login when the current-user call fails', async () => {
+  it('ends the session and sends the user to /login when the current-user call fails', async () => {
+    let session = signedIn as typeof signedOut | typeof signedIn;
+    const logout = vi.fn(() => {
+      session = signedOut;
+      return { ok: true };
+    });
     const { router } = renderAt('/realtime', {
       ...referenceHandlers(),
-      'auth.session': () => signedIn,
+      'auth.session': () => session,
+      'auth.logout': logout,
       'users.me': () => {
         throw new TrpcTestError('UNAUTHORIZED', 'token expired');
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(logout).toHaveBeenCalledTimes(1);
+    await screen.findByRole('button', { name: /Sign in with Google/ });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('does the same when the user list fails, saying so in plain words', async () => {
+    let session = signedIn as typeof signedOut | typeof signedIn;
+    const { router } = renderAt(
+      '/realtime',
+      {
+        ...referenceHandlers(),
+        'auth.session': () => session,
+        'auth.logout': () => {
+          session = signedOut;
+          return { ok: true };
+        },
+        'users.all': () => {
+          throw new TrpcTestError('BAD_REQUEST', 'users list is broken');
+        },
+      },
+      { 'orders.live': liveWith({}) },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByText('Your account could not be loaded. Please sign in again.'),
+    ).toBeInTheDocument();
   });
 
   it('logs out from the initials menu', async () => {

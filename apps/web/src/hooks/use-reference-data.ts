@@ -7,7 +7,7 @@ const REFERENCE_STALE_MS = 10 * 60_000;
 
 /** The signed-in user (users.me). */
 export function useCurrentUser() {
-  return trpc.users.me.useQuery(undefined, { staleTime: REFERENCE_STALE_MS, retry: false });
+  return trpc.users.me.useQuery(undefined, { staleTime: REFERENCE_STALE_MS });
 }
 
 /**
@@ -30,7 +30,6 @@ export function useReferenceQueries(enabled = true) {
   const users = trpc.users.all.useQuery(undefined, {
     enabled: enabled && !fulfillmentCenters.isPending,
     staleTime: REFERENCE_STALE_MS,
-    retry: false,
   });
   return { organizations, sellingChannels, fulfillmentCenters, users };
 }

@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button/button.js';
 import { Header } from '../../components/layout/header.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
+import { useToast } from '../../components/toast/toast.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorMessage, isUnauthorized } from '../../lib/errors.js';
+import { trpc } from '../../lib/trpc.js';
 import styles from './protected-layout.module.css';
 
 /**
@@ -22,11 +25,26 @@ export function ProtectedLayout() {
   const { logout } = useLogout();
   const state = new URLSearchParams(location.search).get('state');
 
-  // Any failure of the current-user or user-list call sends the user to /login (spec 6).
+  // Any failure of the current-user or user-list call sends the user to /login (spec 6). The
+  // session is ended first: with the cookie still valid, /login would send them straight back.
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const endSession = trpc.auth.logout.useMutation();
+  const ending = useRef(false);
   const userFailed = me.isError || reference.users.isError;
+  const failure = me.error ?? reference.users.error;
   useEffect(() => {
-    if (signedIn && userFailed) navigate(loginPath(state), { replace: true });
-  }, [signedIn, userFailed, navigate, state]);
+    if (!signedIn || !userFailed || ending.current) return;
+    ending.current = true;
+    if (!isUnauthorized(failure))
+      toast.error('Your account could not be loaded. Please sign in again.', errorMessage(failure));
+    endSession.mutate(undefined, {
+      onSettled: () => {
+        queryClient.clear();
+        navigate(loginPath(state), { replace: true });
+      },
+    });
+  }, [signedIn, userFailed, failure, navigate, state, endSession, queryClient, toast]);
 
   if (session.isPending) return <ShellSkeleton />;
   if (session.isError && !isUnauthorized(session.error)) {

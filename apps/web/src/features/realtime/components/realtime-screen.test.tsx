@@ -199,6 +199,13 @@ describe('filters', () => {
     expect(lastFilter(props.onFilterChange).reference).toBe('SHOP');
   });
 
+  it("focuses the search box with '/'", async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.keyboard('/');
+    expect(screen.getByRole('searchbox', { name: 'Search order reference' })).toHaveFocus();
+  });
+
   it('toggles late mode with priority 4 and the payout late rules', async () => {
     const user = userEvent.setup();
     const { props } = setup();

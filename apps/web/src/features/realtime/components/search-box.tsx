@@ -14,6 +14,20 @@ export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: Sea
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // '/' jumps to the search box from anywhere on the page (not while typing elsewhere).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   // The URL (back button, Clear) can change the value from outside.
   useEffect(() => {
@@ -42,10 +56,12 @@ export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: Sea
     <div className={styles.box}>
       <Search size={14} aria-hidden className={styles.icon} />
       <input
+        ref={input}
         type="search"
         className={styles.input}
         placeholder="Search order reference"
         aria-label="Search order reference"
+        aria-keyshortcuts="/"
         value={text}
         maxLength={200}
         onChange={(e) => schedule(e.target.value)}
