@@ -159,6 +159,8 @@ async function main() {
       figure('gateway_overhead_ms', result.p50, 'ms', { ...result, rps: 200, bar_p50: 0.5, bar_p99: 2 });
     }
 
+    if (wants('soak')) await (await import('./soak.js')).soak({ backendUrl: sim.url, tokens });
+
     if (wants('web')) {
       const kb = await webInitialJs();
       if (kb !== null) figure('web_initial_js_kb_gzip', kb, 'KB', { bar: 250 });
