@@ -12,7 +12,10 @@ const suites = [
   { name: 'client', dir: 'packages/client' },
   { name: 'web', dir: 'apps/web' },
   { name: 'web-e2e', dir: 'apps/web', config: 'vitest.e2e.config.ts' },
-].filter((s) => existsSync(join(root, s.dir, 'package.json')) && (!s.config || existsSync(join(root, s.dir, s.config))));
+].filter(
+  (s) =>
+    existsSync(join(root, s.dir, 'package.json')) && (!s.config || existsSync(join(root, s.dir, s.config))),
+);
 
 const only = process.argv.slice(2);
 const outDir = join(root, 'test-results');
@@ -26,7 +29,14 @@ const broken = [];
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
   const report = join(outDir, `${suite.name}.json`);
-  const args = ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   if (suite.config) args.push('--config', suite.config);
   console.log(`\n=== ${suite.name} ===`);
   const run = spawnSync('pnpm', args, { cwd: join(root, suite.dir), stdio: 'inherit' });
