@@ -57,7 +57,12 @@ async function main() {
   const sim = await startSim({ port: await freePort(), tickMs: 0, control: true });
   const users = sim.store.users.filter((u: { superadmin: boolean }) => !u.superadmin).slice(0, 10);
   const pollMs = 5000;
-  const gateway = await startGatewayProcess({ BACKEND_URL: sim.url, CHANGE_POLL_MS: String(pollMs) });
+  // Thousands of tabs over ten users: lift the per-user socket cap for the benchmark only.
+  const gateway = await startGatewayProcess({
+    BACKEND_URL: sim.url,
+    CHANGE_POLL_MS: String(pollMs),
+    WS_MAX_PER_USER: '100000',
+  });
   const count = (path: string) => sim.control.callCounts()[path] ?? 0;
   try {
     const tokens = await Promise.all(users.map((u: { email: string }) => signIn(gateway.url, u.email)));

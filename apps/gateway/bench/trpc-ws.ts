@@ -24,7 +24,14 @@ export function subscribe(
       ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path, input } }));
     });
     ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw)) as {
+      const text = String(raw);
+      // tRPC keep-alive.
+      if (text === 'PING') {
+        ws.send('PONG');
+        return;
+      }
+      if (text === 'PONG') return;
+      const msg = JSON.parse(text) as {
         id?: number;
         method?: string;
         result?: { type: string; id?: string; data?: unknown };
@@ -39,7 +46,15 @@ export function subscribe(
         settled = true;
         resolve({ ws, onData: (h) => (handler = h), close: () => ws.close() });
       }
-      if (msg.result?.type === 'data') handler(msg.result.data, msg.result.id);
+      if (msg.result?.type === 'data') {
+        // Tracked events arrive as { id, data }.
+        const payload = msg.result.data as { id?: string; data?: unknown } | undefined;
+        if (payload && typeof payload === 'object' && 'id' in payload && 'data' in payload) {
+          handler(payload.data, payload.id);
+        } else {
+          handler(msg.result.data, msg.result.id);
+        }
+      }
     });
     ws.on('error', (err) => {
       if (!settled) {

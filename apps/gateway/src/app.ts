@@ -18,6 +18,7 @@ import { createMetrics } from './metrics.js';
 import { isOriginAllowed } from './origins.js';
 import { registerExportDownload } from './realtime/export-download.js';
 import { createRealtime } from './realtime/index.js';
+import { sharedPayloadEncoder } from './realtime/shared-payload-encoder.js';
 import { ReferenceCache } from './reference/reference-cache.js';
 import { type AppRouter, appRouter } from './router.js';
 import { createScale } from './scale/index.js';
@@ -223,6 +224,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       router: appRouter,
       createContext: makeCreateContext(services),
       maxBatchSize: MAX_BATCH_SIZE,
+      // A cohort's push is serialised once for all its sockets.
+      experimental_encoder: sharedPayloadEncoder,
       // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
       allowMethodOverride: true,
       keepAlive: keepAliveOptions(config),

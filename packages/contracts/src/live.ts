@@ -11,7 +11,8 @@ export type ListMessage<Row extends { uid: string }, Meta> =
       upserts: Row[];
       removed: string[];
       order: string[];
-      meta: Meta | null;
+      /** The list-level fields that changed (top-level keys of Meta), or null when none did. */
+      meta: Partial<Meta> | null;
       /** When the change poll saw the change that caused this patch (ms epoch); absent for timed refreshes. */
       polledAt?: number;
     };
@@ -26,5 +27,5 @@ export function applyListMessage<Row extends { uid: string }, Meta>(
   const byUid = new Map(current.rows.map((r) => [r.uid, r]));
   for (const row of message.upserts) byUid.set(row.uid, row);
   const rows = message.order.map((uid) => byUid.get(uid)).filter((r): r is Row => r !== undefined);
-  return { rows, meta: message.meta ?? current.meta };
+  return { rows, meta: message.meta ? { ...current.meta, ...message.meta } : current.meta };
 }

@@ -4,14 +4,17 @@ import type { ListMessage, ListState } from '@waybill/contracts';
 export interface ListFingerprint {
   rows: Map<string, string>;
   order: string[];
-  meta: string;
+  /** Serialised top-level fields of the list's meta, so a patch carries only the ones that changed. */
+  meta: Map<string, string>;
 }
 
 export function fingerprint<Row extends { uid: string }, Meta>(state: ListState<Row, Meta>): ListFingerprint {
   return {
     rows: new Map(state.rows.map((r) => [r.uid, JSON.stringify(r)])),
     order: state.rows.map((r) => r.uid),
-    meta: JSON.stringify(state.meta),
+    meta: new Map(
+      Object.entries(state.meta as Record<string, unknown>).map(([k, v]) => [k, JSON.stringify(v)]),
+    ),
   };
 }
 
@@ -26,7 +29,14 @@ export function diffList<Row extends { uid: string }, Meta>(
   const orderChanged =
     before.order.length !== nextPrint.order.length ||
     before.order.some((uid, i) => uid !== nextPrint.order[i]);
-  const metaChanged = before.meta !== nextPrint.meta;
+  const changedMeta: Partial<Meta> = {};
+  let metaChanged = false;
+  for (const [key, json] of nextPrint.meta) {
+    if (before.meta.get(key) !== json) {
+      (changedMeta as Record<string, unknown>)[key] = (next.meta as Record<string, unknown>)[key];
+      metaChanged = true;
+    }
+  }
   if (upserts.length === 0 && removed.length === 0 && !orderChanged && !metaChanged) return null;
-  return { kind: 'patch', upserts, removed, order: nextPrint.order, meta: metaChanged ? next.meta : null };
+  return { kind: 'patch', upserts, removed, order: nextPrint.order, meta: metaChanged ? changedMeta : null };
 }
