@@ -12,7 +12,7 @@ interface DataMessage {
 
 function isTrackedData(value: unknown): value is DataMessage {
   const result = (value as { result?: { type?: unknown; data?: unknown } } | null)?.result;
-  if (!result || result.type !== 'data') return false;
+  if (result?.type !== 'data') return false;
   const envelope = result.data as { id?: unknown; data?: unknown } | null;
   return (
     typeof envelope === 'object' &&
