@@ -1,4 +1,3 @@
-import type { ListState } from '@waybill/contracts';
 import {
   Cohort,
   type CohortFetch,
@@ -109,5 +108,3 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     for (const [key, { cohort }] of this.cohorts) this.drop(key, cohort);
   }
 }
-
-export type { ListState };

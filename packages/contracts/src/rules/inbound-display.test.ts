@@ -100,6 +100,9 @@ describe('transport toggles', () => {
   ] as const)('%s %i → %s', (kind, count, label) => {
     expect(transportLabel(kind, count)).toBe(label);
   });
+  it('groups large counts like every other number', () => {
+    expect(transportLabel('pallet', 1200)).toBe('1,200 Pallets');
+  });
   it('only counts above 0, in truck, pallet, package order', () => {
     expect(
       transportToggles([

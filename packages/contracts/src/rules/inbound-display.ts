@@ -89,7 +89,7 @@ const TRANSPORT_WORDS: Record<InboundItemKind, [string, string]> = {
 /** Transport toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
 export function transportLabel(kind: InboundItemKind, count: number): string {
   const [one, many] = TRANSPORT_WORDS[kind];
-  return pluralize(count, one, many);
+  return `${formatQuantity(count)} ${count === 1 ? one : many}`;
 }
 
 /** Transport toggles in truck, pallet, package order, shown only when the count is above 0. */

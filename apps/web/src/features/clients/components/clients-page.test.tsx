@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientsQuery, SellingChannelAnalyticsRow } from '@waybill/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
 import { clientsFilterStore } from '../hooks/filter-store.js';
 import { analyticsResponse, makeStore, snapshotOf } from '../test/fixtures.js';
-import { type Handler, inputsOf, renderRoutes } from '../test/trpc-harness.js';
 import { ClientsPage } from './clients-page.js';
 
 type LiveInput = ClientsQuery;

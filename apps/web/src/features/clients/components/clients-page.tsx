@@ -10,6 +10,7 @@ import {
   SOURCE_APPS,
   STORE_STATUSES,
   storeActivityColour,
+  toggleStoreStatus,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -23,9 +24,9 @@ import {
   SpinnerOverlay,
 } from '../../../components/index.js';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useClientsList } from '../api/use-clients-list.js';
 import { clientsFilterStore, useClientsFilter } from '../hooks/filter-store.js';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
 import {
   countryName,
   hasHeaderFilters,
@@ -36,7 +37,6 @@ import {
   sizeCount,
   skuOptions,
   togglePriority,
-  toggleStoreStatus,
 } from '../lib/filters.js';
 import { ACTIVITY_PRIORITY_LABELS } from '../lib/store-rules.js';
 import styles from './clients-page.module.css';

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellingChannelAnalyticsRow } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../test/trpc-harness.js';
 import { makeStore, NOW } from '../test/fixtures.js';
-import { renderRoutes } from '../test/trpc-harness.js';
 import { sparklinePoints } from './sparkline.js';
 import { StoreRow } from './store-row.js';
 

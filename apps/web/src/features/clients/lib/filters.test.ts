@@ -1,4 +1,4 @@
-import type { AnalyticsSearchResponse } from '@waybill/contracts';
+import { type AnalyticsSearchResponse, toggleStoreStatus } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   countryName,
@@ -9,7 +9,6 @@ import {
   priorityCards,
   skuOptions,
   togglePriority,
-  toggleStoreStatus,
 } from './filters.js';
 
 const display = (values: number[]): AnalyticsSearchResponse['display_statistics'] => ({

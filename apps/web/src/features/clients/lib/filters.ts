@@ -8,7 +8,6 @@ import {
   parseServerTime,
   SKU_FILTER_LABELS,
   type SkuFilter,
-  type StoreStatus,
 } from '@waybill/contracts';
 import { format } from 'date-fns';
 
@@ -73,15 +72,6 @@ export function periodOptions(
   return PERIODS.map((p) => ({ value: p.value, label: p.label, count: stats?.[p.statKey] ?? 0 })).filter(
     (p) => p.count > 0 || p.value === selected,
   );
-}
-
-/** Store-status toggle: the last selected option cannot be deselected. */
-export function toggleStoreStatus(selected: readonly StoreStatus[], status: StoreStatus): StoreStatus[] {
-  if (selected.includes(status)) {
-    if (selected.length === 1) return [...selected];
-    return selected.filter((s) => s !== status);
-  }
-  return [...selected, status];
 }
 
 export interface PriorityCard {

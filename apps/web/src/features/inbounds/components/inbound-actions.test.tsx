@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeInboundStatusInput, Inbound } from '@waybill/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
-import { type Handler, inputsOf, renderRoutes } from '../test/trpc-harness.js';
 import { InboundsPage } from './inbounds-page.js';
 
 function setup(rows: Inbound[], handlers: Record<string, Handler> = {}) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Inbound } from '@waybill/contracts';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Handler, renderRoutes } from '../../../test/trpc-harness.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import {
   detailResponse,
@@ -11,7 +12,6 @@ import {
   searchResponse,
   snapshotOf,
 } from '../test/fixtures.js';
-import { type Handler, renderRoutes } from '../test/trpc-harness.js';
 import { InboundDetailPage } from './inbound-detail-page.js';
 import { InboundsPage } from './inbounds-page.js';
 

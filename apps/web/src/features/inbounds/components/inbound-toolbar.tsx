@@ -3,6 +3,7 @@ import {
   type InboundItemKind,
   type InboundsFilter,
   toggleValues,
+  transportLabel,
 } from '@waybill/contracts';
 import { Hourglass, Search } from 'lucide-react';
 import { SummaryCards } from '../../../components/index.js';
@@ -10,7 +11,6 @@ import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
 import { BUCKETS, bucketCount, isBucketSelected, summaryCards } from '../lib/buckets.js';
 import { formatCount } from '../lib/format.js';
-import { transportLabel } from '../lib/quantities.js';
 import styles from './inbound-toolbar.module.css';
 
 const EMPTY_DISPLAY = {

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Inbound, InboundsQuery } from '@waybill/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf, USERS } from '../test/fixtures.js';
-import { type Handler, inputsOf, renderRoutes } from '../test/trpc-harness.js';
 import { InboundsPage } from './inbounds-page.js';
 
 type LiveInput = InboundsQuery & { lastEventId?: string };

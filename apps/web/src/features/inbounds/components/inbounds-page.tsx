@@ -15,11 +15,11 @@ import {
   SpinnerOverlay,
 } from '../../../components/index.js';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useChangeInboundStatus } from '../api/use-change-inbound-status.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { inboundsFilterStore, useInboundsFilter } from '../hooks/filter-store.js';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.js';
 import { useNow } from '../hooks/use-now.js';
 import { effectivePriorities, forcesDoneBuckets } from '../lib/buckets.js';
 import { DeleteModal } from './delete-modal.js';

@@ -4,11 +4,12 @@ import {
   type InventoryItem,
   inboundProductRowChecked,
   inboundProductRowColour,
+  isNewInventoryItem,
 } from '@waybill/contracts';
 import { Ban, Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/index.js';
-import { expectedText, isNewItem, itemCode, problemText, sellableText } from '../lib/quantities.js';
+import { expectedText, itemCode, problemText, sellableText } from '../lib/quantities.js';
 import styles from './inbound-detail.module.css';
 
 export interface ProductRowProps {
@@ -55,7 +56,9 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
           <div className={styles.titles}>
             <span className={styles.title1}>
               {title}
-              {item && isNewItem(item.created_at, now) ? <span className={styles.newTag}>NEW</span> : null}
+              {item && isNewInventoryItem(item.created_at, now) ? (
+                <span className={styles.newTag}>NEW</span>
+              ) : null}
             </span>
             {item?.title_2 ? <span className={styles.title2}>{item.title_2}</span> : null}
             <span className={styles.codes}>

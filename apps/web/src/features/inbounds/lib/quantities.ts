@@ -1,10 +1,4 @@
-import {
-  type InboundItemKind,
-  NEW_ITEM_DAYS,
-  parseServerTime,
-  WAREHOUSE_ICON_LARGE_ABOVE,
-  WAREHOUSE_ICON_MID_ABOVE,
-} from '@waybill/contracts';
+import { WAREHOUSE_ICON_LARGE_ABOVE, WAREHOUSE_ICON_MID_ABOVE } from '@waybill/contracts';
 import { formatCount } from './format.js';
 
 export type WarehouseIconSize = 'large' | 'mid' | 'small';
@@ -29,25 +23,6 @@ export function problemText(value: number): string {
 /** Sellable: null when 0 (the cell shows a not-sellable icon instead). */
 export function sellableText(value: number): string | null {
   return value === 0 ? null : formatCount(value);
-}
-
-/** Inventory items created under 30 days ago get a NEW tag. */
-export function isNewItem(createdAt: string | null | undefined, now: Date): boolean {
-  const created = parseServerTime(createdAt);
-  if (!created) return false;
-  return now.getTime() - created.getTime() < NEW_ITEM_DAYS * 86_400_000;
-}
-
-const KIND_LABELS: Record<InboundItemKind, [string, string]> = {
-  truck: ['Truck', 'Trucks'],
-  pallet: ['Pallet', 'Pallets'],
-  package: ['Box', 'Boxes'],
-};
-
-/** Transport-type toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
-export function transportLabel(kind: InboundItemKind, count: number): string {
-  const [one, many] = KIND_LABELS[kind];
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** Codes of an inventory item: 'barcode' is the EAN, 'sku' the SKU. */

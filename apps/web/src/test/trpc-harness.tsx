@@ -4,8 +4,8 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@waybill/gateway/router';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { AppProvider } from '../../../app/provider.js';
-import { trpc } from '../../../lib/trpc.js';
+import { AppProvider } from '../app/provider.js';
+import { trpc } from '../lib/trpc.js';
 
 /** A procedure answer for tests: queries/mutations return (or throw); subscriptions get `emit`. */
 export type Handler = (
