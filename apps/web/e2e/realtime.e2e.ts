@@ -28,22 +28,34 @@ async function openMenu(row: Locator): Promise<string[]> {
   return menu.getByRole('menuitem').allTextContents();
 }
 
-/** The list answered the current filter: rows on screen and no search running. */
-async function settled(): Promise<void> {
-  await page
-    .locator('table[aria-label="Orders"][aria-busy="false"] [data-testid=order-row]')
-    .first()
-    .waitFor();
+/** The list answered the current filter: at least `minRows` rows on screen and no search running. */
+async function settled(minRows = 1): Promise<void> {
+  await page.waitForFunction(
+    (min) => {
+      const table = document.querySelector('table[aria-label="Orders"]');
+      return (
+        table?.getAttribute('aria-busy') === 'false' &&
+        table.querySelectorAll('[data-testid=order-row]').length >= min
+      );
+    },
+    minRows,
+    { timeout: 15_000 },
+  );
 }
 
 async function firstRowOffering(action: string): Promise<Locator> {
-  await settled();
-  const count = Math.min(await rows().count(), 15);
-  for (let i = 0; i < count; i++) {
-    const row = rows().nth(i);
-    const items = await openMenu(row);
-    if (items.some((text) => text.startsWith(action))) return row;
-    await page.keyboard.press('Escape');
+  // A filter change can still be replacing the rows when this starts; scan again once it has.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settled();
+    const count = Math.min(await rows().count(), 15);
+    for (let i = 0; i < count; i++) {
+      const row = rows().nth(i);
+      const items = await openMenu(row);
+      if (items.some((text) => text.startsWith(action))) return row;
+      await page.keyboard.press('Escape');
+    }
+    if (count > 0) break;
+    await page.waitForTimeout(500);
   }
   throw new Error(`no visible order offers '${action}'`);
 }
@@ -125,6 +137,8 @@ describe('realtime orders in Chromium', () => {
     );
     await page.getByRole('button', { name: 'Clear search' }).click();
     await page.waitForURL((url) => !url.searchParams.has('q'));
+    // Back to the full list before the next test reads it.
+    await settled(6);
   });
 
   it('changes a status through the date modal and sees the row change', async () => {
