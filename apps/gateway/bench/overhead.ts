@@ -23,11 +23,13 @@ export async function gatewayOverhead(o: OverheadOptions) {
   const input = encodeURIComponent(JSON.stringify({ uid: o.orderUid }));
   const viaGateway: number[] = [];
   const direct: number[] = [];
+  const bytes = new Map<number[], number>();
   const time = async (pool: Pool, path: string, token: string, into: number[]) => {
     const start = performance.now();
     const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
-    await res.body.text();
+    const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
+    bytes.set(into, text.length);
     into.push(performance.now() - start);
   };
   const total = o.rps * o.seconds;
@@ -55,5 +57,6 @@ export async function gatewayOverhead(o: OverheadOptions) {
     direct_p50: round(percentile(direct, 50)),
     direct_p99: round(percentile(direct, 99)),
     requests: viaGateway.length + direct.length,
+    response_bytes: bytes.get(direct) ?? 0,
   };
 }

@@ -14,41 +14,47 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** The gateway as ops run it: its own process, configured through the environment. */
-export async function startGatewayProcess(env: Record<string, string>): Promise<{
+export interface RunningProcess {
   url: string;
   child: ChildProcess;
+  /** Everything the process printed on stdout so far. */
+  output(): string;
   stop(): Promise<void>;
-}> {
+}
+
+/** `src/server.ts` of a workspace app as its own Node process, configured through the environment. */
+async function startServerProcess(
+  app: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  // GATEWAY_NODE_ARGS / SIM_NODE_ARGS, e.g. "--cpu-prof", to profile a run.
+  const extra = process.env[`${app === 'gateway' ? 'GATEWAY' : 'SIM'}_NODE_ARGS`]?.split(' ') ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, '--import', 'tsx', 'src/server.ts'], {
+    cwd: fileURLToPath(new URL(`../../${app}`, import.meta.url)),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (stdout.length < 65_536) stdout += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('gateway did not start within 30 s');
+    if (Date.now() > deadline) throw new Error(`${app} did not start within 60 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
     child,
+    output: () => stdout,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -56,6 +62,46 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
       }),
+  };
+}
+
+/** The gateway as ops run it. */
+export function startGatewayProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningProcess> {
+  return startServerProcess('gateway', { LOG_LEVEL: 'warn', ...env }, nodeArgs);
+}
+
+export interface SimProcess extends RunningProcess {
+  /** Demo users other than superadmins, as the sim printed them at start. */
+  users: { email: string }[];
+  changeOrder(uid: string): Promise<void>;
+  callCounts(): Promise<Record<string, number>>;
+  resetCallCounts(): Promise<void>;
+}
+
+/** backend-sim in its own process, as the real backend would be: its work does not share the bench's CPU time. */
+export async function startSimProcess(): Promise<SimProcess> {
+  const sim = await startServerProcess('backend-sim', { TICK_MS: '0', SIM_CONTROL: '1' });
+  const users = [...sim.output().matchAll(/^ {4}(\S+@\S+)\s+(\S*)$/gm)]
+    .filter((m) => m[2] !== 'superadmin')
+    .map((m) => ({ email: m[1]! }));
+  if (users.length === 0) throw new Error(`no demo users in the sim's output:\n${sim.output()}`);
+  const control = async (method: string, path: string) => {
+    const res = await fetch(`${sim.url}/__sim/${path}`, {
+      method,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+    });
+    if (!res.ok) throw new Error(`sim control ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  return {
+    ...sim,
+    users,
+    changeOrder: async (uid) => void (await control('POST', `orders/${encodeURIComponent(uid)}/change`)),
+    callCounts: async () => (await control('GET', 'call-counts')) as Record<string, number>,
+    resetCallCounts: async () => void (await control('POST', 'call-counts/reset')),
   };
 }
 

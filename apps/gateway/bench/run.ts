@@ -1,16 +1,26 @@
 /**
- * `pnpm bench`: starts backend-sim (in this process) and the gateway (its own process) and prints
- * one JSON line per figure named in design.md. Each step is bounded in time and count.
+ * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
+ * them, and prints one JSON line per figure named in design.md. Steps: changes, cohorts, latency,
+ * floor, memory, overhead, soak, web. Each step is bounded in time and count.
  */
-import { startSim } from '@waybill/backend-sim';
 import { Pool } from 'undici';
+import { inspectorSession } from './inspector.js';
 import { gatewayOverhead } from './overhead.js';
-import { freePort, metricValue, startGatewayProcess } from './processes.js';
+import {
+  freePort,
+  metricValue,
+  type RunningProcess,
+  type SimProcess,
+  startGatewayProcess,
+  startSimProcess,
+} from './processes.js';
 import { figure, percentile, round } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 import { webInitialJs } from './web-size.js';
+import { wsBroadcastFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
+const POLL_MS = 5000;
 const only = new Set(process.argv.slice(2));
 const wants = (name: string) => only.size === 0 || only.has(name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,23 +36,13 @@ async function signIn(url: string, email: string): Promise<string> {
   return body.result.data.token;
 }
 
-async function openSubscribers(
-  url: string,
-  tokens: string[],
-  n: number,
-  input: unknown = {},
-): Promise<Subscriber[]> {
+async function openSubscribers(url: string, tokens: string[], n: number): Promise<Subscriber[]> {
   const wsUrl = `${url.replace(/^http/, 'ws')}/trpc`;
   const subs: Subscriber[] = [];
   const BATCH = 200;
   for (let i = 0; i < n; i += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, n - i) }, (_, j) =>
-      subscribe(
-        wsUrl,
-        { cookie: `mgmt_auth_token=${tokens[(i + j) % tokens.length]}` },
-        'orders.live',
-        input,
-      ),
+      subscribe(wsUrl, { cookie: `mgmt_auth_token=${tokens[(i + j) % tokens.length]}` }, 'orders.live', {}),
     );
     subs.push(...(await Promise.all(batch)));
   }
@@ -53,126 +53,208 @@ function closeAll(subs: Subscriber[]) {
   for (const s of subs) s.close();
 }
 
-async function main() {
-  const sim = await startSim({ port: await freePort(), tickMs: 0, control: true });
-  const users = sim.store.users.filter((u: { superadmin: boolean }) => !u.superadmin).slice(0, 10);
-  const pollMs = 5000;
-  // Thousands of tabs over ten users: lift the per-user socket cap for the benchmark only.
-  const gateway = await startGatewayProcess({
-    BACKEND_URL: sim.url,
-    CHANGE_POLL_MS: String(pollMs),
-    WS_MAX_PER_USER: '100000',
-  });
-  const count = (path: string) => sim.control.callCounts()[path] ?? 0;
+/** Thousands of tabs over ten users: the per-user socket cap is lifted for the benchmark only. */
+const gatewayEnv = (sim: SimProcess) => ({
+  BACKEND_URL: sim.url,
+  CHANGE_POLL_MS: String(POLL_MS),
+  WS_MAX_PER_USER: '100000',
+});
+
+async function withGateway<T>(
+  sim: SimProcess,
+  nodeArgs: string[],
+  run: (gateway: RunningProcess, tokens: string[]) => Promise<T>,
+): Promise<T> {
+  const gateway = await startGatewayProcess(gatewayEnv(sim), nodeArgs);
   try {
-    const tokens = await Promise.all(users.map((u: { email: string }) => signIn(gateway.url, u.email)));
+    const tokens = await Promise.all(sim.users.slice(0, 10).map((u) => signIn(gateway.url, u.email)));
+    return await run(gateway, tokens);
+  } finally {
+    await gateway.stop();
+  }
+}
 
-    if (wants('changes')) {
-      for (const subscribers of [1, 100, 5000]) {
-        const subs = await openSubscribers(gateway.url, tokens, subscribers);
-        await sleep(500);
-        const before = count('/changes');
-        await sleep(3 * pollMs);
-        const perInterval = (count('/changes') - before) / 3;
-        figure('changes_calls_per_5s', perInterval, 'calls', { subscribers, bar: 1 });
-        closeAll(subs);
-        await sleep(300);
-      }
+async function visibleOrders(gatewayUrl: string, token: string): Promise<string[]> {
+  const res = await fetch(`${gatewayUrl}/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const answer = (await res.json()) as { result: { data: { orders: { uid: string }[] } } };
+  return answer.result.data.orders.map((o) => o.uid);
+}
+
+async function changesPerInterval(sim: SimProcess, gateway: RunningProcess, tokens: string[]) {
+  for (const subscribers of [1, 100, 5000]) {
+    const subs = await openSubscribers(gateway.url, tokens, subscribers);
+    await sleep(500);
+    const before = (await sim.callCounts())['/changes'] ?? 0;
+    await sleep(3 * POLL_MS);
+    const perInterval = (((await sim.callCounts())['/changes'] ?? 0) - before) / 3;
+    figure('changes_calls_per_5s', perInterval, 'calls', { subscribers, bar: 1 });
+    closeAll(subs);
+    await sleep(300);
+  }
+}
+
+/**
+ * Each round changes one visible order through the sim and times, per subscriber, the first patch
+ * carrying the poll's timestamp (the changed row) and the last one (the statistics that follow).
+ */
+async function pushLatency(
+  sim: SimProcess,
+  gateway: RunningProcess,
+  tokens: string[],
+  subscribers: number,
+  reportSearches: boolean,
+) {
+  const visible = await visibleOrders(gateway.url, tokens[0]!);
+  const subs = await openSubscribers(gateway.url, tokens, subscribers);
+  const first: number[] = [];
+  const complete: number[] = [];
+  const bytes: number[] = [];
+  const rounds = subscribers >= 10_000 ? 3 : 5;
+  const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
+  const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
+  const [sum0, count0] = [await pushSum(), await pushCount()];
+  for (let r = 0; r < rounds; r++) {
+    const firstOf = new Map<Subscriber, number>();
+    const lastOf = new Map<Subscriber, number>();
+    for (const s of subs) {
+      s.onData((data, _id, size) => {
+        const msg = data as { kind: string; polledAt?: number };
+        if (msg.kind !== 'patch' || msg.polledAt === undefined) return;
+        const latency = Date.now() - msg.polledAt;
+        if (!firstOf.has(s)) firstOf.set(s, latency);
+        lastOf.set(s, latency);
+        if (s === subs[0]) bytes.push(size);
+      });
     }
-
-    if (wants('cohorts') || wants('latency')) {
-      const answer = (await (
-        await fetch(`${gateway.url}/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
-          headers: { authorization: `Bearer ${tokens[0]}` },
-        })
-      ).json()) as { result: { data: { orders: { uid: string }[] } } };
-      const visible = answer.result.data.orders.map((o) => o.uid);
-      for (const subscribers of wants('latency') ? [1000, 10_000] : [1000]) {
-        const subs = await openSubscribers(gateway.url, tokens, subscribers);
-        const latencies: number[] = [];
-        const rounds = subscribers >= 10_000 ? 3 : 5;
-        for (let round = 0; round < rounds; round++) {
-          let received = 0;
-          const got = new Set<Subscriber>();
-          for (const s of subs) {
-            s.onData((data) => {
-              const msg = data as { kind: string; polledAt?: number };
-              if (msg.kind !== 'patch' || msg.polledAt === undefined || got.has(s)) return;
-              got.add(s);
-              received += 1;
-              latencies.push(Date.now() - msg.polledAt);
-            });
-          }
-          sim.control.resetCallCounts();
-          sim.control.changeOrder(visible[round % visible.length]!);
-          const deadline = Date.now() + pollMs * 3;
-          while (received < subscribers && Date.now() < deadline) await sleep(20);
-          if (round === 0 && subscribers === 1000) {
-            figure('searches_per_change_cycle', count('/orders/search/filter'), 'searches', {
-              tabs: subscribers,
-              users: tokens.length,
-              statistics_fanouts: count('/orders/search/count'),
-              bar: tokens.length,
-            });
-          }
-          if (received < subscribers)
-            console.error(`round ${round}: only ${received}/${subscribers} got the change`);
-        }
-        if (wants('latency')) {
-          figure('push_latency_ms', percentile(latencies, 95), 'ms', {
-            subscribers,
-            p50: percentile(latencies, 50),
-            p95: percentile(latencies, 95),
-            p99: percentile(latencies, 99),
-            samples: latencies.length,
-            bar_p95: subscribers >= 10_000 ? 250 : 50,
-          });
-        }
-        closeAll(subs);
-        await sleep(500);
-      }
+    await sim.resetCallCounts();
+    await sim.changeOrder(visible[r % visible.length]!);
+    const deadline = Date.now() + POLL_MS * 3;
+    while (firstOf.size < subscribers && Date.now() < deadline) await sleep(20);
+    // The statistics stage follows the rows; give it time to arrive everywhere.
+    await sleep(1500);
+    first.push(...firstOf.values());
+    complete.push(...lastOf.values());
+    if (r === 0 && reportSearches) {
+      const counts = await sim.callCounts();
+      figure('searches_per_change_cycle', counts['/orders/search/filter'] ?? 0, 'searches', {
+        tabs: subscribers,
+        users: tokens.length,
+        statistics_fanouts: counts['/orders/search/count'] ?? 0,
+        bar: tokens.length,
+      });
     }
+    if (firstOf.size < subscribers)
+      console.error(`round ${r}: only ${firstOf.size}/${subscribers} got the change`);
+  }
+  const bar = subscribers >= 10_000 ? 250 : 50;
+  // The gateway's own view: from the poll's answer to the cohort handing the patch to its members.
+  const gatewayMean = (((await pushSum()) - sum0) / ((await pushCount()) - count0)) * 1000;
+  figure('push_latency_ms', percentile(first, 95), 'ms', {
+    subscribers,
+    p50: percentile(first, 50),
+    p95: percentile(first, 95),
+    p99: percentile(first, 99),
+    samples: first.length,
+    patch_bytes_p50: percentile(bytes, 50),
+    gateway_push_mean_ms: round(gatewayMean, 1),
+    bar_p95: bar,
+  });
+  figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
+    subscribers,
+    p50: percentile(complete, 50),
+    p95: percentile(complete, 95),
+    p99: percentile(complete, 99),
+    samples: complete.length,
+  });
+  closeAll(subs);
+  await sleep(1000);
+}
 
-    if (wants('memory')) {
+/** Memory per idle subscriber: live heap (after forced GC, over the inspector) and RSS, before and after 5,000 subscribe. */
+async function memoryPerSubscriber(sim: SimProcess) {
+  const inspectPort = await freePort();
+  await withGateway(sim, [`--inspect=127.0.0.1:${inspectPort}`], async (gateway, tokens) => {
+    const inspector = await inspectorSession(inspectPort);
+    try {
       const n = 5000;
+      // Warm-up: the first cohort loads and code paths compile before the baseline.
+      closeAll(await openSubscribers(gateway.url, tokens, 10 * tokens.length));
       await sleep(1000);
+      const heapBefore = await inspector.liveHeap();
       const rssBefore = await metricValue(gateway.url, 'process_resident_memory_bytes');
-      const heapBefore = await metricValue(gateway.url, 'nodejs_heap_size_used_bytes');
       const subs = await openSubscribers(gateway.url, tokens, n);
-      await sleep(3000);
+      await sleep(2000);
+      const heapAfter = await inspector.liveHeap();
       const rssAfter = await metricValue(gateway.url, 'process_resident_memory_bytes');
-      const heapAfter = await metricValue(gateway.url, 'nodejs_heap_size_used_bytes');
-      figure('memory_per_subscriber_kb', (rssAfter - rssBefore) / n / 1024, 'KB', {
+      // The larger of the two: RSS also holds the sockets' native buffers, the heap is what GC keeps.
+      const heapKb = (heapAfter - heapBefore) / n / 1024;
+      const rssKb = (rssAfter - rssBefore) / n / 1024;
+      figure('memory_per_subscriber_kb', Math.max(heapKb, rssKb), 'KB', {
         subscribers: n,
-        heap_kb: round((heapAfter - heapBefore) / n / 1024),
+        heap_kb: round(heapKb),
+        rss_kb: round(rssKb),
         bar: 30,
       });
       closeAll(subs);
+    } finally {
+      inspector.close();
     }
+  });
+}
+
+async function main() {
+  const sim = await startSimProcess();
+  try {
+    if (wants('changes') || wants('cohorts') || wants('latency')) {
+      await withGateway(sim, [], async (gateway, tokens) => {
+        if (wants('changes')) await changesPerInterval(sim, gateway, tokens);
+        const sizes = process.env.BENCH_SUBS
+          ? [Number(process.env.BENCH_SUBS)]
+          : wants('latency')
+            ? [1000, 10_000]
+            : [1000];
+        if (wants('cohorts') || wants('latency'))
+          for (const n of sizes) await pushLatency(sim, gateway, tokens, n, n === 1000);
+      });
+    }
+
+    // What a bare websocket broadcast costs here, to read push_latency_ms against.
+    if (wants('floor')) for (const n of [1000, 10_000]) await wsBroadcastFloor(n, 3000);
+
+    if (wants('memory')) await memoryPerSubscriber(sim);
 
     if (wants('overhead')) {
-      const result = await gatewayOverhead({
-        gatewayUrl: gateway.url,
-        backendUrl: sim.url,
-        token: tokens[0]!,
-        serviceToken: 'dev-service-token',
-        rps: 200,
-        seconds: 10,
-        pool: Pool,
-        orderUid: sim.store.orders.keys().next().value!,
+      // A fresh gateway, holding no other sockets, as the design's figure asks.
+      await withGateway(sim, [], async (gateway, tokens) => {
+        const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
+        const result = await gatewayOverhead({
+          gatewayUrl: gateway.url,
+          backendUrl: sim.url,
+          token: tokens[0]!,
+          serviceToken: 'dev-service-token',
+          rps: 200,
+          seconds: 10,
+          pool: Pool,
+          orderUid: orderUid!,
+        });
+        figure('gateway_overhead_ms', result.p50, 'ms', { ...result, rps: 200, bar_p50: 0.5, bar_p99: 2 });
       });
-      figure('gateway_overhead_ms', result.p50, 'ms', { ...result, rps: 200, bar_p50: 0.5, bar_p99: 2 });
     }
 
-    if (wants('soak')) await (await import('./soak.js')).soak({ backendUrl: sim.url, tokens });
+    if (wants('soak')) {
+      await withGateway(sim, [], async (_gateway, tokens) => {
+        await (await import('./soak.js')).soak({ backendUrl: sim.url, tokens });
+      });
+    }
 
     if (wants('web')) {
       const kb = await webInitialJs();
       if (kb !== null) figure('web_initial_js_kb_gzip', kb, 'KB', { bar: 250 });
     }
   } finally {
-    await gateway.stop();
-    await sim.close();
+    await sim.stop();
   }
 }
 

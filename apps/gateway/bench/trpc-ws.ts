@@ -6,7 +6,7 @@ import WebSocket from 'ws';
  */
 export interface Subscriber {
   ws: WebSocket;
-  onData: (handler: (data: unknown, id: string | undefined) => void) => void;
+  onData: (handler: (data: unknown, id: string | undefined, bytes: number) => void) => void;
   close(): void;
 }
 
@@ -18,7 +18,7 @@ export function subscribe(
 ): Promise<Subscriber> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers, perMessageDeflate: false });
-    let handler: (data: unknown, id: string | undefined) => void = () => {};
+    let handler: (data: unknown, id: string | undefined, bytes: number) => void = () => {};
     let settled = false;
     ws.on('open', () => {
       ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path, input } }));
@@ -50,9 +50,9 @@ export function subscribe(
         // Tracked events arrive as { id, data }.
         const payload = msg.result.data as { id?: string; data?: unknown } | undefined;
         if (payload && typeof payload === 'object' && 'id' in payload && 'data' in payload) {
-          handler(payload.data, payload.id);
+          handler(payload.data, payload.id, text.length);
         } else {
-          handler(msg.result.data, msg.result.id);
+          handler(msg.result.data, msg.result.id, text.length);
         }
       }
     });

@@ -4,18 +4,68 @@ export interface ListState<Row extends { uid: string }, Meta> {
   meta: Meta;
 }
 
+/** Changes to a list of items with uids: changed or new items, removed uids, and the new order if it changed. */
+export interface KeyedPatch<Item extends { uid: string }> {
+  upserts: Item[];
+  removed: string[];
+  /** The new order by uid; absent when it did not change. */
+  order?: string[];
+}
+
+/** For each object-valued field of Meta, the sub-fields that changed. */
+export type MetaParts<Meta> = {
+  [K in keyof Meta]?: Meta[K] extends readonly unknown[] ? never : Partial<Meta[K]>;
+};
+
+/** For each field of Meta that is a list of items with uids, what changed in it. */
+export type MetaLists<Meta> = {
+  [K in keyof Meta]?: Meta[K] extends readonly (infer Item extends { uid: string })[]
+    ? KeyedPatch<Item>
+    : never;
+};
+
+export type ListPatch<Row extends { uid: string }, Meta> = KeyedPatch<Row> & {
+  kind: 'patch';
+  /** List-level fields replaced whole (top-level keys of Meta), or null when none were. */
+  meta: Partial<Meta> | null;
+  /**
+   * Object-valued list-level fields of which only some sub-fields changed (statistics blocks, say):
+   * merged one level deep, so a count change does not resend every block.
+   */
+  metaParts?: MetaParts<Meta>;
+  /** List-valued list-level fields (the orders' comments, say) patched item by item. */
+  metaLists?: MetaLists<Meta>;
+  /** When the change poll saw the change that caused this patch (ms epoch); absent for timed refreshes. */
+  polledAt?: number;
+};
+
 export type ListMessage<Row extends { uid: string }, Meta> =
   | { kind: 'snapshot'; rows: Row[]; meta: Meta }
-  | {
-      kind: 'patch';
-      upserts: Row[];
-      removed: string[];
-      order: string[];
-      /** The list-level fields that changed (top-level keys of Meta), or null when none did. */
-      meta: Partial<Meta> | null;
-      /** When the change poll saw the change that caused this patch (ms epoch); absent for timed refreshes. */
-      polledAt?: number;
-    };
+  | ListPatch<Row, Meta>;
+
+/** Items after a keyed patch: upserts replace by uid, removed uids go, then the new order if any. */
+export function applyKeyedPatch<Item extends { uid: string }>(
+  current: readonly Item[],
+  patch: KeyedPatch<Item>,
+): Item[] {
+  const byUid = new Map(current.map((item) => [item.uid, item]));
+  for (const item of patch.upserts) byUid.set(item.uid, item);
+  const removed = new Set(patch.removed);
+  const order = patch.order ?? current.map((item) => item.uid).filter((uid) => !removed.has(uid));
+  return order.map((uid) => byUid.get(uid)).filter((item): item is Item => item !== undefined);
+}
+
+function mergeMeta<Meta>(current: Meta, patch: ListPatch<{ uid: string }, Meta>): Meta {
+  if (!patch.meta && !patch.metaParts && !patch.metaLists) return current;
+  const meta = { ...current, ...patch.meta } as Record<string, unknown>;
+  for (const [key, part] of Object.entries(patch.metaParts ?? {})) {
+    meta[key] = { ...(meta[key] as object), ...(part as object) };
+  }
+  for (const [key, list] of Object.entries(patch.metaLists ?? {})) {
+    meta[key] = applyKeyedPatch((meta[key] ?? []) as { uid: string }[], list as KeyedPatch<{ uid: string }>);
+  }
+  return meta as Meta;
+}
 
 /** Apply a live message to the list a client holds. A patch needs a snapshot first. */
 export function applyListMessage<Row extends { uid: string }, Meta>(
@@ -24,8 +74,5 @@ export function applyListMessage<Row extends { uid: string }, Meta>(
 ): ListState<Row, Meta> {
   if (message.kind === 'snapshot') return { rows: message.rows, meta: message.meta };
   if (!current) throw new Error('patch received before snapshot');
-  const byUid = new Map(current.rows.map((r) => [r.uid, r]));
-  for (const row of message.upserts) byUid.set(row.uid, row);
-  const rows = message.order.map((uid) => byUid.get(uid)).filter((r): r is Row => r !== undefined);
-  return { rows, meta: message.meta ? { ...current.meta, ...message.meta } : current.meta };
+  return { rows: applyKeyedPatch(current.rows, message), meta: mergeMeta(current.meta, message) };
 }

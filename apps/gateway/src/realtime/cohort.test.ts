@@ -121,6 +121,78 @@ describe('Cohort', () => {
   });
 });
 
+describe('Cohort with a staged fetch', () => {
+  type Meta = { total: number; stats: { n: number } };
+
+  it('waits for every stage on the first load, then pushes rows before the slower meta', async () => {
+    let round = 0;
+    let releaseStats: () => void = () => {};
+    const initials: boolean[] = [];
+    const cohort = new Cohort<Row, Meta>(
+      't',
+      'k',
+      async function* (_token, _signal, initial) {
+        initials.push(initial);
+        round += 1;
+        yield { rows: [{ uid: 'a', v: round }], meta: { total: 1 } };
+        if (round > 1) await new Promise<void>((r) => (releaseStats = r));
+        yield { meta: { stats: { n: round } } };
+      },
+      silent,
+    );
+    const { member, initial } = await cohort.join('tok', null);
+    expect(initial[0]!.message).toEqual({
+      kind: 'snapshot',
+      rows: [{ uid: 'a', v: 1 }],
+      meta: { total: 1, stats: { n: 1 } },
+    });
+    const refreshed = cohort.refresh(123);
+    const signal = new AbortController().signal;
+    const rows = (await member.queue.next(signal)) as { message: ListMessage<Row, Meta> };
+    expect(rows.message).toEqual({
+      kind: 'patch',
+      upserts: [{ uid: 'a', v: 2 }],
+      removed: [],
+      meta: null,
+      polledAt: 123,
+    });
+    releaseStats();
+    await refreshed;
+    const stats = (await member.queue.next(signal)) as { message: ListMessage<Row, Meta> };
+    expect(stats.message).toEqual({
+      kind: 'patch',
+      upserts: [],
+      removed: [],
+      meta: null,
+      metaParts: { stats: { n: 2 } },
+      polledAt: 123,
+    });
+    expect(initials).toEqual([true, false]);
+  });
+
+  it('keeps the rows it pushed when a later stage fails', async () => {
+    let round = 0;
+    const cohort = new Cohort<Row, Meta>(
+      't',
+      'k',
+      async function* () {
+        round += 1;
+        yield { rows: [{ uid: 'a', v: round }], meta: { total: 1 } };
+        if (round > 1) throw new Error('statistics unavailable');
+        yield { meta: { stats: { n: round } } };
+      },
+      silent,
+    );
+    await cohort.join('tok', null);
+    await cohort.refresh(null);
+    expect(cohort.snapshot().message).toEqual({
+      kind: 'snapshot',
+      rows: [{ uid: 'a', v: 2 }],
+      meta: { total: 1, stats: { n: 1 } },
+    });
+  });
+});
+
 describe('CohortRegistry', () => {
   it('identical subscribers share one cohort and one fetch; different filters do not', async () => {
     let fetches = 0;

@@ -14,10 +14,29 @@ export interface CohortMember<Row extends { uid: string }, Meta> {
   queue: SubscriberQueue<TrackedMessage<Row, Meta>>;
 }
 
+/** One stage of a refresh: the rows, when this stage fetched them, and the meta fields it brings. */
+export interface ListStage<Row extends { uid: string }, Meta> {
+  rows?: Row[];
+  meta: Partial<Meta>;
+}
+
+/**
+ * A cohort's backend read: the whole state at once, or stages (rows first, slower meta after),
+ * each pushed as soon as it arrives. `initial` is true for the first load, which nobody sees
+ * until it is complete, so it may fetch everything at once.
+ */
 export type CohortFetch<Row extends { uid: string }, Meta> = (
   token: string,
   signal: AbortSignal,
-) => Promise<ListState<Row, Meta>>;
+  initial: boolean,
+) => Promise<ListState<Row, Meta>> | AsyncIterable<ListStage<Row, Meta>>;
+
+async function* asStages<Row extends { uid: string }, Meta>(
+  result: ReturnType<CohortFetch<Row, Meta>>,
+): AsyncIterable<ListStage<Row, Meta>> {
+  if (Symbol.asyncIterator in result) yield* result;
+  else yield await result;
+}
 
 export interface CohortHooks {
   onFetch?: (kind: string, outcome: 'ok' | 'error') => void;
@@ -38,6 +57,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private state: ListState<Row, Meta> | null = null;
   private print: ListFingerprint | null = null;
   private history: TrackedMessage<Row, Meta>[] = [];
+  private lastSnapshot: TrackedMessage<Row, Meta> | null = null;
   readonly members = new Set<CohortMember<Row, Meta>>();
   private refreshing: Promise<void> | null = null;
   private loading: Promise<void> | null = null;
@@ -59,7 +79,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
 
   /** Uids of the rows the cohort's members currently see. */
   has(uid: string): boolean {
-    return this.print?.rows.has(uid) ?? false;
+    return this.print?.rows.items.has(uid) ?? false;
   }
 
   /** Join; resolves with the messages to send first (replay after lastEventId, or a snapshot). */
@@ -95,12 +115,14 @@ export class Cohort<Row extends { uid: string }, Meta> {
     member.queue.close();
   }
 
+  /** The current state as one shared message object, so the encoder serialises it once for all joiners. */
   snapshot(): TrackedMessage<Row, Meta> {
     if (!this.state) throw new Error('cohort has no data yet');
-    return {
-      id: `${this.epoch}:${this.seq}`,
-      message: { kind: 'snapshot', rows: this.state.rows, meta: this.state.meta },
-    };
+    const id = `${this.epoch}:${this.seq}`;
+    if (this.lastSnapshot?.id !== id) {
+      this.lastSnapshot = { id, message: { kind: 'snapshot', rows: this.state.rows, meta: this.state.meta } };
+    }
+    return this.lastSnapshot;
   }
 
   private resume(lastEventId: string | null): TrackedMessage<Row, Meta>[] {
@@ -142,9 +164,12 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private async run(since: number | null): Promise<void> {
     const token = this.pickToken();
     if (!token) return;
-    let next: ListState<Row, Meta>;
+    let first: ListStage<Row, Meta> | null = this.state ? null : { meta: {} };
     try {
-      next = await this.fetch(token, this.abort.signal);
+      for await (const stage of asStages(this.fetch(token, this.abort.signal, first !== null))) {
+        if (first) first = { rows: stage.rows ?? first.rows, meta: { ...first.meta, ...stage.meta } };
+        else if (this.state) this.apply(stage, since);
+      }
       this.hooks.onFetch?.(this.kind, 'ok');
     } catch (error) {
       this.hooks.onFetch?.(this.kind, 'error');
@@ -156,12 +181,21 @@ export class Cohort<Row extends { uid: string }, Meta> {
       );
       return;
     }
-    const nextPrint = fingerprint(next);
-    if (!this.state || !this.print) {
-      this.state = next;
-      this.print = nextPrint;
-      return;
+    if (first) {
+      if (!first.rows) throw new Error(`${this.kind} refresh brought no rows`);
+      this.state = { rows: first.rows, meta: first.meta as Meta };
+      this.print = fingerprint(this.state);
     }
+  }
+
+  /** Merge a stage into the state and push the difference, if any. */
+  private apply(stage: ListStage<Row, Meta>, since: number | null): void {
+    if (!this.state || !this.print) return;
+    const next: ListState<Row, Meta> = {
+      rows: stage.rows ?? this.state.rows,
+      meta: { ...this.state.meta, ...stage.meta },
+    };
+    const nextPrint = fingerprint(next);
     const patch = diffList(this.print, next, nextPrint);
     this.state = next;
     this.print = nextPrint;

@@ -1,42 +1,119 @@
-import type { ListMessage, ListState } from '@waybill/contracts';
+import type { KeyedPatch, ListPatch, ListState } from '@waybill/contracts';
+
+/** JSON of each item of a list whose items all have distinct string uids, and their order. */
+interface KeyedPrint {
+  items: Map<string, string>;
+  order: string[];
+}
+
+/** How a meta field is compared: whole (JSON), by sub-field (plain objects) or by item (lists with uids). */
+type FieldPrint = string | Map<string, string> | KeyedPrint;
 
 /** Fingerprints kept by a cohort so a refresh is diffed without re-serialising the previous state. */
 export interface ListFingerprint {
-  rows: Map<string, string>;
-  order: string[];
-  /** Serialised top-level fields of the list's meta, so a patch carries only the ones that changed. */
-  meta: Map<string, string>;
+  rows: KeyedPrint;
+  meta: Map<string, FieldPrint>;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const json = (v: unknown) => JSON.stringify(v) ?? 'undefined';
+
+function printKeyed(items: readonly { uid: string }[]): KeyedPrint {
+  return {
+    items: new Map(items.map((item) => [item.uid, json(item)])),
+    order: items.map((item) => item.uid),
+  };
+}
+
+function isKeyedList(v: unknown): v is { uid: string }[] {
+  if (!Array.isArray(v) || !v.every((item) => isPlainObject(item) && typeof item.uid === 'string'))
+    return false;
+  return new Set(v.map((item: { uid: string }) => item.uid)).size === v.length;
+}
+
+function printField(value: unknown): FieldPrint {
+  if (isKeyedList(value)) return printKeyed(value);
+  if (isPlainObject(value)) return new Map(Object.entries(value).map(([k, v]) => [k, json(v)]));
+  return json(value);
 }
 
 export function fingerprint<Row extends { uid: string }, Meta>(state: ListState<Row, Meta>): ListFingerprint {
   return {
-    rows: new Map(state.rows.map((r) => [r.uid, JSON.stringify(r)])),
-    order: state.rows.map((r) => r.uid),
-    meta: new Map(
-      Object.entries(state.meta as Record<string, unknown>).map(([k, v]) => [k, JSON.stringify(v)]),
-    ),
+    rows: printKeyed(state.rows),
+    meta: new Map(Object.entries(state.meta as Record<string, unknown>).map(([k, v]) => [k, printField(v)])),
   };
 }
+
+/** Changed or new items, removed uids and, only if removals don't explain it, the new order; null when nothing changed. */
+function diffKeyed<Item extends { uid: string }>(
+  before: KeyedPrint,
+  items: readonly Item[],
+  next: KeyedPrint,
+): KeyedPatch<Item> | null {
+  const upserts = items.filter((item) => before.items.get(item.uid) !== next.items.get(item.uid));
+  const removed = before.order.filter((uid) => !next.items.has(uid));
+  // Removals alone need no order: the client drops them from the order it has.
+  const kept = before.order.filter((uid) => next.items.has(uid));
+  const orderChanged = kept.length !== next.order.length || kept.some((uid, i) => uid !== next.order[i]);
+  if (upserts.length === 0 && removed.length === 0 && !orderChanged) return null;
+  return { upserts, removed, ...(orderChanged ? { order: next.order } : {}) };
+}
+
+/** Sub-fields of `next` that differ from `before`, or null when the field must be resent whole. */
+function changedParts(before: FieldPrint | undefined, next: Map<string, string>): string[] | null {
+  if (!(before instanceof Map) || before.size !== next.size) return null;
+  const changed: string[] = [];
+  for (const [key, print] of next) {
+    const old = before.get(key);
+    if (old === undefined) return null;
+    if (old !== print) changed.push(key);
+  }
+  return changed;
+}
+
+const isKeyedPrint = (p: FieldPrint | undefined): p is KeyedPrint =>
+  typeof p === 'object' && !(p instanceof Map);
 
 /** The patch from `before` to `next`, or null when nothing a client sees changed. */
 export function diffList<Row extends { uid: string }, Meta>(
   before: ListFingerprint,
   next: ListState<Row, Meta>,
   nextPrint: ListFingerprint,
-): Extract<ListMessage<Row, Meta>, { kind: 'patch' }> | null {
-  const upserts = next.rows.filter((r) => before.rows.get(r.uid) !== nextPrint.rows.get(r.uid));
-  const removed = before.order.filter((uid) => !nextPrint.rows.has(uid));
-  const orderChanged =
-    before.order.length !== nextPrint.order.length ||
-    before.order.some((uid, i) => uid !== nextPrint.order[i]);
-  const changedMeta: Partial<Meta> = {};
-  let metaChanged = false;
-  for (const [key, json] of nextPrint.meta) {
-    if (before.meta.get(key) !== json) {
-      (changedMeta as Record<string, unknown>)[key] = (next.meta as Record<string, unknown>)[key];
-      metaChanged = true;
+): ListPatch<Row, Meta> | null {
+  const rows = diffKeyed(before.rows, next.rows, nextPrint.rows);
+  const nextMeta = next.meta as Record<string, unknown>;
+  const meta: Record<string, unknown> = {};
+  const metaParts: Record<string, Record<string, unknown>> = {};
+  const metaLists: Record<string, KeyedPatch<{ uid: string }>> = {};
+  for (const [key, print] of nextPrint.meta) {
+    const old = before.meta.get(key);
+    if (typeof print === 'string') {
+      if (old !== print) meta[key] = nextMeta[key];
+    } else if (print instanceof Map) {
+      const parts = changedParts(old, print);
+      if (parts === null) meta[key] = nextMeta[key];
+      else if (parts.length > 0) {
+        const value = nextMeta[key] as Record<string, unknown>;
+        metaParts[key] = Object.fromEntries(parts.map((k) => [k, value[k]]));
+      }
+    } else if (!isKeyedPrint(old)) {
+      meta[key] = nextMeta[key];
+    } else {
+      const list = diffKeyed(old, nextMeta[key] as { uid: string }[], print);
+      if (list) metaLists[key] = list;
     }
   }
-  if (upserts.length === 0 && removed.length === 0 && !orderChanged && !metaChanged) return null;
-  return { kind: 'patch', upserts, removed, order: nextPrint.order, meta: metaChanged ? changedMeta : null };
+  const has = (o: object) => Object.keys(o).length > 0;
+  if (!rows && !has(meta) && !has(metaParts) && !has(metaLists)) return null;
+  return {
+    kind: 'patch',
+    upserts: rows?.upserts ?? [],
+    removed: rows?.removed ?? [],
+    ...(rows?.order ? { order: rows.order } : {}),
+    meta: has(meta) ? (meta as Partial<Meta>) : null,
+    ...(has(metaParts) ? { metaParts: metaParts as ListPatch<Row, Meta>['metaParts'] } : {}),
+    ...(has(metaLists) ? { metaLists: metaLists as ListPatch<Row, Meta>['metaLists'] } : {}),
+  };
 }

@@ -113,6 +113,34 @@ describe('realtime over real websockets', () => {
     other.stop();
   });
 
+  it('pushes a changed row as a small patch before the statistics, and the followed list stays true', async () => {
+    const { client } = await stack.signIn();
+    const tab = follow(client.orders.live.subscribe, {});
+    await eventually('snapshot', () => tab.state);
+    const target = tab.state!.rows[0]!;
+    const changed = stack.sim.control.changeOrder(target.uid) as Order;
+    // The change may also take the order out of the default filter.
+    const isRowPatch = (m: Msg) =>
+      m.kind === 'patch' &&
+      (m.upserts.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at) ||
+        m.removed.includes(target.uid));
+    await eventually('the row patch', () => tab.messages.some(isRowPatch));
+    const rowPatch = tab.messages.find(isRowPatch) as Extract<Msg, { kind: 'patch' }>;
+    // Statistics come in a later stage; comments go item by item, never the whole list again.
+    expect(rowPatch.meta?.statistics).toBeUndefined();
+    expect(rowPatch.metaParts?.statistics).toBeUndefined();
+    expect(rowPatch.meta?.comments).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 500));
+    const fresh = await client.orders.search.query({});
+    expect(tab.state!.rows.map((o) => o.uid)).toEqual(fresh.orders.map((o) => o.uid));
+    const shown = tab.state!.rows.find((o) => o.uid === target.uid);
+    if (shown) expect(shown.aggregated_status).toEqual(changed.aggregated_status);
+    expect((tab.state!.meta.comments as { uid: string }[]).map((c) => c.uid).sort()).toEqual(
+      fresh.comments.map((c) => c.uid).sort(),
+    );
+    tab.stop();
+  });
+
   it('a reconnect with lastEventId gets exactly what it missed, nothing twice', async () => {
     const { client } = await stack.signIn();
     const input = { filter: {}, window: { skip: 0, limit: 20 } };

@@ -1,0 +1,17 @@
+/**
+ * The floor under push latency on this machine: a bare `ws` server (its own process, as the
+ * gateway is) that sends one frame of a given size to every connected client, with no tRPC and
+ * no cohorts. Driven over IPC by bench/ws-floor.ts.
+ */
+import { WebSocketServer } from 'ws';
+
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+wss.on('listening', () => {
+  const address = wss.address();
+  if (address && typeof address === 'object') process.send?.({ port: address.port });
+});
+process.on('message', (msg: { bytes: number }) => {
+  const sentAt = Date.now();
+  const frame = JSON.stringify({ sentAt, pad: 'x'.repeat(Math.max(0, msg.bytes - 30)) });
+  for (const client of wss.clients) client.send(frame);
+});
