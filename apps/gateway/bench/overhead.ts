@@ -10,6 +10,8 @@ export interface OverheadOptions {
   seconds: number;
   pool: typeof Pool;
   orderUid: string;
+  /** The proxied path; default the gateway's orders.detail procedure. */
+  gatewayPath?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function gatewayOverhead(o: OverheadOptions) {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     inflight.push(
       i % 2 === 0
-        ? time(gateway, `/trpc/orders.detail?input=${input}`, o.token, viaGateway)
+        ? time(gateway, o.gatewayPath ?? `/trpc/orders.detail?input=${input}`, o.token, viaGateway)
         : time(backend, `/orders/order/${encodeURIComponent(o.orderUid)}`, o.token, direct),
     );
   }

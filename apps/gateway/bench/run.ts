@@ -17,7 +17,7 @@ import {
 import { figure, percentile, round } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 import { webInitialJs } from './web-size.js';
-import { wsBroadcastFloor } from './ws-floor.js';
+import { withProxyFloor, wsBroadcastFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
 const POLL_MS = 5000;
@@ -229,8 +229,7 @@ async function main() {
       // A fresh gateway, holding no other sockets, as the design's figure asks.
       await withGateway(sim, [], async (gateway, tokens) => {
         const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
-        const result = await gatewayOverhead({
-          gatewayUrl: gateway.url,
+        const options = {
           backendUrl: sim.url,
           token: tokens[0]!,
           serviceToken: 'dev-service-token',
@@ -238,8 +237,15 @@ async function main() {
           seconds: 10,
           pool: Pool,
           orderUid: orderUid!,
-        });
+        };
+        const result = await gatewayOverhead({ ...options, gatewayUrl: gateway.url });
         figure('gateway_overhead_ms', result.p50, 'ms', { ...result, rps: 200, bar_p50: 0.5, bar_p99: 2 });
+        // The same through a bare forwarding server: what any extra hop costs on this machine.
+        const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
+        await withProxyFloor(sim.url, target, async (floorUrl) => {
+          const floor = await gatewayOverhead({ ...options, gatewayUrl: floorUrl, gatewayPath: target });
+          figure('proxy_floor_overhead_ms', floor.p50, 'ms', { ...floor, rps: 200 });
+        });
       });
     }
 

@@ -48,3 +48,24 @@ export async function wsBroadcastFloor(subscribers: number, bytes: number): Prom
     server.kill();
   }
 }
+
+/** A bare forwarding server (bench/proxy-floor-server.ts) in its own process, for the duration of `run`. */
+export async function withProxyFloor<T>(
+  backendUrl: string,
+  targetPath: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const server = fork(fileURLToPath(new URL('./proxy-floor-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BACKEND_URL: backendUrl, TARGET_PATH: targetPath },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const port = await new Promise<number>((resolve) =>
+      server.once('message', (m: { port: number }) => resolve(m.port)),
+    );
+    return await run(`http://127.0.0.1:${port}`);
+  } finally {
+    server.kill();
+  }
+}
