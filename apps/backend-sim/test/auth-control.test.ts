@@ -167,16 +167,17 @@ describe('control', () => {
       body: { order_uid: order.uid, number_of_parcels: 2 },
     });
     const tracking = parseData('orders.reissueLabel', reissued).order.aggregated_courier!.tracking_number!;
-    for (const [term, uid] of [
-      [tracking, order.uid],
-      [added.uid, added.uid],
+    // Each search narrows by its own order's provider: an added order is not always 'waybill''s.
+    for (const [term, uid, managedBy] of [
+      [tracking, order.uid, order.managed_by],
+      [added.uid, added.uid, added.managed_by],
     ] as const) {
       const res = await call(sim, 'POST', '/orders/search', {
         token,
         body: {
           skip: 0,
           limit: 50,
-          managed_by: added.managed_by ?? 'waybill',
+          managed_by: managedBy ?? 'waybill',
           reference: term.toUpperCase(),
         },
       });
