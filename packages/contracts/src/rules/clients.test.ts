@@ -6,6 +6,7 @@ import {
   courierPercent,
   courierPopoverLabel,
   courierPopoverRows,
+  courierShortName,
   isDeveloperStore,
   isNewInventoryItem,
   normaliseSizeKey,
@@ -54,9 +55,14 @@ describe('plan badge labels', () => {
     ['shopify', 'paid_3', 'SHOPIFY'],
     ['shopify', 'paid_5', 'ADVANCED'],
     ['shopify', 'paid_7', 'PLUS'],
-    ['shopify', 'free', 'DEV'],
-    ['shopify', 'paid_2', null],
-    ['shopify', null, null],
+    // "free shows as development" (spec 9), upper-cased like the other badges.
+    ['shopify', 'free', 'DEVELOPMENT'],
+    // Tiers the spec does not name: the nearest lower named tier; no plan reads SHOPIFY.
+    ['shopify', 'paid_2', 'BASIC'],
+    ['shopify', 'paid_4', 'SHOPIFY'],
+    ['shopify', 'paid_6', 'ADVANCED'],
+    ['shopify', 'paid_8', 'PLUS'],
+    ['shopify', null, 'SHOPIFY'],
     ['magento2', 'paid_1', 'MAGENTO'],
     ['magento2', null, 'MAGENTO'],
     ['woocommerce', 'paid_7', 'DEV'],
@@ -162,7 +168,7 @@ describe('courier cell', () => {
         { courier_id: null, count: 10 },
         { courier_id: 'dpd_ro', count: 90 },
       ],
-      { kind: 'logos', couriers: [{ key: 'dpd_ro', logo: 'dpd', count: 90 }] },
+      { kind: 'logos', couriers: [{ key: 'dpd_ro', logo: 'dpd', name: 'DPD', count: 90 }] },
     ],
     [
       [
@@ -196,9 +202,9 @@ describe('courier cell', () => {
     expect(cell).toEqual({
       kind: 'logos',
       couriers: [
-        { key: 'dpd_ro', logo: 'dpd', count: 40 },
-        { key: 'urgent_cargus', logo: 'cargus', count: 26 },
-        { key: 'sameday_ro', logo: 'sameday', count: 20 },
+        { key: 'dpd_ro', logo: 'dpd', name: 'DPD', count: 40 },
+        { key: 'urgent_cargus', logo: 'cargus', name: 'Cargus', count: 26 },
+        { key: 'sameday_ro', logo: 'sameday', name: 'Sameday', count: 20 },
       ],
     });
   });
@@ -213,8 +219,9 @@ describe('courier cell', () => {
     expect(cell).toEqual({
       kind: 'logos',
       couriers: [
-        { key: 'some_new_courier', logo: 'unknown:some_new_courier', count: 50 },
-        { key: 'dhl', logo: 'dhl', count: 40 },
+        // An unknown courier shows 'Courier' (spec 8, placeholders).
+        { key: 'some_new_courier', logo: 'unknown:some_new_courier', name: 'Courier', count: 50 },
+        { key: 'dhl', logo: 'dhl', name: 'DHL', count: 40 },
       ],
     });
   });
@@ -226,6 +233,8 @@ describe('courier popover: percentages rounded up, below 1% as <1', () => {
     [2, 3, '67'],
     [3, 10, '30'],
     [1, 100, '1'],
+    [101, 1000, '11'],
+    [1, 2, '50'],
     [1, 101, '<1'],
     [1, 1000, '<1'],
     [999, 1000, '100'],
@@ -241,29 +250,59 @@ describe('courier popover: percentages rounded up, below 1% as <1', () => {
     ['cargus_ro', 'Cargus'],
     ['urgent_cargus', 'Cargus'],
     ['dpd_uk', 'DPD'],
-    ['gls_de', 'GLS'],
-    ['sameday_ro', 'Sameday'],
+    ['dpd_de', 'DPD'],
+    // Only the three groups of spec 9 merge: gls_de is not in the GLS group, Sameday has no group.
+    ['gls_de', 'GLS Germany'],
+    ['sameday_ro', 'Sameday Romania'],
+    ['sameday_hu', 'Sameday Hungary'],
+    ['fan_courier_ro', 'FAN Courier Romania'],
     [null, 'Missing'],
     ['manually_added_unknown_courier', 'Unknown'],
-    ['mystery', 'mystery'],
+    // An unknown courier shows 'Courier' (spec 8, placeholders).
+    ['mystery', 'Courier'],
   ])('label %s → %s', (key, label) => {
     expect(courierPopoverLabel(key)).toBe(label);
   });
-  it('merges groups and sorts by count', () => {
-    expect(
-      courierPopoverRows([
-        { courier_id: 'gls_ro', count: 10 },
-        { courier_id: 'gls_hu', count: 15 },
-        { courier_id: 'cargus_ro', count: 30 },
-        { courier_id: 'urgent_cargus', count: 44 },
-        { courier_id: 'dhl', count: 1 },
-        { courier_id: 'ups', count: 0 },
-      ]),
-    ).toEqual([
-      { label: 'Cargus', count: 74, percent: '74' },
-      { label: 'GLS', count: 25, percent: '25' },
-      { label: 'DHL', count: 1, percent: '1' },
-    ]);
+  const stat = (courier_id: string | null, count: number) => ({ courier_id, count });
+  const row = (label: string, count: number, percent: string) => ({ label, count, percent });
+  it.each([
+    [
+      'merges groups and sorts by count',
+      [
+        stat('gls_ro', 10),
+        stat('gls_hu', 15),
+        stat('cargus_ro', 30),
+        stat('urgent_cargus', 44),
+        stat('dhl', 1),
+        stat('ups', 0),
+      ],
+      [row('Cargus', 74, '74'), row('GLS', 25, '25'), row('DHL', 1, '1')],
+    ],
+    [
+      'keeps couriers outside the three groups apart',
+      [stat('sameday_ro', 50), stat('sameday_hu', 30), stat('gls_ro', 15), stat('gls_de', 5)],
+      [
+        row('Sameday Romania', 50, '50'),
+        row('Sameday Hungary', 30, '30'),
+        row('GLS', 15, '15'),
+        row('GLS Germany', 5, '5'),
+      ],
+    ],
+    [
+      'shows small shares as <1',
+      [stat('gls_ro', 300), stat('gls_hu', 200), stat('cargus_ro', 498), stat(null, 2)],
+      [row('GLS', 500, '50'), row('Cargus', 498, '50'), row('Missing', 2, '<1')],
+    ],
+  ])('popover rows: %s', (_name, stats, rows) => {
+    expect(courierPopoverRows(stats)).toEqual(rows);
+  });
+  it.each([
+    ['dpd_ro', 'DPD'],
+    ['urgent_cargus', 'Cargus'],
+    ['mystery_post', 'Courier'],
+    [null, 'Courier'],
+  ])('short name %s → %s', (key, name) => {
+    expect(courierShortName(key)).toBe(name);
   });
 });
 

@@ -2,6 +2,7 @@ import type { SellingChannelAnalyticsRow } from '../backend/analytics.js';
 import { ACTIVITY_RECENT_DAYS, COURIER_FLAG_SHARE, MAX_COURIER_LOGOS, NEW_ITEM_DAYS } from '../constants.js';
 import type { PlanTier } from '../enums/common.js';
 import { COURIER_POPOVER_GROUPS, COURIERS, isCourierKey, UNKNOWN_COURIER_KEY } from '../enums/couriers.js';
+import { PLACEHOLDERS } from './text.js';
 import { DAY_MS, parseServerTime, relativeTime } from './time.js';
 
 /** Clients analytics row rules (inbounds-and-clients spec 4 "Clients analytics", spec 9). */
@@ -35,17 +36,22 @@ export function storeDisplayStatus(
   return row.activity.status;
 }
 
-const SHOPIFY_PLAN_LABELS: Partial<Record<PlanTier, string>> = {
+// Tiers the spec does not name take the nearest lower named tier.
+const SHOPIFY_PLAN_LABELS: Record<PlanTier, string> = {
+  free: 'DEVELOPMENT',
   paid_1: 'BASIC',
+  paid_2: 'BASIC',
   paid_3: 'SHOPIFY',
+  paid_4: 'SHOPIFY',
   paid_5: 'ADVANCED',
+  paid_6: 'ADVANCED',
   paid_7: 'PLUS',
-  free: 'DEV',
+  paid_8: 'PLUS',
 };
 
 /** Plan badge: shopify paid_1 BASIC, paid_3 SHOPIFY, paid_5 ADVANCED, paid_7 PLUS, free as development; magento MAGENTO; others DEV. */
-export function planBadgeLabel(kind: string, plan: PlanTier | string | null | undefined): string | null {
-  if (kind === 'shopify') return (plan ? SHOPIFY_PLAN_LABELS[plan as PlanTier] : undefined) ?? null;
+export function planBadgeLabel(kind: string, plan: PlanTier | string | null | undefined): string {
+  if (kind === 'shopify') return (plan ? SHOPIFY_PLAN_LABELS[plan as PlanTier] : undefined) ?? 'SHOPIFY';
   if (kind === 'magento2') return 'MAGENTO';
   return 'DEV';
 }
@@ -90,7 +96,7 @@ type CourierStat = { courier_id: string | null; count: number };
 export type CourierCell =
   | { kind: 'missing'; text: 'Missing Couriers' }
   | { kind: 'unknown'; text: 'Unknown Couriers' }
-  | { kind: 'logos'; couriers: { key: string; logo: string; count: number }[] }
+  | { kind: 'logos'; couriers: { key: string; logo: string; name: string; count: number }[] }
   | { kind: 'empty' };
 
 const total = (stats: readonly CourierStat[]) => stats.reduce((sum, s) => sum + Math.max(0, s.count), 0);
@@ -110,7 +116,7 @@ export function courierCell(stats: readonly CourierStat[]): CourierCell {
     return { kind: 'unknown', text: 'Unknown Couriers' };
   }
   const seen = new Set<string>();
-  const couriers: { key: string; logo: string; count: number }[] = [];
+  const couriers: { key: string; logo: string; name: string; count: number }[] = [];
   const ranked = stats
     .filter((s) => s.count > 0 && s.courier_id !== null && s.courier_id !== UNKNOWN_COURIER_KEY)
     .map((s, index) => ({ s, index }))
@@ -121,7 +127,7 @@ export function courierCell(stats: readonly CourierStat[]): CourierCell {
     const logo = isCourierKey(key) ? COURIERS[key].logo : `unknown:${key}`;
     if (seen.has(logo)) continue;
     seen.add(logo);
-    couriers.push({ key, logo, count: s.count });
+    couriers.push({ key, logo, name: courierShortName(key), count: s.count });
     if (couriers.length === MAX_COURIER_LOGOS) break;
   }
   return couriers.length === 0 ? { kind: 'empty' } : { kind: 'logos', couriers };
@@ -135,13 +141,22 @@ export function courierPercent(count: number, all: number): string {
   return String(Math.ceil(exact));
 }
 
-/** Popover label of a courier key: GLS, Cargus and DPD groups merge; null is missing. */
+/** Courier short name; an unknown courier shows 'Courier'. */
+export function courierShortName(key: string | null): string {
+  return isCourierKey(key) ? COURIERS[key].short : PLACEHOLDERS.courier;
+}
+
+/**
+ * Popover label of a courier key: only the GLS, Cargus and DPD groups merge, so other couriers keep
+ * their long name (short names would merge e.g. Sameday RO and HU). Null is missing.
+ */
 export function courierPopoverLabel(key: string | null): string {
   if (key === null) return 'Missing';
+  if (key === UNKNOWN_COURIER_KEY) return COURIERS[key].short;
   for (const [group, keys] of Object.entries(COURIER_POPOVER_GROUPS)) {
     if ((keys as readonly string[]).includes(key)) return group;
   }
-  return isCourierKey(key) ? COURIERS[key].short : key;
+  return isCourierKey(key) ? COURIERS[key].long : PLACEHOLDERS.courier;
 }
 
 /** Courier popover rows: grouped, counts summed, percentages of the total, highest count first. */

@@ -42,14 +42,23 @@ describe('statistics row counts', () => {
 });
 
 describe('ordering: urgency asc, count desc, name', () => {
+  const key = (counts: number[], name: string, count = counts.reduce((a, b) => a + b, 0)) => ({
+    counts,
+    count,
+    name,
+  });
   it.each([
-    [{ counts: [1], name: 'b' }, { counts: [0, 5], name: 'a' }, -1],
-    [{ counts: [0, 0, 1], name: 'a' }, { counts: [0, 1], name: 'b' }, 1],
-    [{ counts: [3], name: 'b' }, { counts: [2], name: 'a' }, -1],
-    [{ counts: [2], name: 'a' }, { counts: [2], name: 'b' }, -1],
-    [{ counts: [0, 0], name: 'a' }, { counts: [0, 1], name: 'b' }, 1],
-    [{ counts: [0], name: 'a' }, { counts: [0], name: 'b' }, -1],
-    [{ counts: [1], name: 'Beta' }, { counts: [1], name: 'alpha' }, 1],
+    [key([1], 'b'), key([0, 5], 'a'), -1],
+    [key([0, 0, 1], 'a'), key([0, 1], 'b'), 1],
+    [key([3], 'b'), key([2], 'a'), -1],
+    [key([2], 'a'), key([2], 'b'), -1],
+    [key([0, 0], 'a'), key([0, 1], 'b'), 1],
+    [key([0], 'a'), key([0], 'b'), -1],
+    [key([1], 'Beta'), key([1], 'alpha'), 1],
+    [key([1], 'abc'), key([1], 'Abc'), -1],
+    // "Count" is the option's shown count, not the count at its most urgent priority.
+    [key([0, 5, 0], 'a'), key([0, 5, 1], 'b'), 1],
+    [key([0, 2], 'a', 9), key([0, 5], 'b', 6), -1],
   ])('%j vs %j → %i', (a, b, sign) => {
     expect(Math.sign(compareByUrgency(a, b))).toBe(sign);
     expect(Math.sign(compareByUrgency(b, a))).toBe(-sign);
@@ -64,13 +73,30 @@ describe('ordering: urgency asc, count desc, name', () => {
       { name: 'Delta', c: [0, 5, 0] },
       { name: 'Epsilon', c: [0, 5, 1] },
     ];
-    expect(sortByUrgency(rows, (r) => ({ counts: r.c, name: r.name })).map((r) => r.name)).toEqual([
+    expect(sortByUrgency(rows, (r) => key(r.c, r.name)).map((r) => r.name)).toEqual([
       'Gamma',
-      'Delta',
-      'Epsilon',
       'Beta',
+      'Epsilon',
+      'Delta',
       'Zeta',
       'Alpha',
+    ]);
+  });
+
+  it('sorts inbound statistics rows by urgency, then count, then name', () => {
+    const rows = [
+      { name: 'Alpha', c: [0, 0, 0, 10] },
+      { name: 'Beta', c: [1] },
+      { name: 'Gamma', c: [0, 0, 0, 12] },
+      { name: 'Delta', c: [0, 0, 0, 10] },
+      { name: 'Eps', c: [] },
+    ];
+    expect(sortByUrgency(rows, (r) => key(r.c, r.name)).map((r) => r.name)).toEqual([
+      'Beta',
+      'Gamma',
+      'Alpha',
+      'Delta',
+      'Eps',
     ]);
   });
 
@@ -88,9 +114,7 @@ describe('ordering: urgency asc, count desc, name', () => {
       { name: 'Eva', row: {} },
     ];
     expect(
-      sortByUrgency(users, (u) => ({ counts: statisticsRowCounts(u.row, 3), name: u.name })).map(
-        (u) => u.name,
-      ),
+      sortByUrgency(users, (u) => key(statisticsRowCounts(u.row, 3), u.name)).map((u) => u.name),
     ).toEqual(['Dan', 'Ana', 'Ion', 'Eva']);
   });
 });

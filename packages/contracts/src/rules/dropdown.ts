@@ -35,28 +35,25 @@ export function statisticsRowCounts(row: Readonly<Record<string, unknown>>, max:
   });
 }
 
-/** Sort key: urgency (most urgent non-zero priority, none last), count at that priority, then name. */
-export function compareByUrgency(
-  a: { counts: PriorityCounts; name: string },
-  b: { counts: PriorityCounts; name: string },
-): number {
+/** What an entry is ordered by: its priority counts, the count it shows, and its name. */
+export interface UrgencyKey {
+  counts: PriorityCounts;
+  count: number;
+  name: string;
+}
+
+/** Sort key: urgency (most urgent non-zero priority, none last), then the shown count desc, then name. */
+export function compareByUrgency(a: UrgencyKey, b: UrgencyKey): number {
   const ua = mostUrgentPriority(a.counts) ?? Number.POSITIVE_INFINITY;
   const ub = mostUrgentPriority(b.counts) ?? Number.POSITIVE_INFINITY;
   if (ua !== ub) return ua < ub ? -1 : 1;
-  const ca = Number.isFinite(ua) ? (a.counts[ua] ?? 0) : 0;
-  const cb = Number.isFinite(ub) ? (b.counts[ub] ?? 0) : 0;
-  if (ca !== cb) return cb - ca;
-  return (
-    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
-    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-  );
+  if (a.count !== b.count) return b.count - a.count;
+  // English collation: letters before case, so 'alpha' < 'Beta' and 'abc' < 'Abc'.
+  return a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 /** Dropdown options (and the assigned-user list) ordered by urgency asc, then count desc, then name. */
-export function sortByUrgency<T>(
-  entries: readonly T[],
-  view: (entry: T) => { counts: PriorityCounts; name: string },
-): T[] {
+export function sortByUrgency<T>(entries: readonly T[], view: (entry: T) => UrgencyKey): T[] {
   return entries
     .map((entry) => ({ entry, key: view(entry) }))
     .sort((a, b) => compareByUrgency(a.key, b.key))

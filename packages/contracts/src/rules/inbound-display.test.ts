@@ -47,6 +47,15 @@ describe('status pill text', () => {
   ] as const)('%s → %s', (status, text) => {
     expect(inboundStatusPill(inbound({ status }), NOW).text).toBe(text);
   });
+  it('reads zoned server times (trailing Z) the same way', () => {
+    const zoned = {
+      ...inbound({ status: 'in_transit', expected_date: '2024-06-17T08:00:00Z' }),
+      external_dates: { created_at: '2024-04-02T09:00:00Z', updated_at: '2024-06-15T09:30:00Z' },
+    };
+    expect(inboundStatusPill(zoned, NOW).text).toBe('ETA: 2 days');
+    expect(inboundStatusPill({ ...zoned, status: 'draft' }, NOW).text).toBe('02 Apr 2024');
+    expect(inboundStatusPill({ ...zoned, status: 'arrived' }, NOW).text).toBe('2 hours ago');
+  });
   it('arrived just now', () => {
     const i = {
       ...inbound(),
@@ -72,11 +81,12 @@ describe('quantity display', () => {
   it.each([
     ['expected', 0, { text: 'N/A', icon: null }],
     ['expected', 12, { text: '12', icon: null }],
+    ['expected', 1500, { text: '1,500', icon: null }],
     ['sellable', 0, { text: '', icon: 'not-sellable' }],
     ['sellable', 1500, { text: '1,500', icon: null }],
-    ['missing', 0, { text: '-', icon: null }],
-    ['defects', 0, { text: '-', icon: null }],
-    ['junk', 0, { text: '-', icon: null }],
+    ['missing', 0, { text: '–', icon: null }],
+    ['defects', 0, { text: '–', icon: null }],
+    ['junk', 0, { text: '–', icon: null }],
     ['missing', 3, { text: '3', icon: null }],
     ['junk', 1234567, { text: '1,234,567', icon: null }],
   ] as const)('%s %i → %j', (column, value, cell) => {

@@ -67,6 +67,9 @@ export function formatQuantity(n: number): string {
   return GROUPING.format(n);
 }
 
+/** 'A dash' (spec 9): an en dash, unlike the '-' placeholder for missing names. */
+export const QUANTITY_DASH = '–';
+
 /** Quantity cell: 0 expected shows 'N/A'; 0 sellable a not-sellable icon; 0 missing/defects/junk a dash. */
 export function inboundQuantityCell(
   column: InboundQuantityColumn,
@@ -75,7 +78,7 @@ export function inboundQuantityCell(
   if (value === 0) {
     if (column === 'expected') return { text: 'N/A', icon: null };
     if (column === 'sellable') return { text: '', icon: 'not-sellable' };
-    return { text: '-', icon: null };
+    return { text: QUANTITY_DASH, icon: null };
   }
   return { text: formatQuantity(value), icon: null };
 }

@@ -5,11 +5,13 @@ import type { StoreStatus } from '../enums/common.js';
 import {
   clientActivityCards,
   formatSummaryCount,
+  INBOUND_FORCED_PRIORITIES,
   inboundCardsForced,
   inboundSummaryCards,
   isInboundSummaryCompact,
   isOrderSummaryCompact,
   orderSummaryCards,
+  prioritiesSelected,
   priorityCount,
   showSummaryDivider,
   toggleBucketPriorities,
@@ -104,14 +106,48 @@ describe('divider: every count except done/cancel above zero, not empty state', 
 describe('inbound summary cards', () => {
   it('buckets: errors 0+1, alerts 2, on schedule 3, processed 4, cancel 5+6', () => {
     const cards = inboundSummaryCards(inboundStats([1, 2, 3, 4, 5, 6, 7]), [0, 1, 2, 3]);
-    expect(cards.map((c) => [c.id, c.label, c.count, c.countVisible, c.visible, c.enabled])).toEqual([
-      ['errors', 'Issues & Errors', 3, true, true, true],
-      ['alerts', 'Alerts & Warnings', 3, true, true, true],
-      ['onSchedule', 'On Schedule Inbounds', 4, true, true, true],
-      ['processed', 'Processed Inbounds', 5, false, true, false],
-      ['cancel', 'Deleted & Drafts', 13, false, true, false],
+    expect(cards.map((c) => [c.id, c.label, c.priorities, c.count, c.visible, c.enabled])).toEqual([
+      ['errors', 'Issues & Errors', [0, 1], 3, true, true],
+      ['alerts', 'Alerts & Warnings', [2], 3, true, true],
+      ['onSchedule', 'On Schedule Inbounds', [3], 4, true, true],
+      ['processed', 'Processed Inbounds', [4], 5, true, false],
+      ['cancel', 'Deleted & Drafts', [5, 6], 13, true, false],
     ]);
   });
+  it('priority filter bar: labels, and counts for errors, alerts and on schedule only', () => {
+    const cards = inboundSummaryCards(inboundStats([1, 2, 3, 4, 5, 6, 7]), []);
+    expect(cards.map((c) => [c.barLabel, c.barCountVisible])).toEqual([
+      ['Errors', true],
+      ['Alerts', true],
+      ['On Schedule', true],
+      ['Processed', false],
+      ['Cancel', false],
+    ]);
+  });
+  it.each([
+    [
+      [1, 2, 3, 4, 5, 6, 7],
+      [true, true, true, true, true],
+    ],
+    [
+      [10_000, 0, 4, 0, 7, 2, 0],
+      [true, true, true, false, false],
+    ],
+  ])('compact mode hides the processed and deleted counts on the cards: %j → %j', (counts, shown) => {
+    expect(inboundSummaryCards(inboundStats(counts), []).map((c) => c.countVisible)).toEqual(shown);
+  });
+  it.each([[[1, 1, 1, 1, 1, 1, 1]], [[0, 1, 0, 0, 0, 0, 1]], [[0, 0, 0, 0, 0, 0, 0]]])(
+    'each card keeps its bucket colour (first priority): %j',
+    (counts) => {
+      expect(inboundSummaryCards(inboundStats(counts), []).map((c) => c.colour)).toEqual([
+        'red',
+        'orange',
+        'yellow',
+        'green',
+        'blue',
+      ]);
+    },
+  );
   it('a card shows only when its count is above 0', () => {
     const cards = inboundSummaryCards(inboundStats([0, 0, 1, 0, 0, 0, 2]), [0, 1, 2, 3]);
     expect(cards.map((c) => c.visible)).toEqual([false, true, false, false, true]);
@@ -134,6 +170,33 @@ describe('inbound summary cards', () => {
     const cards = inboundSummaryCards(inboundStats([1, 1, 1, 1, 1, 1, 1]), [0, 4, 5]);
     expect(cards.map((c) => c.enabled)).toEqual([false, false, false, true, false]);
   });
+  it('a forced flag from the caller (the request it sent) overrides the one the stats give', () => {
+    const empty = inboundStats([]);
+    expect(inboundSummaryCards(empty, [0, 1, 2, 3], false).map((c) => c.enabled)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const urgent = inboundStats([1]);
+    expect(inboundSummaryCards(urgent, [0, 1, 2, 3], true).map((c) => c.enabled)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+  it.each([
+    [[0, 1], [0, 1, 2, 3], true],
+    [[0, 1], [1, 2], false],
+    [[5, 6], [5], false],
+    [[4], [4], true],
+    [[2], [], false],
+  ])('bucket %j selected in %j → %s', (priorities, selected, on) => {
+    expect(prioritiesSelected(priorities, selected)).toBe(on);
+  });
   it.each([
     [[9999, 0, 0, 0, 0, 0, 0], false],
     [[0, 0, 0, 0, 10000], true],
@@ -141,6 +204,9 @@ describe('inbound summary cards', () => {
     [[5000, 4999], false],
   ])('compact when any count is 10000 or more: %j → %s', (counts, compact) => {
     expect(isInboundSummaryCompact(inboundStats(counts))).toBe(compact);
+  });
+  it('processed and cancel are the buckets that can be forced', () => {
+    expect(INBOUND_FORCED_PRIORITIES).toEqual([4, 5, 6]);
   });
   it('clicking a bucket toggles its priorities', () => {
     expect(toggleBucketPriorities([0, 1, 2, 3], [5, 6])).toEqual([0, 1, 2, 3, 5, 6]);

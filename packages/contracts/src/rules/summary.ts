@@ -1,5 +1,3 @@
-import type { InboundDisplayStatistics } from '../backend/inbounds.js';
-import type { DisplayStatistics } from '../backend/orders.js';
 import { COMPACT_SUMMARY_THRESHOLD, SUMMARY_K_THRESHOLD } from '../constants.js';
 import type { StoreStatus } from '../enums/common.js';
 import { toggleValues } from '../filters/common.js';
@@ -16,7 +14,7 @@ export interface SummaryCard<Id extends string = string> {
   colour: Colour;
 }
 
-/** display_priority_N counts as the statistics schemas carry them (loose objects). */
+/** display_priority_N counts as the statistics schemas carry them (loose objects); missing ones count as 0. */
 export type PriorityStats = Readonly<Record<string, unknown>>;
 /** One display_priority_N count; anything missing or not a number counts as 0. */
 export function priorityCount(stats: PriorityStats, priority: number): number {
@@ -38,7 +36,7 @@ export const ORDER_SUMMARY_BUCKETS = [
 export type OrderSummaryBucketId = (typeof ORDER_SUMMARY_BUCKETS)[number]['id'];
 
 /** Orders: Issues & Errors 0+1, Alerts & Warnings 2, In Warehouse & In Traffic 3, Delivered & Done 4, Cancels & Returns 5. */
-export function orderSummaryCards(stats: DisplayStatistics): SummaryCard<OrderSummaryBucketId>[] {
+export function orderSummaryCards(stats: PriorityStats): SummaryCard<OrderSummaryBucketId>[] {
   return ORDER_SUMMARY_BUCKETS.map((b) => ({
     ...b,
     count: countOf(stats, b.priorities),
@@ -53,12 +51,12 @@ export function formatSummaryCount(count: number): string {
 }
 
 /** Orders compact mode: any error, alert or traffic count reaches 10000 (cards widen, done/cancel numbers hidden). */
-export function isOrderSummaryCompact(stats: DisplayStatistics): boolean {
+export function isOrderSummaryCompact(stats: PriorityStats): boolean {
   return orderSummaryCards(stats).some((c) => c.countVisible && c.count >= COMPACT_SUMMARY_THRESHOLD);
 }
 
 /** The thin divider shows only when every count except done/cancel is above zero and the list is not in its empty state. */
-export function showSummaryDivider(stats: DisplayStatistics, isEmptyState: boolean): boolean {
+export function showSummaryDivider(stats: PriorityStats, isEmptyState: boolean): boolean {
   if (isEmptyState) return false;
   return orderSummaryCards(stats)
     .filter((c) => c.countVisible)
@@ -66,13 +64,49 @@ export function showSummaryDivider(stats: DisplayStatistics, isEmptyState: boole
 }
 
 export const INBOUND_SUMMARY_BUCKETS = [
-  { id: 'errors', label: 'Issues & Errors', priorities: [0, 1], countVisible: true },
-  { id: 'alerts', label: 'Alerts & Warnings', priorities: [2], countVisible: true },
-  { id: 'onSchedule', label: 'On Schedule Inbounds', priorities: [3], countVisible: true },
-  { id: 'processed', label: 'Processed Inbounds', priorities: [4], countVisible: false },
-  { id: 'cancel', label: 'Deleted & Drafts', priorities: [5, 6], countVisible: false },
+  {
+    id: 'errors',
+    label: 'Issues & Errors',
+    barLabel: 'Errors',
+    priorities: [0, 1],
+    barCountVisible: true,
+  },
+  {
+    id: 'alerts',
+    label: 'Alerts & Warnings',
+    barLabel: 'Alerts',
+    priorities: [2],
+    barCountVisible: true,
+  },
+  {
+    id: 'onSchedule',
+    label: 'On Schedule Inbounds',
+    barLabel: 'On Schedule',
+    priorities: [3],
+    barCountVisible: true,
+  },
+  {
+    id: 'processed',
+    label: 'Processed Inbounds',
+    barLabel: 'Processed',
+    priorities: [4],
+    barCountVisible: false,
+  },
+  {
+    id: 'cancel',
+    label: 'Deleted & Drafts',
+    barLabel: 'Cancel',
+    priorities: [5, 6],
+    barCountVisible: false,
+  },
 ] as const;
 export type InboundSummaryBucketId = (typeof INBOUND_SUMMARY_BUCKETS)[number]['id'];
+
+const FORCED_BUCKETS: readonly InboundSummaryBucketId[] = ['processed', 'cancel'];
+/** Priorities of the processed and cancelled buckets, the ones that can be forced on. */
+export const INBOUND_FORCED_PRIORITIES: readonly number[] = INBOUND_SUMMARY_BUCKETS.filter((b) =>
+  FORCED_BUCKETS.includes(b.id),
+).flatMap((b) => b.priorities);
 
 export interface ToggleCard<Id extends string = string> extends SummaryCard<Id> {
   /** A card shows only when its count is above 0. */
@@ -81,33 +115,50 @@ export interface ToggleCard<Id extends string = string> extends SummaryCard<Id> 
   enabled: boolean;
 }
 
+export interface InboundSummaryCard extends ToggleCard<InboundSummaryBucketId> {
+  /** Label of the same bucket in the priority filter bar. */
+  barLabel: string;
+  /** The bar shows counts for errors, alerts and on schedule only. */
+  barCountVisible: boolean;
+}
+
+/** A bucket is selected when all of its priorities are in the filter. */
+export function prioritiesSelected(priorities: readonly number[], selected: readonly number[]): boolean {
+  return priorities.every((p) => selected.includes(p));
+}
+
 /** Processed and cancelled cards are forced enabled when the error, alert and on-schedule counts are all 0. */
-export function inboundCardsForced(stats: InboundDisplayStatistics): boolean {
+export function inboundCardsForced(stats: PriorityStats): boolean {
   return countOf(stats, [0, 1, 2, 3]) === 0;
 }
 
-/** Inbounds: errors 0+1, alerts 2, on schedule 3, processed 4, cancel 5+6. */
+/**
+ * Inbounds: errors 0+1, alerts 2, on schedule 3, processed 4, cancel 5+6. Each bucket keeps the colour
+ * of its first priority. `forced` defaults to these stats; a screen passes the value its request used.
+ */
 export function inboundSummaryCards(
-  stats: InboundDisplayStatistics,
+  stats: PriorityStats,
   selected: readonly number[],
-): ToggleCard<InboundSummaryBucketId>[] {
-  const forced = inboundCardsForced(stats);
+  forced: boolean = inboundCardsForced(stats),
+): InboundSummaryCard[] {
+  const compact = isInboundSummaryCompact(stats);
   return INBOUND_SUMMARY_BUCKETS.map((b) => {
     const count = countOf(stats, b.priorities);
-    const inFilter = b.priorities.every((p) => selected.includes(p));
-    const isForced = forced && (b.id === 'processed' || b.id === 'cancel');
+    const isForced = forced && FORCED_BUCKETS.includes(b.id);
     return {
       ...b,
       count,
-      colour: worstColour(stats, b.priorities, (p) => inboundPriorityColour(p) ?? 'gray'),
+      // Compact mode hides the processed and deleted numbers; otherwise every card shows its count.
+      countVisible: b.barCountVisible || !compact,
+      colour: inboundPriorityColour(b.priorities[0]) ?? 'gray',
       visible: count > 0,
-      enabled: inFilter || isForced,
+      enabled: prioritiesSelected(b.priorities, selected) || isForced,
     };
   });
 }
 
 /** Inbounds compact mode: any count is 10000 or more. */
-export function isInboundSummaryCompact(stats: InboundDisplayStatistics): boolean {
+export function isInboundSummaryCompact(stats: PriorityStats): boolean {
   return INBOUND_SUMMARY_BUCKETS.some((b) => countOf(stats, b.priorities) >= COMPACT_SUMMARY_THRESHOLD);
 }
 

@@ -1,4 +1,5 @@
 import {
+  CLIENT_ACTIVITY_CARDS,
   COURIERS,
   type CompanySizeFilter,
   INBOUNDS_INFINITE_SCROLL_PX,
@@ -38,7 +39,6 @@ import {
   skuOptions,
   togglePriority,
 } from '../lib/filters.js';
-import { ACTIVITY_PRIORITY_LABELS } from '../lib/store-rules.js';
 import styles from './clients-page.module.css';
 import { StoreRow } from './store-row.js';
 
@@ -172,7 +172,7 @@ export function ClientsPage() {
               update({ displayPriorities: togglePriority(cards, filter.displayPriorities, card.priority) })
             }
           >
-            <span className={styles.cardLabel}>{ACTIVITY_PRIORITY_LABELS[card.priority]}</span>
+            <span className={styles.cardLabel}>{CLIENT_ACTIVITY_CARDS[card.priority]?.label}</span>
             <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
           </button>
         ))}

@@ -1,27 +1,23 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
 import {
+  activityPill,
+  courierCell,
+  courierPopoverRows,
   PLATFORM_DISPLAY_NAMES,
+  planBadgeLabel,
   type SellingChannelAnalyticsRow,
+  sizeBadge,
   storeActivityColour,
+  storeAge,
   storeDisplayName,
+  storeDisplayStatus,
 } from '@waybill/contracts';
 import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
 import { memo, type ReactNode, useState } from 'react';
 import { CopyButton } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
-import {
-  activityPill,
-  courierCell,
-  courierShares,
-  locationsSummary,
-  newTag,
-  planBadge,
-  sizeBadge,
-  storeAge,
-  storeAppLink,
-  storeState,
-} from '../lib/store-rules.js';
+import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
 import styles from './store-row.module.css';
 
@@ -70,27 +66,23 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
   const cell = courierCell(couriers);
   if (cell.kind === 'empty') return <span className={styles.blank} data-testid="couriers-empty" />;
   const content =
-    cell.kind === 'missing' ? (
-      <span className={styles.flag} data-kind="missing">
-        Missing Couriers
-      </span>
-    ) : cell.kind === 'unknown' ? (
-      <span className={styles.flag} data-kind="unknown">
-        Unknown Couriers
-      </span>
-    ) : (
+    cell.kind === 'logos' ? (
       <span className={styles.logos}>
-        {cell.logos.map((l) => (
-          <span key={l.logo} className={styles.logo} data-logo={l.logo} title={l.name}>
-            {l.name}
+        {cell.couriers.map((c) => (
+          <span key={c.logo} className={styles.logo} data-logo={c.logo} title={c.name}>
+            {c.name}
           </span>
         ))}
+      </span>
+    ) : (
+      <span className={styles.flag} data-kind={cell.kind}>
+        {cell.text}
       </span>
     );
   return (
     <HoverPopover label="Courier shares" trigger={content}>
       <ul className={styles.shareList}>
-        {courierShares(couriers).map((s) => (
+        {courierPopoverRows(couriers).map((s) => (
           <li key={s.label}>
             <span>{s.label}</span>
             <span className={styles.percent}>{s.percent}%</span>
@@ -102,14 +94,15 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
 }
 
 function CourierShareBar({ couriers }: { couriers: SellingChannelAnalyticsRow['statistics']['couriers'] }) {
-  const shares = courierShares(couriers);
-  if (shares.length === 0) return null;
+  const rows = courierPopoverRows(couriers);
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  if (total === 0) return null;
   return (
     <span className={styles.shareBar} role="img" aria-label="Courier share" data-testid="courier-share-bar">
-      {shares.map((s, i) => (
+      {rows.map((s, i) => (
         <span
           key={s.label}
-          style={{ width: `${Math.max(2, s.share * 100)}%`, opacity: 1 - i * 0.2 }}
+          style={{ width: `${Math.max(2, (s.count / total) * 100)}%`, opacity: 1 - i * 0.2 }}
           title={`${s.label} ${s.percent}%`}
         />
       ))}
@@ -125,11 +118,11 @@ export interface StoreRowProps {
 /** One store of the analytics table: every cell of the spec. */
 export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
   const colour = storeActivityColour(row.display_priority);
-  const state = storeState(row);
-  const badge = sizeBadge(row.statistics.orders.size, state);
+  const state = storeDisplayStatus(row);
+  const badge = sizeBadge(row.statistics.orders.size, row.activity.status);
   const name = storeDisplayName(row.name);
   const link = storeAppLink(row.metadata);
-  const tag = newTag(row.activity.installed_at, row.activity.created_at, now);
+  const tag = rowNewTag(row.activity, now);
   const country = row.owner?.address?.country_code ?? null;
   const locations = locationsSummary(row.fulfillment_locations);
   const created = formatBucharest(row.activity.created_at, 'yyyy');
@@ -154,7 +147,7 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
             className={styles.size}
             style={{ opacity: badge.opacity }}
             data-testid="size-badge"
-            title={state === 'uninstalled' ? 'Uninstalled' : `Size ${badge.label}`}
+            title={badge.uninstalled ? 'Uninstalled' : `Size ${badge.label}`}
           >
             {badge.label}
           </span>
@@ -176,9 +169,9 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
             </span>
             <span className={styles.meta}>
               <span className={styles.plan} data-testid="plan-badge">
-                {planBadge(row.kind, row.store.plan_name)}
+                {planBadgeLabel(row.kind, row.store.plan_name)}
               </span>
-              {state === 'uninstalled' ? <span className={styles.uninstalled}>Uninstalled</span> : null}
+              {badge.uninstalled ? <span className={styles.uninstalled}>Uninstalled</span> : null}
               {country ? (
                 <span className={styles.chip} title={countryName(country)}>
                   {country.toUpperCase()}
@@ -196,7 +189,7 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
                   <dt>Platform</dt>
                   <dd>{platform}</dd>
                   <dt>Age</dt>
-                  <dd>{storeAge(row.activity.created_at, now)}</dd>
+                  <dd>{storeAge(row.activity.created_at, now)?.text ?? '-'}</dd>
                   <dt>Created</dt>
                   <dd>{formatBucharest(row.activity.created_at)}</dd>
                   <dt>Installed</dt>
@@ -247,20 +240,20 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
       </td>
       <td>
         <div className={styles.activity}>
-          {pill ? (
+          {pill.kind === 'empty' ? (
+            <span className={styles.blank} data-testid="activity-empty" />
+          ) : (
             <>
               <span className={styles.scorePill} data-testid="activity-pill">
-                <strong>{pill.score}</strong>
-                {pill.inlineTime ? <span>{pill.inlineTime}</span> : null}
+                <strong>{Math.round(pill.score)}</strong>
+                {pill.kind === 'combined' ? <span>{pill.relative}</span> : null}
               </span>
-              {pill.separateTime ? (
+              {pill.kind === 'separate' && pill.relative ? (
                 <span className={styles.timePill} data-testid="activity-time">
-                  {pill.separateTime}
+                  {pill.relative}
                 </span>
               ) : null}
             </>
-          ) : (
-            <span className={styles.blank} data-testid="activity-empty" />
           )}
           <Menu.Root modal={false}>
             <Menu.Trigger className={styles.dots} aria-label={`Actions for ${name}`}>

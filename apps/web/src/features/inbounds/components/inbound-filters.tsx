@@ -1,5 +1,6 @@
 import {
   INBOUND_STATUS_LABELS,
+  type InboundStatisticsRow,
   type InboundStatus,
   type InboundsFilter,
   inboundStatusSchema,
@@ -10,8 +11,7 @@ import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
 import type { InboundReference } from '../api/use-reference.js';
 import { hasDropdownFilters } from '../hooks/filter-store.js';
-import { dropdownColour } from '../lib/colours.js';
-import { buildOptions, type FilterOption, type StatisticsRow } from '../lib/dropdown-options.js';
+import { buildOptions, type FilterOption, rowsColour } from '../lib/dropdown-options.js';
 import styles from './inbound-filters.module.css';
 
 export interface InboundFiltersProps {
@@ -43,8 +43,8 @@ function toDropdown(options: FilterOption[]): DropdownOption[] {
 function ColouredDropdown({
   rows,
   ...props
-}: { rows: readonly StatisticsRow[] } & Parameters<typeof DropdownFilter>[0]) {
-  const colour = dropdownColour(rows.filter((r) => r.key !== 'count_general'));
+}: { rows: readonly InboundStatisticsRow[] } & Parameters<typeof DropdownFilter>[0]) {
+  const colour = rowsColour(rows);
   return (
     <span
       className={styles.dropdown}

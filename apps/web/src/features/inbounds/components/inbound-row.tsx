@@ -1,17 +1,21 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { type Inbound, inboundColour } from '@waybill/contracts';
+import {
+  INBOUND_STATUS_LABELS,
+  type Inbound,
+  inboundColour,
+  inboundStatusPill,
+  warehouseIconSize,
+} from '@waybill/contracts';
 import { Hourglass, MoreVertical, Warehouse } from 'lucide-react';
 import { memo } from 'react';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
 import { formatCount, shorten } from '../lib/format.js';
-import { warehouseIconSize } from '../lib/quantities.js';
-import { statusPill } from '../lib/status-pill.js';
 import styles from './inbound-row.module.css';
 
 export type InboundAction = 'arrived' | 'processing' | 'delete' | 'export';
 
-const ICON_PX = { large: 22, mid: 18, small: 14 } as const;
+const ICON_PX = { large: 22, medium: 18, small: 14 } as const;
 
 export interface InboundRowProps {
   inbound: Inbound;
@@ -34,7 +38,7 @@ export const InboundRow = memo(function InboundRow({
   const warehouse = inbound.fulfillment_center_uid
     ? reference.warehouses.get(inbound.fulfillment_center_uid)
     : undefined;
-  const pill = statusPill(inbound, now);
+  const pill = inboundStatusPill(inbound, now);
   const iconSize = warehouseIconSize(inbound.line_items_computed.incoming_total);
   const identifier = inbound.external_data?.identifier ?? null;
 
@@ -103,8 +107,8 @@ export const InboundRow = memo(function InboundRow({
       <td>
         <span className={styles.pill} data-status={inbound.status} data-testid="status-pill">
           {pill.hourglass ? <Hourglass size={12} aria-label="Late" /> : null}
-          <span className={styles.pillLabel}>{pill.label}</span>
-          {pill.detail ? <span className={styles.pillDetail}>{pill.detail}</span> : null}
+          <span className={styles.pillLabel}>{INBOUND_STATUS_LABELS[inbound.status]}</span>
+          {pill.text ? <span className={styles.pillDetail}>{pill.text}</span> : null}
         </span>
       </td>
       <td

@@ -2,6 +2,8 @@ import {
   INBOUND_ITEM_KINDS,
   type InboundItemKind,
   type InboundsFilter,
+  inboundSummaryCards,
+  isInboundSummaryCompact,
   toggleValues,
   transportLabel,
 } from '@waybill/contracts';
@@ -9,19 +11,8 @@ import { Hourglass, Search } from 'lucide-react';
 import { SummaryCards } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
-import { BUCKETS, bucketCount, isBucketSelected, summaryCards } from '../lib/buckets.js';
 import { formatCount } from '../lib/format.js';
 import styles from './inbound-toolbar.module.css';
-
-const EMPTY_DISPLAY = {
-  display_priority_0: 0,
-  display_priority_1: 0,
-  display_priority_2: 0,
-  display_priority_3: 0,
-  display_priority_4: 0,
-  display_priority_5: 0,
-  display_priority_6: 0,
-};
 
 export interface InboundToolbarProps {
   filter: InboundsFilter;
@@ -42,9 +33,10 @@ export function InboundToolbar({
   onSearchText,
   onChange,
 }: InboundToolbarProps) {
-  const display = stats?.display_statistics ?? EMPTY_DISPLAY;
+  const display = stats?.display_statistics ?? {};
   const selected = filter.displayPriorities;
-  const summary = summaryCards(display, selected);
+  // Cards follow the forced flag the request used, so their state matches the list below.
+  const cards = inboundSummaryCards(display, selected, forced);
   const toggleBucket = (priorities: readonly number[]) =>
     onChange({ displayPriorities: toggleValues(selected, priorities).sort((a, b) => a - b) });
   const kindCounts = new Map<InboundItemKind, number>();
@@ -56,42 +48,40 @@ export function InboundToolbar({
   return (
     <div className={styles.toolbar}>
       <fieldset className={styles.priorityBar} aria-label="Priority buckets">
-        {BUCKETS.map((bucket) => {
-          const active = (forced && !bucket.showsCount) || isBucketSelected(bucket, selected);
-          return (
-            <button
-              key={bucket.id}
-              type="button"
-              className={styles.bucket}
-              aria-pressed={active}
-              data-testid={`bucket-${bucket.id}`}
-              style={{ ['--bucket-colour' as string]: colourVar(bucket.colour) }}
-              onClick={() => toggleBucket(bucket.priorities)}
-            >
-              <span className={styles.bucketDot} aria-hidden />
-              {bucket.label}
-              {bucket.showsCount ? (
-                <span className={styles.bucketCount}>{formatCount(bucketCount(display, bucket))}</span>
-              ) : null}
-            </button>
-          );
-        })}
+        {cards.map((card) => (
+          <button
+            key={card.id}
+            type="button"
+            className={styles.bucket}
+            aria-pressed={card.enabled}
+            data-testid={`bucket-${card.id}`}
+            style={{ ['--bucket-colour' as string]: colourVar(card.colour) }}
+            onClick={() => toggleBucket(card.priorities)}
+          >
+            <span className={styles.bucketDot} aria-hidden />
+            {card.barLabel}
+            {card.barCountVisible ? (
+              <span className={styles.bucketCount}>{formatCount(card.count)}</span>
+            ) : null}
+          </button>
+        ))}
       </fieldset>
 
       <SummaryCards
         label="Inbound summary"
-        compact={summary.compact}
-        cards={summary.cards.map((card) => ({
-          id: card.bucket.id,
-          label: card.bucket.cardTitle,
+        compact={isInboundSummaryCompact(display)}
+        cards={cards.map((card) => ({
+          id: card.id,
+          label: card.label,
           count: card.count,
-          colour: card.bucket.colour,
-          showCount: card.shownCount !== null,
+          colour: card.colour,
+          showCount: card.countVisible,
           active: card.enabled,
+          hidden: !card.visible,
         }))}
         onToggle={(id) => {
-          const bucket = BUCKETS.find((b) => b.id === id);
-          if (bucket) toggleBucket(bucket.priorities);
+          const card = cards.find((c) => c.id === id);
+          if (card) toggleBucket(card.priorities);
         }}
       />
 

@@ -65,7 +65,7 @@ describe('inbounds list', () => {
     expect(first.getByTestId('warehouse-icon')).toHaveAttribute('data-size', 'small');
     expect(within(trs[1]!).getByText('Not sent to warehouse!')).toBeInTheDocument();
     expect(within(trs[1]!).queryByTestId('red-marker')).toBeNull();
-    expect(within(trs[2]!).getByTestId('warehouse-icon')).toHaveAttribute('data-size', 'mid');
+    expect(within(trs[2]!).getByTestId('warehouse-icon')).toHaveAttribute('data-size', 'medium');
     expect(within(trs[2]!).getByText('Completed')).toBeInTheDocument();
     expect(within(trs[2]!).queryByLabelText('Late')).toBeNull();
     expect(trs[2]).toHaveAttribute('data-colour', 'green');
@@ -79,7 +79,7 @@ describe('inbounds list', () => {
     await screen.findByTestId('inbounds-table');
     expect(screen.getByTestId('summary-errors')).toHaveTextContent('Issues & Errors');
     expect(screen.getByTestId('summary-alerts')).toHaveTextContent('2');
-    expect(screen.getByTestId('summary-on_schedule')).toHaveTextContent('4');
+    expect(screen.getByTestId('summary-onSchedule')).toHaveTextContent('4');
     expect(screen.getByTestId('summary-processed')).toHaveTextContent('7');
     expect(screen.queryByTestId('summary-cancel')).toBeNull();
     expect(lastLive().filter.displayPriorities).toEqual([0, 1, 2, 3]);

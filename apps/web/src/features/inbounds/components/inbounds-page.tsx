@@ -1,5 +1,6 @@
 import {
   INBOUNDS_INFINITE_SCROLL_PX,
+  inboundCardsForced,
   type OperatorInboundStatus,
   SEARCH_DEBOUNCE_MS,
 } from '@waybill/contracts';
@@ -21,7 +22,7 @@ import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { inboundsFilterStore, useInboundsFilter } from '../hooks/filter-store.js';
 import { useNow } from '../hooks/use-now.js';
-import { effectivePriorities, forcesDoneBuckets } from '../lib/buckets.js';
+import { effectivePriorities } from '../lib/buckets.js';
 import { DeleteModal } from './delete-modal.js';
 import { ExportModal } from './export-modal.js';
 import { InboundFilters } from './inbound-filters.js';
@@ -66,7 +67,7 @@ export function InboundsPage() {
   const list = useInboundsList(requestFilter);
   const meta = list.meta;
   useEffect(() => {
-    if (meta) setForced(forcesDoneBuckets(meta.display_statistics));
+    if (meta) setForced(inboundCardsForced(meta.display_statistics));
   }, [meta]);
 
   const searching = list.isUpdating || debounced !== searchText;

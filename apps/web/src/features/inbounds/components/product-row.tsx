@@ -1,15 +1,17 @@
 import {
   type InboundLineItem,
+  type InboundQuantityColumn,
   type InboundStatus,
   type InventoryItem,
   inboundProductRowChecked,
   inboundProductRowColour,
+  inboundQuantityCell,
   isNewInventoryItem,
 } from '@waybill/contracts';
 import { Ban, Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../../components/index.js';
-import { expectedText, itemCode, problemText, sellableText } from '../lib/quantities.js';
+import { itemCode } from '../lib/item-code.js';
 import styles from './inbound-detail.module.css';
 
 export interface ProductRowProps {
@@ -31,6 +33,19 @@ function ProductImage({ src, alt }: { src: string | undefined; alt: string }) {
   return <img className={styles.image} src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
 }
 
+function QuantityCell({ column, value }: { column: InboundQuantityColumn; value: number }) {
+  const cell = inboundQuantityCell(column, value);
+  return (
+    <td className={styles.qty}>
+      {cell.icon === 'not-sellable' ? (
+        <Ban size={14} className={styles.notSellable} aria-label="Not sellable" />
+      ) : (
+        cell.text
+      )}
+    </td>
+  );
+}
+
 /** One product of the inbound: image, titles, EAN/SKU chips, NEW tag and the quantities. */
 export function ProductRow({ line, item, status, now }: ProductRowProps) {
   const colour = inboundProductRowColour(line, status);
@@ -38,7 +53,6 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
   const ean = item ? itemCode(item.codes, 'barcode') : null;
   const sku = item ? itemCode(item.codes, 'sku') : null;
   const title = item?.title_1 ?? 'Unknown product';
-  const sellable = sellableText(line.available);
   return (
     <tr
       className={styles.productRow}
@@ -86,13 +100,11 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
           </div>
         </div>
       </td>
-      <td className={styles.qty}>{expectedText(line.incoming)}</td>
-      <td className={styles.qty}>
-        {sellable ?? <Ban size={14} className={styles.notSellable} aria-label="Not sellable" />}
-      </td>
-      <td className={styles.qty}>{problemText(line.missing)}</td>
-      <td className={styles.qty}>{problemText(line.defects)}</td>
-      <td className={styles.qty}>{problemText(line.junk)}</td>
+      <QuantityCell column="expected" value={line.incoming} />
+      <QuantityCell column="sellable" value={line.available} />
+      <QuantityCell column="missing" value={line.missing} />
+      <QuantityCell column="defects" value={line.defects} />
+      <QuantityCell column="junk" value={line.junk} />
     </tr>
   );
 }

@@ -1,8 +1,9 @@
+import type { InboundStatisticsRow } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildOptions, capOptions, type FilterOption, type StatisticsRow } from './dropdown-options.js';
+import { buildOptions, rowsColour } from './dropdown-options.js';
 
-function row(key: string | null, byPriority: Partial<Record<number, number>>): StatisticsRow {
-  const r: StatisticsRow = {
+function row(key: string | null, byPriority: Partial<Record<number, number>>): InboundStatisticsRow {
+  const r: InboundStatisticsRow = {
     key,
     count_general: 0,
     count_display_priority_all: 0,
@@ -36,6 +37,15 @@ describe('dropdown options', () => {
     expect(options[4]?.colour).toBeNull();
   });
 
+  it('orders by the count the option shows, which falls back to count_general', () => {
+    const fallback = { ...row('f', { 1: 2 }), count_display_priority_all: 0, count_general: 40 };
+    const options = buildOptions([row('p', { 1: 5 }), fallback], (k) => k.toUpperCase());
+    expect(options.map((o) => [o.value, o.count])).toEqual([
+      ['f', 40],
+      ['p', 5],
+    ]);
+  });
+
   it('skips the count_general total row, null keys and unknown names; adds badges', () => {
     const options = buildOptions(
       [row('count_general', { 0: 5 }), row(null, { 0: 5 }), row('x', { 1: 1 }), row('u1', { 2: 2 })],
@@ -44,17 +54,14 @@ describe('dropdown options', () => {
     );
     expect(options).toEqual([{ value: 'u1', label: 'Ana Pop', count: 2, colour: 'orange', badge: 'AP' }]);
   });
+});
 
-  it('caps at 23 entries and sums the rest into a More entry', () => {
-    const many: FilterOption[] = Array.from({ length: 30 }, (_, i) => ({
-      value: `m${i}`,
-      label: `M${i}`,
-      count: i + 1,
-      colour: null,
-    }));
-    const capped = capOptions(many, 'Merchants');
-    expect(capped.options).toHaveLength(23);
-    expect(capped.more).toEqual({ label: '+ 7 More Merchants', count: 24 + 25 + 26 + 27 + 28 + 29 + 30 });
-    expect(capOptions(many.slice(0, 23), 'Statuses').more).toBeNull();
+describe('dropdown trigger colour', () => {
+  it('is the most urgent non-zero priority over all rows, ignoring the total row', () => {
+    expect(rowsColour([row('a', { 5: 1 }), row('b', { 1: 2, 6: 9 })])).toBe('light-red');
+    expect(rowsColour([row('a', { 6: 1 })])).toBe('gray');
+    expect(rowsColour([row('count_general', { 0: 3 }), row('a', { 4: 1 })])).toBe('green');
+    expect(rowsColour([row('a', {})])).toBeNull();
+    expect(rowsColour([])).toBeNull();
   });
 });

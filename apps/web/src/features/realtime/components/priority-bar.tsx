@@ -1,13 +1,18 @@
 import {
   type DisplayStatistics,
+  isOrderSummaryCompact,
   type OrdersFilter,
+  orderSummaryCardColour,
+  orderSummaryCards,
+  prioritiesSelected,
+  priorityCount,
   setLateMode,
+  showSummaryDivider,
   toggleDisplayPriorities,
 } from '@waybill/contracts';
 import { AlarmClock } from 'lucide-react';
 import { SummaryCards } from '../../../components/summary-cards/summary-cards.js';
 import { colourVar } from '../../../lib/priority-colour.js';
-import { isCompactSummary, priorityBarColour, showSummaryDivider, summaryCards } from '../lib/summary.js';
 import styles from './priority-bar.module.css';
 
 export interface PriorityBarProps {
@@ -19,24 +24,21 @@ export interface PriorityBarProps {
 
 /** Summary cards (toggle display priorities), the divider rule and the late toggle. */
 export function PriorityBar({ filter, onChange, statistics, emptyState }: PriorityBarProps) {
-  const cards = summaryCards(statistics, filter.displayPriorities);
-  const compact = isCompactSummary(cards);
-  const divider = showSummaryDivider(cards, emptyState);
+  const stats = statistics ?? {};
+  const cards = orderSummaryCards(stats);
+  const barColour = orderSummaryCardColour([0, 1, 2, 3].map((p) => priorityCount(stats, p)));
   return (
-    <div
-      className={styles.bar}
-      style={{ ['--bar-colour' as string]: colourVar(priorityBarColour(statistics)) }}
-    >
+    <div className={styles.bar} style={{ ['--bar-colour' as string]: colourVar(barColour) }}>
       <SummaryCards
         label="Order priorities"
-        compact={compact}
+        compact={isOrderSummaryCompact(stats)}
         cards={cards.map((c) => ({
           id: c.id,
           label: c.label,
           count: c.count,
           colour: c.colour,
-          showCount: c.showCount,
-          active: c.active,
+          showCount: c.countVisible,
+          active: prioritiesSelected(c.priorities, filter.displayPriorities),
         }))}
         onToggle={(id) => {
           const card = cards.find((c) => c.id === id);
@@ -47,7 +49,9 @@ export function PriorityBar({ filter, onChange, statistics, emptyState }: Priori
             });
         }}
       />
-      {divider ? <span className={styles.divider} data-testid="summary-divider" aria-hidden /> : null}
+      {showSummaryDivider(stats, emptyState) ? (
+        <span className={styles.divider} data-testid="summary-divider" aria-hidden />
+      ) : null}
       <button
         type="button"
         className={styles.late}
