@@ -118,6 +118,8 @@ const gateway = startChild('gateway', 'apps/gateway', {
   BACKEND_URL: `http://127.0.0.1:${simPort}`,
   SERVICE_TOKEN: serviceToken,
   WEB_DIST: webDist,
+  // The sim serves product images over plain http from its own address.
+  IMAGE_ORIGINS: `http://127.0.0.1:${simPort}`,
 });
 watch(gateway);
 try {

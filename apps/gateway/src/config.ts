@@ -28,6 +28,18 @@ const httpUrl = z
   .url({ message: 'must be an http(s) URL', protocol: /^https?$/ })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** A comma-separated list of origins, trailing slashes dropped; each must be a URL. */
+const originList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ message: 'each origin must be a URL like https://ops.example.com' })));
+
 export const configSchema = z.object({
   PORT: int(3000, 0, 65_535),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -39,16 +51,12 @@ export const configSchema = z.object({
   EXPORT_CHECK_MS: int(2000, 10, 60_000),
   /** Inbounds and clients live refresh period (spec: 30 s); lower only in tests. */
   LIST_REFRESH_MS: int(30_000, 100, 600_000),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ message: 'each origin must be a URL like https://ops.example.com' }))),
+  ALLOWED_ORIGINS: originList,
+  /**
+   * Extra origins the console may load images from, on top of https: (the CSP's img-src). For a
+   * backend that serves product images over plain http, like the embedded backend-sim.
+   */
+  IMAGE_ORIGINS: originList,
   PASSWORD_LOGIN: onOff('on'),
   COOKIE_SECURE: bool(false),
   REDIS_URL: z

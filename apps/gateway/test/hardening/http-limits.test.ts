@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { makeConfig } from '../../src/config.js';
 import type { AppRouter } from '../../src/router.js';
 import { startFakeBackend } from '../fake-backend.js';
 import { trpcError } from '../helpers.js';
@@ -139,6 +141,33 @@ describe('security headers', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     // Not pinned to https unless cookies are Secure (COOKIE_SECURE=true, tested in procedures.test.ts).
     expect(res.headers.get('strict-transport-security')).toBeNull();
+    // Product images: https anywhere, plain http only from IMAGE_ORIGINS (none configured here).
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'https:']);
+  });
+
+  it('allows images from the configured plain-http origins, and no others', async () => {
+    const app = await buildApp(
+      makeConfig({ IMAGE_ORIGINS: 'http://127.0.0.1:4000/, http://images.local:8080' }),
+      {
+        logger: false,
+      },
+    );
+    try {
+      const res = await app.inject({ method: 'GET', url: '/healthz' });
+      const imgSrc = `${res.headers['content-security-policy']}`
+        .split(';')
+        .find((d) => d.trim().startsWith('img-src'));
+      expect(imgSrc?.trim().split(/\s+/)).toEqual([
+        'img-src',
+        "'self'",
+        'data:',
+        'https:',
+        'http://127.0.0.1:4000',
+        'http://images.local:8080',
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });
 
