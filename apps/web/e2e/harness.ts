@@ -45,6 +45,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     PORT: '0',
     HOST: '127.0.0.1',
     BACKEND_URL: sim.url,
+    // As `pnpm start` does: the sim serves product images over plain http.
+    IMAGE_ORIGINS: sim.url,
     WEB_DIST: distDir,
     CHANGE_POLL_MS: '300',
     SERVICE_TOKEN: 'dev-service-token',

@@ -115,6 +115,16 @@ describe('inbounds in the browser', () => {
     await expect.poll(() => detail.getByTestId('inbound-header').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await detail.getByRole('heading', { level: 2 }).getAttribute('title')).toBe(inbound.name);
     await expect.poll(() => detail.getByTestId('product-row').count()).toBe(inbound.items.length);
+    // Product pictures load from the sim under the gateway's CSP.
+    await expect
+      .poll(() =>
+        detail
+          .getByTestId('product-row')
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     // The list is still mounted underneath.
     expect(await page.getByTestId('inbounds-table').count()).toBe(1);
     await detail.getByRole('button', { name: 'Close inbound' }).click();
