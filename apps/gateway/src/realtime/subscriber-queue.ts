@@ -7,6 +7,7 @@ export class SubscriberQueue<T> {
   private items: T[] = [];
   private waiter: ((done: boolean) => void) | null = null;
   private closed = false;
+  private bound: AbortSignal | null = null;
   overflowed = false;
 
   constructor(private readonly limit = 64) {}
@@ -29,6 +30,7 @@ export class SubscriberQueue<T> {
 
   /** Next item, or undefined when the queue is closed or the signal aborts. */
   async next(signal: AbortSignal): Promise<T | 'overflow' | undefined> {
+    this.bind(signal);
     for (;;) {
       if (this.overflowed) {
         this.overflowed = false;
@@ -38,16 +40,17 @@ export class SubscriberQueue<T> {
       if (item !== undefined) return item;
       if (this.closed || signal.aborted) return undefined;
       const ended = await new Promise<boolean>((resolve) => {
-        const onAbort = () => resolve(true);
-        signal.addEventListener('abort', onAbort, { once: true });
-        this.waiter = (done) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(done);
-        };
+        this.waiter = resolve;
       });
-      this.waiter = null;
       if (ended && this.items.length === 0 && !this.overflowed) return undefined;
     }
+  }
+
+  /** One abort listener per signal, not one per wait: a push to thousands of tabs adds no listeners. */
+  private bind(signal: AbortSignal): void {
+    if (this.bound === signal) return;
+    this.bound = signal;
+    signal.addEventListener('abort', () => this.wake(true), { once: true });
   }
 
   private wake(done: boolean): void {
