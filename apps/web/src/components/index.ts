@@ -7,14 +7,13 @@ export {
   type DateEntryFieldsProps,
   dateEntryProblem,
 } from './date-entry-fields/date-entry-fields.js';
-export { capEntries, moreLabel } from './dropdown-filter/cap-entries.js';
 export {
   DropdownFilter,
   type DropdownFilterProps,
   type DropdownOption,
 } from './dropdown-filter/dropdown-filter.js';
 export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
-export { displayedText, ListFooter } from './list-footer/list-footer.js';
+export { ListFooter } from './list-footer/list-footer.js';
 export { Modal, type ModalProps } from './modal/modal.js';
 export { RouteError } from './route-error/route-error.js';
 export { SelectMenu, type SelectMenuOption, type SelectMenuProps } from './select-menu/select-menu.js';

@@ -358,4 +358,14 @@ describe('clients filter helpers', () => {
       ),
     ).toEqual(['all', 'less_than_10', 'more_than_999']);
   });
+  // Spec 2, clients: "Activity-period button group: ALL, 30 DAYS, 7 DAYS, TODAY. Zero-count buttons are
+  // hidden." A selected period with no stores is hidden as well; ALL stays, so the selection can be left.
+  it.each([
+    [{ allCount: 9, last30: 5, last7: 2, today: 0 }, ['allCount', 'last30', 'last7']],
+    [{ allCount: 0, last30: 0, last7: 0, today: 0 }, ['allCount']],
+    [{ allCount: 4, last30: 0, last7: 0, today: 1 }, ['allCount', 'today']],
+  ] as const)('activity periods %j → %j', (counts, shown) => {
+    const periods = ['allCount', 'last30', 'last7', 'today'] as const;
+    expect(visibleCountOptions(periods, (p) => counts[p], 'allCount')).toEqual(shown);
+  });
 });

@@ -1,5 +1,12 @@
 import type { SellingChannelAnalyticsRow } from '../backend/analytics.js';
-import { ACTIVITY_RECENT_DAYS, COURIER_FLAG_SHARE, MAX_COURIER_LOGOS, NEW_ITEM_DAYS } from '../constants.js';
+import {
+  ACTIVITY_RECENT_DAYS,
+  COURIER_FLAG_SHARE,
+  MAX_COURIER_LOGOS,
+  NEW_ITEM_DAYS,
+  STORE_NEW_OUTLINED_DAYS,
+  STORE_NEW_SOLID_DAYS,
+} from '../constants.js';
 import type { PlanTier } from '../enums/common.js';
 import { COURIER_POPOVER_GROUPS, COURIERS, isCourierKey, UNKNOWN_COURIER_KEY } from '../enums/couriers.js';
 import { PLACEHOLDERS } from './text.js';
@@ -73,8 +80,8 @@ export function storeNewTag(installedAt: string | null | undefined, now: Date): 
   const installed = parseServerTime(installedAt);
   if (!installed) return null;
   const days = (now.getTime() - installed.getTime()) / DAY_MS;
-  if (days < 10) return 'solid';
-  if (days < 20) return 'outlined';
+  if (days < STORE_NEW_SOLID_DAYS) return 'solid';
+  if (days < STORE_NEW_OUTLINED_DAYS) return 'outlined';
   return null;
 }
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignableUsers,
+  assignedUserFilterDefault,
   assignedUserFilterLabel,
   capDropdown,
+  compareByCount,
   compareByUrgency,
+  compareOptionNames,
+  isAssignableUser,
+  sortByCount,
   sortByUrgency,
   statisticsRowCounts,
 } from './dropdown.js';
@@ -25,6 +30,22 @@ describe('dropdown cap: 23 entries, then + N More', () => {
   });
   it.each(['Merchants', 'Couriers', 'Statuses'] as const)('%s wording', (noun) => {
     expect(capDropdown(entries(40), (e) => e.count, noun).more?.label).toBe(`+ 17 More ${noun}`);
+  });
+  it.each(['Users', 'Warehouses', 'Countries', 'Options'] as const)('the other dropdowns: %s', (noun) => {
+    expect(capDropdown(entries(30), (e) => e.count, noun).more?.label).toBe(`+ 7 More ${noun}`);
+  });
+  it('sums what countOf reads; entries without a count add 0', () => {
+    const options = [...entries(23), { key: 'x', count: undefined }, { key: 'y', count: 4 }];
+    expect(capDropdown(options, (e) => e.count ?? 0, 'Options', 23).more).toEqual({
+      hidden: 2,
+      count: 4,
+      label: '+ 2 More Options',
+    });
+  });
+  it('takes a smaller cap', () => {
+    const capped = capDropdown(entries(5), (e) => e.count, 'Users', 3);
+    expect(capped.visible.map((e) => e.key)).toEqual(['m0', 'm1', 'm2']);
+    expect(capped.more).toEqual({ hidden: 2, count: 4 + 5, label: '+ 2 More Users' });
   });
   it('keeps the first 23 in the given order', () => {
     expect(capDropdown(entries(24), (e) => e.count, 'Couriers').visible.at(-1)?.key).toBe('m22');
@@ -119,6 +140,42 @@ describe('ordering: urgency asc, count desc, name', () => {
   });
 });
 
+describe('ordering without urgency: count desc, then name', () => {
+  it.each([
+    ['alpha', 'Beta', -1],
+    ['abc', 'Abc', -1],
+    ['Zeta', 'alpha', 1],
+  ] as const)('names %s vs %s → %i', (a, b, sign) => {
+    expect(Math.sign(compareOptionNames(a, b))).toBe(sign);
+    expect(Math.sign(compareOptionNames(b, a))).toBe(-sign);
+  });
+  it('equal names tie', () => {
+    expect(compareOptionNames('Cluj', 'Cluj')).toBe(0);
+  });
+  it.each([
+    [{ count: 8, name: 'Berlin' }, { count: 0, name: 'Arad' }, -1],
+    [{ count: 3, name: 'Cluj' }, { count: 3, name: 'Berlin' }, 1],
+    [{ count: 3, name: 'berlin' }, { count: 3, name: 'Berlin' }, -1],
+  ])('%j vs %j → %i', (a, b, sign) => {
+    expect(Math.sign(compareByCount(a, b))).toBe(sign);
+    expect(Math.sign(compareByCount(b, a))).toBe(-sign);
+  });
+  it('sorts warehouses, merchants or couriers of the orders screen', () => {
+    const rows = [
+      { name: 'Cluj', n: 0 },
+      { name: 'Berlin', n: 8 },
+      { name: 'Arad', n: 0 },
+      { name: 'Deva', n: 8 },
+    ];
+    expect(sortByCount(rows, (r) => ({ count: r.n, name: r.name })).map((r) => r.name)).toEqual([
+      'Berlin',
+      'Deva',
+      'Arad',
+      'Cluj',
+    ]);
+  });
+});
+
 describe('assigned-user filter', () => {
   it.each([
     ['customer_support', 'All users'],
@@ -137,5 +194,35 @@ describe('assigned-user filter', () => {
       { uid: 'c', superadmin: false },
     ];
     expect(assignableUsers(list).map((u) => u.uid)).toEqual(['a', 'c']);
+    expect(list.map(isAssignableUser)).toEqual([true, false, true]);
   });
+  // Spec 6: "For customer_support, the own-user option in the assigned-user filter reads 'All users';
+  // for others it defaults to the logged-in user's name. Superadmin users are left out of the
+  // assigned-user filter list."
+  it.each([
+    ['customer_support', false, []],
+    ['development', false, ['me']],
+    ['finance', false, ['me']],
+    ['marketing', false, ['me']],
+    ['sales', false, ['me']],
+    // No department is not customer_support: the filter shows the user's name, as the label does.
+    [null, false, ['me']],
+    // A superadmin is not in the list, so cannot be its default.
+    [null, true, []],
+    ['development', true, []],
+  ] as const)('default selection: %s, superadmin %s → %j', (department, superadmin, uids) => {
+    expect(assignedUserFilterDefault({ uid: 'me', department, superadmin })).toEqual(uids);
+  });
+  it('no user yet: all users', () => {
+    expect(assignedUserFilterDefault(null)).toEqual([]);
+    expect(assignedUserFilterDefault(undefined)).toEqual([]);
+  });
+  it.each(['customer_support', 'development', null] as const)(
+    'default and label agree (%s)',
+    (department) => {
+      const user = { uid: 'me', name: 'Ana Pop', department, superadmin: false };
+      const startsOnAll = assignedUserFilterDefault(user).length === 0;
+      expect(assignedUserFilterLabel(user)).toBe(startsOnAll ? 'All users' : 'Ana Pop');
+    },
+  );
 });

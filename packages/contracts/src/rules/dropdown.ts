@@ -3,7 +3,19 @@ import { DROPDOWN_MAX_ENTRIES } from '../constants.js';
 import { mostUrgentPriority, type PriorityCounts } from './colours.js';
 
 /** Filter dropdown rules: the 23-entry cap, urgency ordering and the assigned-user option. */
-export type MoreNoun = 'Merchants' | 'Couriers' | 'Statuses';
+
+/**
+ * Noun of the '+ N More …' entry. The spec names Merchants, Couriers and Statuses; the other filter
+ * dropdowns read the same way ('Options' when a dropdown names none).
+ */
+export type MoreNoun =
+  | 'Merchants'
+  | 'Couriers'
+  | 'Statuses'
+  | 'Users'
+  | 'Warehouses'
+  | 'Countries'
+  | 'Options';
 
 export interface CappedDropdown<T> {
   visible: T[];
@@ -35,11 +47,29 @@ export function statisticsRowCounts(row: Readonly<Record<string, unknown>>, max:
   });
 }
 
-/** What an entry is ordered by: its priority counts, the count it shows, and its name. */
-export interface UrgencyKey {
-  counts: PriorityCounts;
+/** What an entry without priorities is ordered by: the count it shows, and its name. */
+export interface CountKey {
   count: number;
   name: string;
+}
+
+/** What an entry is ordered by: its priority counts, the count it shows, and its name. */
+export interface UrgencyKey extends CountKey {
+  counts: PriorityCounts;
+}
+
+/** Option names: English collation (letters before case, so 'alpha' < 'Beta' and 'abc' < 'Abc'), then code points. */
+export function compareOptionNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en') || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * The shown count desc, then name: the tie-break of the urgency order, and the order of dropdowns whose
+ * options carry no priorities (or whose spec names no urgency order).
+ */
+export function compareByCount(a: CountKey, b: CountKey): number {
+  if (a.count !== b.count) return b.count - a.count;
+  return compareOptionNames(a.name, b.name);
 }
 
 /** Sort key: urgency (most urgent non-zero priority, none last), then the shown count desc, then name. */
@@ -47,25 +77,54 @@ export function compareByUrgency(a: UrgencyKey, b: UrgencyKey): number {
   const ua = mostUrgentPriority(a.counts) ?? Number.POSITIVE_INFINITY;
   const ub = mostUrgentPriority(b.counts) ?? Number.POSITIVE_INFINITY;
   if (ua !== ub) return ua < ub ? -1 : 1;
-  if (a.count !== b.count) return b.count - a.count;
-  // English collation: letters before case, so 'alpha' < 'Beta' and 'abc' < 'Abc'.
-  return a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return compareByCount(a, b);
 }
+
+const sortByKey = <T, K>(
+  entries: readonly T[],
+  view: (entry: T) => K,
+  compare: (a: K, b: K) => number,
+): T[] =>
+  entries
+    .map((entry) => ({ entry, key: view(entry) }))
+    .sort((a, b) => compare(a.key, b.key))
+    .map((x) => x.entry);
 
 /** Dropdown options (and the assigned-user list) ordered by urgency asc, then count desc, then name. */
 export function sortByUrgency<T>(entries: readonly T[], view: (entry: T) => UrgencyKey): T[] {
-  return entries
-    .map((entry) => ({ entry, key: view(entry) }))
-    .sort((a, b) => compareByUrgency(a.key, b.key))
-    .map((x) => x.entry);
+  return sortByKey(entries, view, compareByUrgency);
+}
+
+/** Dropdown options ordered by the shown count desc, then name (no urgency). */
+export function sortByCount<T>(entries: readonly T[], view: (entry: T) => CountKey): T[] {
+  return sortByKey(entries, view, compareByCount);
+}
+
+/** Whether a user may appear in the assigned-user filter list (superadmins may not). */
+export function isAssignableUser(user: Pick<User, 'superadmin'>): boolean {
+  return !user.superadmin;
 }
 
 /** Superadmin users are left out of the assigned-user filter list. */
 export function assignableUsers<U extends Pick<User, 'superadmin'>>(users: readonly U[]): U[] {
-  return users.filter((u) => !u.superadmin);
+  return users.filter(isAssignableUser);
 }
+
+/** customer_support starts the assigned-user filter on 'All users'; the other departments on themselves. */
+const startsOnAllUsers = (user: Pick<User, 'department'>) => user.department === 'customer_support';
 
 /** Own-user option of the assigned-user filter: 'All users' for customer_support, otherwise the user's name. */
 export function assignedUserFilterLabel(user: Pick<User, 'department' | 'name'>): string {
-  return user.department === 'customer_support' ? 'All users' : user.name;
+  return startsOnAllUsers(user) ? 'All users' : user.name;
+}
+
+/**
+ * Default selection of the assigned-user filter: none ('All users') for customer_support, otherwise the
+ * user, so the filter shows their name. A superadmin, left out of the list, and no user start on all users.
+ */
+export function assignedUserFilterDefault(
+  user: Pick<User, 'uid' | 'department' | 'superadmin'> | null | undefined,
+): string[] {
+  if (!user || !isAssignableUser(user) || startsOnAllUsers(user)) return [];
+  return [user.uid];
 }

@@ -155,4 +155,13 @@ describe('inbounds clear filters and count line', () => {
   it('count line', () => {
     expect(inboundCountLine(12)).toBe('12 inbound displayed');
   });
+  // Spec 2: "A count line '{n} inbound displayed'." The number is printed as it is; locale grouping is
+  // stated for the quantity display (spec 9), not for this line.
+  it.each([
+    [0, '0 inbound displayed'],
+    [1, '1 inbound displayed'],
+    [1234, '1234 inbound displayed'],
+  ])('count line %i → %s', (count, line) => {
+    expect(inboundCountLine(count)).toBe(line);
+  });
 });

@@ -255,6 +255,27 @@ describe('clients activity cards', () => {
   ])('selected %j click %i → %j (ignored when the only enabled one)', (selected, p, out) => {
     expect(toggleClientActivityCard(selected, p, stats)).toEqual(out);
   });
+  it('priority 5 makes no card; a hidden selected priority does not count as enabled', () => {
+    const six = {
+      ...stats,
+      display_priority_1: 0,
+      display_priority_2: 2,
+      display_priority_4: 5,
+      display_priority_5: 7,
+    };
+    const cards = clientActivityCards(six, [0, 1, 2, 3]).filter((c) => c.visible);
+    expect(cards.map((c) => [c.priority, c.count, c.enabled])).toEqual([
+      [0, 3, true],
+      [2, 2, true],
+      [3, 1, true],
+      [4, 5, false],
+    ]);
+    expect(toggleClientActivityCard([0, 1, 2, 3], 2, six)).toEqual([0, 1, 3]);
+    expect(toggleClientActivityCard([0, 1, 2, 3], 4, six)).toEqual([0, 1, 2, 3, 4]);
+    const single = { display_priority_0: 3, display_priority_1: 0, display_priority_2: 2 };
+    expect(toggleClientActivityCard([0], 0, single)).toEqual([0]);
+    expect(toggleClientActivityCard([0], 2, single)).toEqual([0, 2]);
+  });
 });
 
 describe('store-status toggle: the last one cannot be deselected', () => {

@@ -166,7 +166,10 @@ describe('footerText', () => {
     [1, 'Product', '1 Product Displayed'],
     [2, 'Product', '2 Products Displayed'],
     [1, 'Inbound', '1 Inbound Displayed'],
+    [0, 'Inbound', '0 Inbounds Displayed'],
     [57, 'Inbound', '57 Inbounds Displayed'],
+    // The number is printed as it is, like the count line ('{n} inbound displayed').
+    [1200, 'Inbound', '1200 Inbounds Displayed'],
   ] as const)('%i %s', (count, noun, out) => {
     expect(footerText(count, noun)).toBe(out);
   });

@@ -76,7 +76,10 @@ export function organizationLabel(name: string | null | undefined): string {
   return name?.trim() ? name : PLACEHOLDERS.organization;
 }
 
+/** What a list footer counts. */
+export type FooterNoun = 'Order' | 'Product' | 'Inbound';
+
 /** Singular for 1, plural otherwise, as in '1 Order Displayed' / 'N Orders Displayed'. */
-export function footerText(count: number, noun: 'Order' | 'Product' | 'Inbound'): string {
+export function footerText(count: number, noun: FooterNoun): string {
   return `${count} ${noun}${count === 1 ? '' : 's'} Displayed`;
 }

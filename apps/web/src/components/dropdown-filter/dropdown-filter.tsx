@@ -1,8 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { capDropdown, formatSummaryCount, type MoreNoun } from '@waybill/contracts';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { formatCount } from '../../lib/text.js';
-import { capEntries, moreLabel } from './cap-entries.js';
 import styles from './dropdown-filter.module.css';
 
 export interface DropdownOption {
@@ -22,8 +21,8 @@ export interface DropdownFilterProps {
   options: readonly DropdownOption[];
   selected: readonly string[];
   onChange: (next: string[]) => void;
-  /** Plural noun for the collapsed line: '+ N More Merchants'. */
-  moreNoun?: string;
+  /** Plural noun for the collapsed line: '+ N More Merchants' ('Options' when none is given). */
+  moreNoun?: MoreNoun;
   /** Several values at once (default) or exactly one. */
   multiple?: boolean;
   /** Shows a filter box once there are more options than this (default 10). */
@@ -54,7 +53,7 @@ export function DropdownFilter({
     if (!q) return options;
     return options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q);
   }, [options, query]);
-  const { visible, hidden } = capEntries(filtered, max);
+  const { visible, more } = capDropdown(filtered, (o) => o.count ?? 0, moreNoun ?? 'Options', max);
   const selectedLabels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
   const text =
     triggerLabel ??
@@ -140,10 +139,10 @@ export function DropdownFilter({
             ),
           )}
           {filtered.length === 0 ? <div className={styles.none}>No matches</div> : null}
-          {hidden.count > 0 ? (
+          {more ? (
             <div className={styles.more} role="note">
-              <span>{moreLabel(hidden.count, moreNoun ?? 'Options')}</span>
-              <span className={styles.count}>{formatCount(hidden.total)}</span>
+              <span>{more.label}</span>
+              <span className={styles.count}>{formatSummaryCount(more.count)}</span>
             </div>
           ) : null}
         </Menu.Content>
@@ -161,7 +160,9 @@ function OptionBody({ option, checked }: { option: DropdownOption; checked: bool
         {option.label}
         {option.hint ? <span className={styles.hint}>{option.hint}</span> : null}
       </span>
-      {option.count !== undefined ? <span className={styles.count}>{formatCount(option.count)}</span> : null}
+      {option.count !== undefined ? (
+        <span className={styles.count}>{formatSummaryCount(option.count)}</span>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { formatSummaryCount } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
-import { formatCount } from '../../lib/text.js';
 import styles from '../dropdown-filter/dropdown-filter.module.css';
 
 export interface SelectMenuOption<V extends string> {
@@ -48,7 +48,7 @@ export function SelectMenu<V extends string>({
                 </span>
                 <span className={styles.label}>{option.label}</span>
                 {option.count !== undefined ? (
-                  <span className={styles.count}>{formatCount(option.count)}</span>
+                  <span className={styles.count}>{formatSummaryCount(option.count)}</span>
                 ) : null}
               </Menu.RadioItem>
             ))}

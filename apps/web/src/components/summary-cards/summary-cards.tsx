@@ -1,5 +1,5 @@
+import { formatSummaryCount } from '@waybill/contracts';
 import { type ColourName, colourVar, tintVar } from '../../lib/priority-colour.js';
-import { formatCount } from '../../lib/text.js';
 import styles from './summary-cards.module.css';
 
 export interface SummaryCard {
@@ -52,7 +52,7 @@ export function SummaryCards({
           >
             <span className={styles.bar} aria-hidden />
             <span className={styles.label}>{card.label}</span>
-            {card.showCount ? <span className={styles.count}>{formatCount(card.count)}</span> : null}
+            {card.showCount ? <span className={styles.count}>{formatSummaryCount(card.count)}</span> : null}
           </button>
         ))}
     </fieldset>

@@ -1,16 +1,21 @@
 import {
-  CLIENT_ACTIVITY_CARDS,
   COURIERS,
   type CompanySizeFilter,
+  clientActivityCards,
+  clientsHasClearableFilters,
   INBOUNDS_INFINITE_SCROLL_PX,
   isCourierKey,
+  PLACEHOLDERS,
   SEARCH_DEBOUNCE_MS,
   SKU_FILTER_LABELS,
   type SkuFilter,
   SOURCE_APP_LABELS,
   SOURCE_APPS,
   STORE_STATUSES,
+  sortByCount,
   storeActivityColour,
+  toggleClientActivityCard,
+  toggleCompanySize,
   toggleStoreStatus,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
@@ -28,21 +33,15 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useClientsList } from '../api/use-clients-list.js';
 import { clientsFilterStore, useClientsFilter } from '../hooks/filter-store.js';
-import {
-  countryName,
-  hasHeaderFilters,
-  nextSize,
-  periodOptions,
-  priorityCards,
-  SIZE_OPTIONS,
-  sizeCount,
-  skuOptions,
-  togglePriority,
-} from '../lib/filters.js';
+import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
 import styles from './clients-page.module.css';
 import { StoreRow } from './store-row.js';
 
 const STATUS_LABELS = { installed: 'Installed', development: 'Development', deleted: 'Deleted' } as const;
+
+/** Country and courier options: contracts' count-then-name order. */
+const byCount = <O extends { label: string; count: number }>(options: O[]) =>
+  sortByCount(options, (o) => ({ count: o.count, name: o.label }));
 
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -77,31 +76,34 @@ export function ClientsPage() {
     list.rows.length,
   );
 
-  const cards = priorityCards(meta?.display_statistics, filter.displayPriorities);
-  const countries = (meta?.countries_statistics ?? [])
-    .filter((c): c is { key: string; count: number } => Boolean(c.key))
-    .map((c) => ({
-      value: c.key.toUpperCase(),
-      label: countryName(c.key),
-      count: c.count,
-      hint: c.key.toUpperCase(),
-    }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
-  const couriers = (meta?.couriers_statistics ?? [])
-    .filter((c): c is { key: string; count: number } => Boolean(c.key))
-    .map((c) => ({
-      value: c.key,
-      label: isCourierKey(c.key) ? COURIERS[c.key].long : 'Courier',
-      count: c.count,
-    }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const displayStats = meta?.display_statistics ?? {};
+  const cards = clientActivityCards(displayStats, filter.displayPriorities).filter((c) => c.visible);
+  const countries = byCount(
+    (meta?.countries_statistics ?? [])
+      .filter((c): c is { key: string; count: number } => Boolean(c.key))
+      .map((c) => ({
+        value: c.key.toUpperCase(),
+        label: countryName(c.key),
+        count: c.count,
+        hint: c.key.toUpperCase(),
+      })),
+  );
+  const couriers = byCount(
+    (meta?.couriers_statistics ?? [])
+      .filter((c): c is { key: string; count: number } => Boolean(c.key))
+      .map((c) => ({
+        value: c.key,
+        label: isCourierKey(c.key) ? COURIERS[c.key].long : PLACEHOLDERS.courier,
+        count: c.count,
+      })),
+  );
   const sizes = SIZE_OPTIONS.map((s) => ({
     value: s.value,
     label: s.label,
     count: meta ? sizeCount(meta.company_size_statistics, s.value) : 0,
   }));
   const skus = skuOptions(meta?.sku_statistics).filter((o) => o.value !== 'all');
-  const periods = periodOptions(meta?.company_activity_statistics, filter.companyActivity);
+  const periods = periodOptions(meta?.company_activity_statistics);
   const sourceCount = (app: string) => meta?.source_app_statistics.find((s) => s.key === app)?.count;
 
   return (
@@ -128,7 +130,7 @@ export function ClientsPage() {
             onChange={(next) => update({ courier: next[0] ?? null })}
             testId="filter-courier"
           />
-          {hasHeaderFilters(filter) ? (
+          {clientsHasClearableFilters(filter) ? (
             <button
               type="button"
               className={styles.link}
@@ -169,10 +171,16 @@ export function ClientsPage() {
             data-testid={`activity-card-${card.priority}`}
             style={{ ['--card-colour' as string]: `var(--color-${storeActivityColour(card.priority)})` }}
             onClick={() =>
-              update({ displayPriorities: togglePriority(cards, filter.displayPriorities, card.priority) })
+              update({
+                displayPriorities: toggleClientActivityCard(
+                  filter.displayPriorities,
+                  card.priority,
+                  displayStats,
+                ),
+              })
             }
           >
-            <span className={styles.cardLabel}>{CLIENT_ACTIVITY_CARDS[card.priority]?.label}</span>
+            <span className={styles.cardLabel}>{card.label}</span>
             <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
           </button>
         ))}
@@ -214,9 +222,10 @@ export function ClientsPage() {
           options={sizes}
           selected={filter.companiesSize ? [filter.companiesSize] : []}
           multiple={false}
-          onChange={(next) =>
-            update({ companiesSize: nextSize(filter.companiesSize, (next[0] as CompanySizeFilter) ?? null) })
-          }
+          onChange={(next) => {
+            const clicked = next[0] as CompanySizeFilter | undefined;
+            update({ companiesSize: clicked ? toggleCompanySize(filter.companiesSize, clicked) : null });
+          }}
           testId="filter-size"
         />
         <DropdownFilter

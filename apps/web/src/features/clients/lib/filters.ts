@@ -2,12 +2,12 @@ import { TZDate } from '@date-fns/tz';
 import {
   type AnalyticsSearchResponse,
   CLIENTS_TIME_ZONE,
-  type ClientsFilter,
   type CompanySizeFilter,
   type CountPeriod,
   parseServerTime,
   SKU_FILTER_LABELS,
   type SkuFilter,
+  visibleCountOptions,
 } from '@waybill/contracts';
 import { format } from 'date-fns';
 
@@ -19,15 +19,6 @@ export const SIZE_OPTIONS: readonly { value: CompanySizeFilter; label: string; s
   { value: 'XL', label: 'Extra Large (XL)', statKey: 'size_xl' },
 ];
 
-/** Single select: clicking the selected size clears it. */
-export function nextSize(
-  current: CompanySizeFilter | null,
-  clicked: CompanySizeFilter | null,
-): CompanySizeFilter | null {
-  if (clicked === null || clicked === current) return null;
-  return clicked;
-}
-
 export function sizeCount(
   stats: AnalyticsSearchResponse['company_size_statistics'],
   size: CompanySizeFilter,
@@ -37,20 +28,24 @@ export function sizeCount(
   return typeof value === 'number' ? value : 0;
 }
 
-/** SKU-count options with their counts; zero-count options are hidden ('all' always shows). */
+const SKU_KEYS: readonly SkuFilter[] = [
+  'all',
+  'less_than_10',
+  'between_10_and_99',
+  'between_100_and_999',
+  'more_than_999',
+];
+
+/** SKU-count options with their counts, as contracts' visibleCountOptions leaves them ('all' always stays). */
 export function skuOptions(
   stats: AnalyticsSearchResponse['sku_statistics'] | undefined,
 ): { value: SkuFilter; label: string; count: number }[] {
-  const keys: SkuFilter[] = [
-    'all',
-    'less_than_10',
-    'between_10_and_99',
-    'between_100_and_999',
-    'more_than_999',
-  ];
-  return keys
-    .map((value) => ({ value, label: SKU_FILTER_LABELS[value], count: stats?.[value] ?? 0 }))
-    .filter((o) => o.value === 'all' || o.count > 0);
+  const countOf = (value: SkuFilter) => stats?.[value] ?? 0;
+  return visibleCountOptions(SKU_KEYS, countOf, 'all').map((value) => ({
+    value,
+    label: SKU_FILTER_LABELS[value],
+    count: countOf(value),
+  }));
 }
 
 const PERIODS: readonly {
@@ -64,55 +59,18 @@ const PERIODS: readonly {
   { value: 'today', label: 'TODAY', statKey: 'today' },
 ];
 
-/** Activity-period buttons; zero-count buttons are hidden, except the selected one so it can be left. */
+/** Activity-period buttons, as contracts' visibleCountOptions leaves them: zero counts hidden, ALL always stays. */
 export function periodOptions(
   stats: AnalyticsSearchResponse['company_activity_statistics'] | undefined,
-  selected: CountPeriod,
 ): { value: CountPeriod; label: string; count: number }[] {
-  return PERIODS.map((p) => ({ value: p.value, label: p.label, count: stats?.[p.statKey] ?? 0 })).filter(
-    (p) => p.count > 0 || p.value === selected,
+  const options = PERIODS.map((p) => ({ value: p.value, label: p.label, count: stats?.[p.statKey] ?? 0 }));
+  const countOf = (value: CountPeriod) => options.find((o) => o.value === value)?.count ?? 0;
+  const shown = visibleCountOptions(
+    options.map((o) => o.value),
+    countOf,
+    'allCount',
   );
-}
-
-export interface PriorityCard {
-  priority: number;
-  count: number;
-  enabled: boolean;
-}
-
-/** Activity-priority cards 0..4: shown only when their count is above 0. */
-export function priorityCards(
-  stats: AnalyticsSearchResponse['display_statistics'] | undefined,
-  selected: readonly number[],
-): PriorityCard[] {
-  const cards: PriorityCard[] = [];
-  for (let p = 0; p <= 4; p++) {
-    const count = stats?.[`display_priority_${p}` as keyof typeof stats] ?? 0;
-    if (typeof count === 'number' && count > 0)
-      cards.push({ priority: p, count, enabled: selected.includes(p) });
-  }
-  return cards;
-}
-
-/** Clicking a card toggles its priority; the click is ignored when it is the only enabled card. */
-export function togglePriority(
-  cards: readonly PriorityCard[],
-  selected: readonly number[],
-  priority: number,
-): number[] {
-  const card = cards.find((c) => c.priority === priority);
-  if (!card) return [...selected];
-  if (card.enabled) {
-    const othersEnabled = cards.some((c) => c.enabled && c.priority !== priority);
-    if (!othersEnabled) return [...selected];
-    return selected.filter((p) => p !== priority);
-  }
-  return [...selected, priority].sort((a, b) => a - b);
-}
-
-/** 'Clear Filters' appears when a country or courier is selected. */
-export function hasHeaderFilters(filter: Pick<ClientsFilter, 'country' | 'courier'>): boolean {
-  return filter.country !== null || filter.courier !== null;
+  return options.filter((o) => shown.includes(o.value));
 }
 
 /** Clients times are shown in the Europe/Bucharest zone. */

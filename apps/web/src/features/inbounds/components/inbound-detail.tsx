@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
+  formatQuantity,
   formatUtcDate,
   INBOUND_STATUS_LABELS,
+  INBOUND_TEXT_LIMITS,
   type InboundDetailResponse,
   inboundColour,
   PLACEHOLDERS,
@@ -10,7 +12,7 @@ import {
 import { CircleDot, Hourglass, X } from 'lucide-react';
 import { CopyButton } from '../../../components/index.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { formatCount, shorten } from '../lib/format.js';
+import { shorten } from '../lib/format.js';
 import styles from './inbound-detail.module.css';
 import { ProductRow } from './product-row.js';
 
@@ -62,7 +64,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             {/* The reception number is the overlay's accessible title. */}
             <Dialog.Title asChild>
               <h2 className={styles.reception} title={inbound.name}>
-                {shorten(inbound.name, 40)}
+                {shorten(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}
               </h2>
             </Dialog.Title>
             <span className={styles.muted}>Created {dateText(inbound.external_dates.created_at)}</span>
@@ -75,11 +77,11 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
         <dl className={styles.fields}>
           <div>
             <dt>SKUs</dt>
-            <dd>{formatCount(inbound.line_items_computed.items.length)}</dd>
+            <dd>{formatQuantity(inbound.line_items_computed.items.length)}</dd>
           </div>
           <div>
             <dt>Incoming</dt>
-            <dd>{formatCount(inbound.line_items_computed.incoming_total)}</dd>
+            <dd>{formatQuantity(inbound.line_items_computed.incoming_total)}</dd>
           </div>
           <div>
             <dt>Warehouse</dt>
@@ -99,7 +101,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             <dd>
               {identifier ? (
                 <CopyButton value={identifier} label={`Copy external identifier ${identifier}`}>
-                  {shorten(identifier, 22)}
+                  {shorten(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
                 </CopyButton>
               ) : (
                 '-'

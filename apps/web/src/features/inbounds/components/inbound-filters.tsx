@@ -4,13 +4,14 @@ import {
   type InboundStatus,
   type InboundsFilter,
   inboundStatusSchema,
+  inboundsHasClearableFilters,
   initials,
+  isAssignableUser,
 } from '@waybill/contracts';
 import { DropdownFilter, type DropdownOption } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { hasDropdownFilters } from '../hooks/filter-store.js';
 import { buildOptions, type FilterOption, rowsColour } from '../lib/dropdown-options.js';
 import styles from './inbound-filters.module.css';
 
@@ -63,12 +64,12 @@ export function InboundFilters({ filter, stats, reference, onChange }: InboundFi
   const merchantRows = stats?.organizations_statistics ?? [];
   const statusRows = stats?.statuses_statistics ?? [];
 
-  // Superadmins are hidden from the assigned-user filter.
+  // Superadmins are hidden from the assigned-user filter (contracts' isAssignableUser).
   const users = buildOptions(
     userRows,
     (key) => {
       const user = reference.users.get(key);
-      return user && !user.superadmin ? user.name : null;
+      return user && isAssignableUser(user) ? user.name : null;
     },
     (key) => initials(reference.users.get(key)?.name),
   );
@@ -131,7 +132,7 @@ export function InboundFilters({ filter, stats, reference, onChange }: InboundFi
         moreNoun="Statuses"
         testId="filter-statuses"
       />
-      {hasDropdownFilters(filter) ? (
+      {inboundsHasClearableFilters(filter) ? (
         <button
           type="button"
           className={styles.clear}

@@ -1,6 +1,8 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
+  formatQuantity,
   INBOUND_STATUS_LABELS,
+  INBOUND_TEXT_LIMITS,
   type Inbound,
   inboundColour,
   inboundStatusPill,
@@ -10,7 +12,7 @@ import { Hourglass, MoreVertical, Warehouse } from 'lucide-react';
 import { memo } from 'react';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { formatCount, shorten } from '../lib/format.js';
+import { shorten } from '../lib/format.js';
 import styles from './inbound-row.module.css';
 
 export type InboundAction = 'arrived' | 'processing' | 'delete' | 'export';
@@ -64,24 +66,24 @@ export const InboundRow = memo(function InboundRow({
               onOpen(inbound.uid);
             }}
           >
-            {shorten(inbound.name, 18)}
+            {shorten(inbound.name, INBOUND_TEXT_LIMITS.receptionName)}
           </a>
           <span className={styles.sub} title={merchant}>
             {merchant}
           </span>
           {identifier ? (
             <span className={styles.identifier} title={identifier}>
-              {shorten(identifier, 22)}
+              {shorten(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
             </span>
           ) : null}
         </div>
       </td>
       <td className={styles.numbers}>
         <span>
-          <strong>{formatCount(inbound.line_items_computed.items.length)}</strong> SKUs
+          <strong>{formatQuantity(inbound.line_items_computed.items.length)}</strong> SKUs
         </span>
         <span>
-          <strong>{formatCount(inbound.line_items_computed.incoming_total)}</strong> Items
+          <strong>{formatQuantity(inbound.line_items_computed.incoming_total)}</strong> Items
         </span>
       </td>
       <td className={styles.warehouse}>

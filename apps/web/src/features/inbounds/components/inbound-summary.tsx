@@ -1,7 +1,7 @@
-import { type Inbound, inboundColour } from '@waybill/contracts';
+import { formatQuantity, INBOUND_TEXT_LIMITS, type Inbound, inboundColour } from '@waybill/contracts';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { formatCount, shorten } from '../lib/format.js';
+import { shorten } from '../lib/format.js';
 import styles from './inbound-modals.module.css';
 
 /** The inbound a modal acts on: reception number, merchant, warehouse and quantities. */
@@ -12,11 +12,11 @@ export function InboundSummary({ inbound, reference }: { inbound: Inbound; refer
     : 'Not sent to warehouse!';
   return (
     <div className={styles.summary} style={{ ['--summary-colour' as string]: colourVar(colour) }}>
-      <strong title={inbound.name}>{shorten(inbound.name, 40)}</strong>
+      <strong title={inbound.name}>{shorten(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}</strong>
       <span>{reference.organizations.get(inbound.organization_uid)?.name || '-'}</span>
       <span>
-        {warehouse} · {formatCount(inbound.line_items_computed.items.length)} SKUs ·{' '}
-        {formatCount(inbound.line_items_computed.incoming_total)} Items
+        {warehouse} · {formatQuantity(inbound.line_items_computed.items.length)} SKUs ·{' '}
+        {formatQuantity(inbound.line_items_computed.incoming_total)} Items
       </span>
     </div>
   );

@@ -1,17 +1,16 @@
 import {
-  INBOUND_ITEM_KINDS,
-  type InboundItemKind,
+  formatQuantity,
   type InboundsFilter,
+  inboundCountLine,
   inboundSummaryCards,
   isInboundSummaryCompact,
   toggleValues,
-  transportLabel,
+  transportToggles,
 } from '@waybill/contracts';
 import { Hourglass, Search } from 'lucide-react';
 import { SummaryCards } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
-import { formatCount } from '../lib/format.js';
 import styles from './inbound-toolbar.module.css';
 
 export interface InboundToolbarProps {
@@ -39,10 +38,7 @@ export function InboundToolbar({
   const cards = inboundSummaryCards(display, selected, forced);
   const toggleBucket = (priorities: readonly number[]) =>
     onChange({ displayPriorities: toggleValues(selected, priorities).sort((a, b) => a - b) });
-  const kindCounts = new Map<InboundItemKind, number>();
-  for (const row of stats?.number_of_items_statistics ?? []) {
-    kindCounts.set(row.kind, (kindCounts.get(row.kind) ?? 0) + row.count);
-  }
+  const toggles = transportToggles(stats?.number_of_items_statistics ?? []);
   const lateCount = stats?.number_of_lates_statistics.number_of_inventory_receipts_late ?? 0;
 
   return (
@@ -61,7 +57,7 @@ export function InboundToolbar({
             <span className={styles.bucketDot} aria-hidden />
             {card.barLabel}
             {card.barCountVisible ? (
-              <span className={styles.bucketCount}>{formatCount(card.count)}</span>
+              <span className={styles.bucketCount}>{formatQuantity(card.count)}</span>
             ) : null}
           </button>
         ))}
@@ -87,7 +83,7 @@ export function InboundToolbar({
 
       <div className={styles.row}>
         <span className={styles.countLine} data-testid="inbound-count">
-          {formatCount(stats?.document_count ?? 0)} inbound displayed
+          {inboundCountLine(stats?.document_count ?? 0)}
         </span>
         <label className={styles.search}>
           <Search size={14} aria-hidden />
@@ -101,27 +97,23 @@ export function InboundToolbar({
           />
         </label>
         <fieldset className={styles.toggles} aria-label="Transport type">
-          {INBOUND_ITEM_KINDS.map((kind) => {
-            const count = kindCounts.get(kind) ?? 0;
-            if (count <= 0) return null;
-            return (
-              <button
-                key={kind}
-                type="button"
-                className={styles.toggle}
-                aria-pressed={filter.numberOfItems.includes(kind)}
-                onClick={() => onChange({ numberOfItems: toggleValues(filter.numberOfItems, [kind]) })}
-              >
-                {transportLabel(kind, count)}
-              </button>
-            );
-          })}
+          {toggles.map(({ kind, label }) => (
+            <button
+              key={kind}
+              type="button"
+              className={styles.toggle}
+              aria-pressed={filter.numberOfItems.includes(kind)}
+              onClick={() => onChange({ numberOfItems: toggleValues(filter.numberOfItems, [kind]) })}
+            >
+              {label}
+            </button>
+          ))}
           <button
             type="button"
             className={styles.toggle}
             data-late
             aria-pressed={filter.isLate}
-            title={`${formatCount(lateCount)} late`}
+            title={`${formatQuantity(lateCount)} late`}
             onClick={() => onChange({ isLate: !filter.isLate })}
           >
             <Hourglass size={13} aria-hidden />

@@ -1,4 +1,9 @@
-import { DEFAULT_INBOUNDS_FILTER, type InboundsFilter, type User } from '@waybill/contracts';
+import {
+  assignedUserFilterDefault,
+  DEFAULT_INBOUNDS_FILTER,
+  type InboundsFilter,
+  type User,
+} from '@waybill/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -28,13 +33,14 @@ export const inboundsFilterStore = {
     state = { ...state, filter: { ...state.filter, ...change } };
     emit();
   },
-  /** Users outside customer support start filtered on themselves; the label then shows their name. */
+  /** contracts' assigned-user default (the user themself outside customer support), unless a user is already chosen. */
   applyUserDefault(me: User) {
     if (state.userDefaultApplied) return;
+    const own = assignedUserFilterDefault(me);
     const filter =
-      me.department === 'customer_support' || me.superadmin || state.filter.assignedUsersUIDS.length > 0
+      own.length === 0 || state.filter.assignedUsersUIDS.length > 0
         ? state.filter
-        : { ...state.filter, assignedUsersUIDS: [me.uid] };
+        : { ...state.filter, assignedUsersUIDS: own };
     state = { filter, userDefaultApplied: true };
     emit();
   },
@@ -47,14 +53,4 @@ export const inboundsFilterStore = {
 export function useInboundsFilter() {
   const current = useSyncExternalStore(inboundsFilterStore.subscribe, inboundsFilterStore.get);
   return { filter: current.filter, update: inboundsFilterStore.update };
-}
-
-/** 'Clear Filters' shows when a user, warehouse, merchant or status is selected. */
-export function hasDropdownFilters(filter: InboundsFilter): boolean {
-  return (
-    filter.assignedUsersUIDS.length > 0 ||
-    filter.fulfillmentCentersUIDS.length > 0 ||
-    filter.organizationsUIDS.length > 0 ||
-    filter.statuses.length > 0
-  );
 }

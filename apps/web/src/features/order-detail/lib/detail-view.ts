@@ -1,8 +1,7 @@
 import {
-  COURIERS,
+  courierShortName,
   type FulfillmentCenter,
   type HistoryActor,
-  isCourierKey,
   type Order,
   type OrderDetailTab,
   PLACEHOLDERS,
@@ -23,12 +22,12 @@ export interface CourierView {
   trackingUrl: string | null;
 }
 
-/** Courier short name ('Courier' when unknown), tracking number and link (a link needs a courier key). */
+/** contracts' courier short name ('Courier' when unknown), tracking number and link (a link needs a courier key). */
 export function courierView(order: Pick<Order, 'aggregated_courier' | 'shipping_address'>): CourierView {
   const key = order.aggregated_courier?.key ?? null;
   const trackingNumber = order.aggregated_courier?.tracking_number ?? null;
   return {
-    name: isCourierKey(key) ? COURIERS[key].short : PLACEHOLDERS.courier,
+    name: courierShortName(key),
     trackingNumber,
     trackingUrl: trackingLink(key, trackingNumber, order.shipping_address?.zip ?? null),
   };

@@ -7,6 +7,7 @@ import {
   orderRowColour,
   orderStatusLabel,
   PAYOUT_PROVIDER_HELD,
+  paymentBadge,
   type SellingChannel,
   shortenText,
 } from '@waybill/contracts';
@@ -24,7 +25,6 @@ import {
   isProviderManaged,
   labelUrl,
   orderDetailHref,
-  paymentBadge,
   warehouseCode,
 } from '../lib/order-row.js';
 import { type OrderAction, OrderOptionsMenu } from './order-options-menu.js';
@@ -184,8 +184,8 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
       </td>
 
       <td className={styles.cellStack}>
-        <span className={styles.payment} data-kind={paymentBadge(order)}>
-          {paymentBadge(order)}
+        <span className={styles.payment} data-kind={paymentBadge(order.payment)}>
+          {paymentBadge(order.payment)}
         </span>
         <PayoutBar order={order} />
       </td>

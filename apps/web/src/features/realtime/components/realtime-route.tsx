@@ -1,4 +1,5 @@
 import {
+  assignedUserFilterDefault,
   formatOrderReference,
   ORDER_STATUS_REFRESH_DELAY_MS,
   type Order,
@@ -15,7 +16,6 @@ import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useOrdersList } from '../api/use-orders-list.js';
 import { useOrdersFilter } from '../hooks/use-orders-filter.js';
-import { defaultAssignedUsers } from '../lib/filter-options.js';
 import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter } from '../lib/url-codec.js';
 import { RealtimeScreen } from './realtime-screen.js';
@@ -32,7 +32,7 @@ export function RealtimeRoute() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
 
-  const assigned = defaultAssignedUsers(user);
+  const assigned = assignedUserFilterDefault(user);
   const defaults = useMemo(() => defaultOrdersFilter(assigned), [assigned.join(',')]);
   const [filter, setFilter] = useOrdersFilter(defaults);
   const list = useOrdersList(filter);

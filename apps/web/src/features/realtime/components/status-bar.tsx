@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import {
+  formatSummaryCount,
   type OrderStatusGroupId,
   type OrdersFilter,
   type StatusesStatistics,
@@ -21,7 +22,6 @@ import {
   Truck,
   Undo2,
 } from 'lucide-react';
-import { formatCount } from '../../../lib/text.js';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
 
@@ -76,7 +76,7 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
                 onClick={() => onChange({ ...filter, statuses: toggleStatusGroup(filter.statuses, b.id) })}
               >
                 <Icon size={15} aria-hidden />
-                <span className={styles.count}>{formatCount(b.count)}</span>
+                <span className={styles.count}>{formatSummaryCount(b.count)}</span>
               </button>
             </Tooltip.Trigger>
             <Tooltip.Portal>

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   assignedUserOptions,
   courierOptions,
-  defaultAssignedUsers,
   merchantOptions,
   nextCourierSelection,
   warehouseOptions,
@@ -42,13 +41,6 @@ describe('assigned-user options', () => {
       row('e', 7, [0, 0, 3, 0]),
     ];
     expect(assignedUserOptions(users, stats).map((o) => o.label)).toEqual(['Bea', 'Cid', 'Zoe', 'Adam']);
-  });
-
-  it('defaults to all users for customer support and to the user elsewhere', () => {
-    expect(defaultAssignedUsers(user('me', 'Me'))).toEqual([]);
-    expect(defaultAssignedUsers(user('me', 'Me', { department: 'finance' }))).toEqual(['me']);
-    expect(defaultAssignedUsers(user('me', 'Me', { department: null, superadmin: true }))).toEqual([]);
-    expect(defaultAssignedUsers(null)).toEqual([]);
   });
 });
 

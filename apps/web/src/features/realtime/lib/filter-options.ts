@@ -1,13 +1,16 @@
 import {
   type AssignedUserStatisticsRow,
+  assignableUsers,
   COURIERS,
   type FulfillmentCenter,
   isCourierKey,
-  mostUrgentPriority,
   type OrderStatisticsRow,
   PLATFORM_DISPLAY_NAMES,
   type SellingChannel,
   type SellingChannelKind,
+  sortByCount,
+  sortByUrgency,
+  statisticsRowCounts,
   toggleCourier,
   type User,
 } from '@waybill/contracts';
@@ -16,64 +19,44 @@ import {
 export interface FilterOption {
   value: string;
   label: string;
-  count?: number;
+  count: number;
   hint?: string;
-  /** Most urgent priority with orders (0 first); null when none. */
-  urgency?: number | null;
 }
 
-const byCountThenName = (a: FilterOption, b: FilterOption) =>
-  (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label);
+/** Orders statistics rows carry display priorities 0 to 3. */
+const MAX_PRIORITY = 3;
 
-const countMap = (rows: readonly { key: string | null; count_general: number }[]) =>
+/** Warehouse, merchant and courier options: contracts' count-then-name order (the spec names no urgency order). */
+const byCountThenName = (options: FilterOption[]) =>
+  sortByCount(options, (o) => ({ count: o.count, name: o.label }));
+
+const countMap = <R extends { key: string | null }>(rows: readonly R[]) =>
   new Map(rows.filter((r) => r.key !== null).map((r) => [r.key as string, r]));
 
-const urgencyOf = (row: Partial<OrderStatisticsRow | AssignedUserStatisticsRow> | undefined) =>
-  row
-    ? mostUrgentPriority([
-        row.count_display_priority_0 ?? 0,
-        row.count_display_priority_1 ?? 0,
-        row.count_display_priority_2 ?? 0,
-        row.count_display_priority_3 ?? 0,
-      ])
-    : null;
-
 /**
- * Assigned-user options: superadmins left out; ordered by priority index (most urgent first, users
- * without urgent orders last), then count descending, then name (spec 6).
+ * Assigned-user options: contracts' assignable users (superadmins left out) in contracts' urgency
+ * order: priority index, then count descending, then name (spec 6).
  */
 export function assignedUserOptions(
   users: readonly User[],
   statistics: readonly AssignedUserStatisticsRow[],
 ): FilterOption[] {
   const stats = countMap(statistics);
-  return users
-    .filter((u) => !u.superadmin)
-    .map((u) => {
-      const row = stats.get(u.uid);
-      return {
-        value: u.uid,
-        label: u.name,
-        count: row?.count_general ?? 0,
-        urgency: urgencyOf(row),
-        ...(u.department ? { hint: u.department.replace('_', ' ') } : {}),
-      };
-    })
-    .sort(
-      (a, b) =>
-        (a.urgency ?? 99) - (b.urgency ?? 99) ||
-        (b.count ?? 0) - (a.count ?? 0) ||
-        a.label.localeCompare(b.label),
-    );
-}
-
-/**
- * The user's own default in the assigned-user filter: customer_support starts on 'All users';
- * other departments start on themselves. Superadmins (left out of the list) start on all users.
- */
-export function defaultAssignedUsers(user: Pick<User, 'uid' | 'department' | 'superadmin'> | null): string[] {
-  if (!user || user.superadmin || !user.department || user.department === 'customer_support') return [];
-  return [user.uid];
+  const entries = assignableUsers(users).map((u) => {
+    const row = stats.get(u.uid);
+    const option: FilterOption = {
+      value: u.uid,
+      label: u.name,
+      count: row?.count_general ?? 0,
+      ...(u.department ? { hint: u.department.replace('_', ' ') } : {}),
+    };
+    return { option, counts: statisticsRowCounts(row ?? {}, MAX_PRIORITY) };
+  });
+  return sortByUrgency(entries, (e) => ({
+    counts: e.counts,
+    count: e.option.count,
+    name: e.option.label,
+  })).map((e) => e.option);
 }
 
 export function warehouseOptions(
@@ -81,8 +64,8 @@ export function warehouseOptions(
   statistics: readonly OrderStatisticsRow[],
 ): FilterOption[] {
   const stats = countMap(statistics);
-  return centers
-    .map((fc) => {
+  return byCountThenName(
+    centers.map((fc) => {
       const country = fc.display_address?.country_code ?? fc.address?.country_code ?? undefined;
       return {
         value: fc.uid,
@@ -90,8 +73,8 @@ export function warehouseOptions(
         count: stats.get(fc.uid)?.count_general ?? 0,
         ...(country ? { hint: country } : {}),
       };
-    })
-    .sort(byCountThenName);
+    }),
+  );
 }
 
 export function platformName(kind: string): string {
@@ -103,14 +86,14 @@ export function merchantOptions(
   statistics: readonly OrderStatisticsRow[],
 ): FilterOption[] {
   const stats = countMap(statistics);
-  return channels
-    .map((sc) => ({
+  return byCountThenName(
+    channels.map((sc) => ({
       value: sc.uid,
       label: sc.alias?.trim() || sc.name,
       count: stats.get(sc.uid)?.count_general ?? 0,
       hint: platformName(sc.kind),
-    }))
-    .sort(byCountThenName);
+    })),
+  );
 }
 
 /** Couriers that have statistics rows (plus any selected ones), labelled with their long names. */
@@ -120,13 +103,13 @@ export function courierOptions(
 ): FilterOption[] {
   const stats = countMap(statistics);
   const keys = new Set([...stats.keys(), ...selected]);
-  return [...keys]
-    .map((key) => ({
+  return byCountThenName(
+    [...keys].map((key) => ({
       value: key,
       label: isCourierKey(key) ? COURIERS[key].long : key,
       count: stats.get(key)?.count_general ?? 0,
-    }))
-    .sort(byCountThenName);
+    })),
+  );
 }
 
 /**

@@ -7,21 +7,10 @@ import {
   isProviderManaged,
   labelUrl,
   orderDetailHref,
-  paymentBadge,
   warehouseCode,
 } from './order-row.js';
 
 describe('order row view', () => {
-  it('reads BANK, COD or CARD from the payment', () => {
-    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: true } }))).toBe(
-      'BANK',
-    );
-    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: true, bank_deposit: false } }))).toBe('COD');
-    expect(paymentBadge(makeOrder({ payment: { cash_on_delivery: false, bank_deposit: false } }))).toBe(
-      'CARD',
-    );
-  });
-
   it('finds the first label with a download_url', () => {
     expect(labelUrl(makeOrder())).toBeNull();
     const order = makeOrder({

@@ -1,6 +1,6 @@
 import {
-  COURIERS,
   type Comment,
+  courierShortName,
   type FulfillmentCenter,
   isCourierKey,
   latestComment,
@@ -9,15 +9,6 @@ import {
   trackingLink,
   unreadCount,
 } from '@waybill/contracts';
-
-export type PaymentBadge = 'BANK' | 'COD' | 'CARD';
-
-/** BANK for bank deposit, COD for cash on delivery, otherwise paid by CARD. */
-export function paymentBadge(order: Pick<Order, 'payment'>): PaymentBadge {
-  if (order.payment.bank_deposit) return 'BANK';
-  if (order.payment.cash_on_delivery) return 'COD';
-  return 'CARD';
-}
 
 /** First shipping-label PDF with a download_url, if any. */
 export function labelUrl(order: Pick<Order, 'shipments'>): string | null {
@@ -55,7 +46,7 @@ export function courierCell(order: Pick<Order, 'aggregated_courier' | 'shipping_
   return {
     key,
     known,
-    name: known ? COURIERS[key].short : 'Courier',
+    name: courierShortName(key),
     trackingNumber,
     // A tracking link requires a courier key (spec 5).
     trackingUrl: trackingLink(key, trackingNumber, order.shipping_address?.zip ?? null),

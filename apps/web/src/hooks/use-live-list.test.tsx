@@ -1,0 +1,179 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { type ClientsFilter, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { trpc } from '../lib/trpc.js';
+import {
+  type CallLog,
+  type Handler,
+  type SubscriptionHandler,
+  TestProviders,
+  TrpcTestError,
+} from '../test/trpc-mock.js';
+import { type LiveListSource, pageWindow, useLiveList } from './use-live-list.js';
+
+interface Row {
+  uid: string;
+  name: string;
+}
+interface Meta {
+  count: number;
+  hasMore: boolean;
+}
+interface Answer {
+  rows: Row[];
+  count: number;
+}
+
+const rows = (n: number, prefix = 'r') =>
+  Array.from({ length: n }, (_, i) => ({ uid: `${prefix}-${i}`, name: `${prefix}${i}` }));
+const snapshot = (count: number, hasMore: boolean) => ({
+  id: 's',
+  data: { kind: 'snapshot', rows: rows(count), meta: { count, hasMore } },
+});
+
+// Any list procedure pair works; the clients ones carry a filter and a window.
+const source: LiveListSource<ClientsFilter, Row, Meta, Answer> = {
+  scope: 'test',
+  useSubscription: trpc.clients.live.useSubscription,
+  search: (client, input) => client.clients.search.query(input) as unknown as Promise<Answer>,
+  fromSearch: (answer, limit) => ({
+    rows: answer.rows,
+    meta: { count: answer.count, hasMore: answer.rows.length >= limit },
+  }),
+};
+
+type Window = { skip: number; limit: number };
+const windowOf = (input: unknown) => (input as { window: Window }).window;
+
+/** clients.live answering each subscription with `answer(input)`; `push` emits on the latest one. */
+function fakeLive(answer: (input: { filter: ClientsFilter; window: Window }) => unknown) {
+  const fake: {
+    inputs: { filter: ClientsFilter; window: Window }[];
+    push: (data: unknown) => void;
+    handler: SubscriptionHandler;
+  } = {
+    inputs: [],
+    push: () => undefined,
+    handler: (input, emit) => {
+      const typed = input as { filter: ClientsFilter; window: Window };
+      fake.inputs.push(typed);
+      fake.push = emit;
+      const first = answer(typed);
+      if (first !== undefined) emit(first);
+      return undefined;
+    },
+  };
+  return fake;
+}
+
+/** useLiveList over the fake live procedure (and plain-search handlers), starting on `filter`. */
+function renderList(
+  live: SubscriptionHandler,
+  handlers: Record<string, Handler> = {},
+  log: CallLog[] = [],
+  filter: ClientsFilter = DEFAULT_CLIENTS_FILTER,
+) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <TestProviders subscriptions={{ 'clients.live': live }} handlers={handlers} log={log}>
+      {children}
+    </TestProviders>
+  );
+  return renderHook((props: { filter: ClientsFilter }) => useLiveList(source, props.filter), {
+    initialProps: { filter },
+    wrapper,
+  });
+}
+
+describe('pageWindow', () => {
+  it('asks for the last page: 20 rows from (pages - 1) × 20', () => {
+    expect(pageWindow(1)).toEqual({ skip: 0, limit: 20 });
+    expect(pageWindow(3)).toEqual({ skip: 40, limit: 20 });
+  });
+});
+
+describe('useLiveList', () => {
+  it('loads more by widening the live window until a short page, then refuses', async () => {
+    const live = fakeLive(({ window }) =>
+      window.skip + window.limit === 20 ? snapshot(20, true) : snapshot(25, false),
+    );
+    const { result } = renderList(live.handler);
+    expect(result.current.isLoading).toBe(true);
+    expect(() => result.current.loadMore()).toThrow('Cannot load more');
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.rows).toHaveLength(25));
+    expect(live.inputs.map((i) => i.window)).toEqual([
+      { skip: 0, limit: 20 },
+      { skip: 20, limit: 20 },
+    ]);
+    expect(result.current.hasMore).toBe(false);
+    expect(result.current.meta).toEqual({ count: 25, hasMore: false });
+    expect(() => result.current.loadMore()).toThrow('Cannot load more');
+  });
+
+  it('applies pushed patches to the snapshot', async () => {
+    const live = fakeLive(() => snapshot(2, false));
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    const patch = { kind: 'patch', upserts: [{ uid: 'new', name: 'New' }], removed: ['r-0'], meta: null };
+    act(() => live.push({ id: 'p', data: { ...patch, order: ['new', 'r-1'] } }));
+    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['new', 'r-1']));
+  });
+
+  it('ignores a patch that comes before any snapshot', async () => {
+    const live = fakeLive(() => ({
+      id: 'p',
+      data: { kind: 'patch', upserts: rows(1), removed: [], order: ['r-0'], meta: null },
+    }));
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(live.inputs).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current.isLoading).toBe(true);
+    expect(result.current.rows).toEqual([]);
+  });
+
+  it('falls back to a plain search over the loaded window when the subscription fails; refresh re-reads it', async () => {
+    const log: CallLog[] = [];
+    let prefix = 'a';
+    const failing: SubscriptionHandler = () => {
+      throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'socket closed');
+    };
+    const { result } = renderList(
+      failing,
+      { 'clients.search': () => ({ rows: rows(3, prefix), count: 3 }) },
+      log,
+    );
+    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['a-0', 'a-1', 'a-2']));
+    expect(result.current.hasMore).toBe(false);
+    expect(windowOf(log.find((c) => c.path === 'clients.search')?.input)).toEqual({ skip: 0, limit: 20 });
+    prefix = 'b';
+    await act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.rows[0]?.uid).toBe('b-0'));
+  });
+
+  it('keeps the list when a refresh fails', async () => {
+    const down = () => {
+      throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'down');
+    };
+    const { result } = renderList(fakeLive(() => snapshot(2, false)).handler, { 'clients.search': down });
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    await act(() => result.current.refresh());
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['r-0', 'r-1']);
+  });
+
+  it('starts a new filter on the first page again', async () => {
+    const live = fakeLive(({ window }) => snapshot(window.skip + window.limit, true));
+    const { result, rerender } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.rows).toHaveLength(40));
+    rerender({ filter: { ...DEFAULT_CLIENTS_FILTER, name: 'bloom' } });
+    await waitFor(() =>
+      expect(live.inputs.at(-1)).toMatchObject({ filter: { name: 'bloom' }, window: { skip: 0, limit: 20 } }),
+    );
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+  });
+});
