@@ -34,18 +34,6 @@ describe('sharedPayloadEncoder', () => {
     expect(JSON.parse(second).id).toBe(2);
   });
 
-  it('keeps each frame right when envelopes repeat or differ (frames are cached per envelope)', () => {
-    const payload = { kind: 'patch', upserts: [], removed: [], meta: null };
-    const message = (id: number) => ({
-      id,
-      result: { type: 'data', id: 'e:3', data: { id: 'e:3', data: payload } },
-    });
-    const a = sharedPayloadEncoder.encode(message(4));
-    expect(sharedPayloadEncoder.encode(message(4))).toBe(a);
-    const other = sharedPayloadEncoder.encode(message(5));
-    expect(JSON.parse(other)).toEqual(JSON.parse(JSON.stringify(message(5))));
-  });
-
   it('leaves other messages (started, errors, untracked data) as plain JSON', () => {
     for (const message of [
       { id: 1, result: { type: 'started' } },
