@@ -17,7 +17,7 @@ import {
 import { figure, percentile, round } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 import { webInitialJs } from './web-size.js';
-import { withProxyFloor, wsBroadcastFloor } from './ws-floor.js';
+import { broadcastFloor, withProxyFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
 const POLL_MS = 5000;
@@ -220,8 +220,11 @@ async function main() {
       });
     }
 
-    // What a bare websocket broadcast costs here, to read push_latency_ms against.
-    if (wants('floor')) for (const n of [1000, 10_000]) await wsBroadcastFloor(n, 3000);
+    // What a bare websocket broadcast, and a bare tRPC subscription broadcast, cost here: the
+    // floors to read push_latency_ms against.
+    if (wants('floor'))
+      for (const kind of ['ws', 'trpc'] as const)
+        for (const n of [1000, 10_000]) await broadcastFloor(kind, n, 3000);
 
     if (wants('memory')) await memoryPerSubscriber(sim);
 

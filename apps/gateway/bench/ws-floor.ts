@@ -2,12 +2,17 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { figure, percentile } from './stats.js';
+import { subscribe } from './trpc-ws.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Latency of one frame broadcast by a bare `ws` server to N sockets, measured like push_latency_ms. */
-export async function wsBroadcastFloor(subscribers: number, bytes: number): Promise<void> {
-  const server = fork(fileURLToPath(new URL('./ws-floor-server.ts', import.meta.url)), {
+/**
+ * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
+ * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`).
+ */
+export async function broadcastFloor(kind: 'ws' | 'trpc', subscribers: number, bytes: number): Promise<void> {
+  const script = kind === 'ws' ? './ws-floor-server.ts' : './trpc-floor-server.ts';
+  const server = fork(fileURLToPath(new URL(script, import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -16,15 +21,20 @@ export async function wsBroadcastFloor(subscribers: number, bytes: number): Prom
       server.once('message', (m: { port: number }) => resolve(m.port)),
     );
     const latencies: number[] = [];
-    const sockets: WebSocket[] = [];
+    const record = (frame: unknown) => latencies.push(Date.now() - (frame as { sentAt: number }).sentAt);
+    const closers: (() => void)[] = [];
     for (let i = 0; i < subscribers; i += 200) {
-      const batch = Array.from({ length: Math.min(200, subscribers - i) }, () => {
+      const batch = Array.from({ length: Math.min(200, subscribers - i) }, async () => {
+        if (kind === 'trpc') {
+          const sub = await subscribe(`ws://127.0.0.1:${port}`, {}, 'broadcast', null);
+          sub.onData(record);
+          closers.push(() => sub.ws.terminate());
+          return;
+        }
         const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
-        ws.on('message', (raw) =>
-          latencies.push(Date.now() - (JSON.parse(String(raw)) as { sentAt: number }).sentAt),
-        );
-        sockets.push(ws);
-        return new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        ws.on('message', (raw) => record(JSON.parse(String(raw))));
+        closers.push(() => ws.terminate());
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       });
       await Promise.all(batch);
     }
@@ -35,15 +45,20 @@ export async function wsBroadcastFloor(subscribers: number, bytes: number): Prom
       while (latencies.length < expected && Date.now() < deadline) await sleep(10);
       await sleep(200);
     }
-    figure('ws_broadcast_floor_ms', percentile(latencies, 95), 'ms', {
-      subscribers,
-      frame_bytes: bytes,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      samples: latencies.length,
-    });
-    for (const ws of sockets) ws.terminate();
+    figure(
+      kind === 'ws' ? 'ws_broadcast_floor_ms' : 'trpc_broadcast_floor_ms',
+      percentile(latencies, 95),
+      'ms',
+      {
+        subscribers,
+        frame_bytes: bytes,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        samples: latencies.length,
+      },
+    );
+    for (const close of closers) close();
   } finally {
     server.kill();
   }
