@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRPCError } from '@trpc/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../components/route-error/route-error.js';
@@ -12,19 +13,13 @@ import {
   warehouse,
 } from '../features/realtime/test/fixtures.js';
 import { browser } from '../lib/browser.js';
-import {
-  AppAt,
-  type CallLog,
-  type Handler,
-  type SubscriptionHandler,
-  TrpcTestError,
-} from '../test/trpc-mock.js';
+import { type Emit, type Handlers, renderRoutes } from '../test/trpc-mock.js';
 import { routes } from './router.js';
 
 const signedOut = { user: null, methods: { password: true, google: true } };
 const signedIn = { user: me, methods: { password: true, google: true } };
 
-function referenceHandlers(): Record<string, Handler> {
+function referenceHandlers(): Handlers {
   return {
     'users.me': () => ({ user: me }),
     'users.all': () => ({ users: [me] }),
@@ -34,27 +29,14 @@ function referenceHandlers(): Record<string, Handler> {
   };
 }
 
-function liveWith(rowsRef: { emit?: (data: unknown) => void }, rows = [makeOrder()]): SubscriptionHandler {
+function liveWith(rowsRef: { emit?: Emit }, rows = [makeOrder()]): Handlers['orders.live'] {
   return (_input, emit) => {
     rowsRef.emit = emit;
-    emit({
-      id: '1',
-      data: { kind: 'snapshot', rows, meta: { comments: [], statistics: makeStatistics(), hasMore: false } },
-    });
-    return undefined;
+    emit({ kind: 'snapshot', rows, meta: { comments: [], statistics: makeStatistics(), hasMore: false } });
   };
 }
 
-function renderAt(
-  path: string,
-  handlers: Record<string, Handler>,
-  subscriptions: Record<string, SubscriptionHandler> = {},
-) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const log: CallLog[] = [];
-  render(<AppAt router={router} handlers={handlers} subscriptions={subscriptions} log={log} />);
-  return { router, log };
-}
+const renderAt = (path: string, handlers: Handlers) => renderRoutes(routes, path, { handlers });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -90,19 +72,20 @@ describe('sign-in', () => {
     const user = userEvent.setup();
     let attempts = 0;
     let session = signedOut as typeof signedOut | typeof signedIn;
-    const handlers: Record<string, Handler> = {
+    const handlers: Handlers = {
       ...referenceHandlers(),
       'auth.session': () => session,
       'auth.passwordLogin': (input) => {
         attempts += 1;
-        if (attempts === 1) throw new TrpcTestError('UNAUTHORIZED', 'E-mail or password is wrong');
+        if (attempts === 1)
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail or password is wrong' });
         expect(input).toEqual({ email: 'ops@example.com', password: 'waybill-demo' });
         session = signedIn;
         return { token: 't', user: me };
       },
     };
-    const ref: { emit?: (data: unknown) => void } = {};
-    const { router } = renderAt('/login', handlers, { 'orders.live': liveWith(ref) });
+    const ref: { emit?: Emit } = {};
+    const { router } = renderAt('/login', { ...handlers, 'orders.live': liveWith(ref) });
     await user.type(await screen.findByLabelText('E-mail'), 'ops@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
@@ -146,11 +129,12 @@ describe('sign-in', () => {
       session = signedIn;
       return { token: 't', user: me };
     });
-    const { router } = renderAt(
-      '/login/callback/google?code=abc&scope=email',
-      { ...referenceHandlers(), 'auth.session': () => session, 'auth.googleCallback': callback },
-      { 'orders.live': liveWith({}) },
-    );
+    const { router } = renderAt('/login/callback/google?code=abc&scope=email', {
+      ...referenceHandlers(),
+      'auth.session': () => session,
+      'auth.googleCallback': callback,
+      'orders.live': liveWith({}),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/realtime'));
     expect(callback).toHaveBeenCalledTimes(1);
     expect(callback).toHaveBeenCalledWith({ code: 'abc', scope: 'email' });
@@ -164,11 +148,11 @@ describe('sign-in', () => {
 
 describe('protected area', () => {
   it('loads the user, then organizations, selling channels and fulfillment centers, then the list', async () => {
-    const { log } = renderAt(
-      '/',
-      { ...referenceHandlers(), 'auth.session': () => signedIn },
-      { 'orders.live': liveWith({}) },
-    );
+    const { log } = renderAt('/', {
+      ...referenceHandlers(),
+      'auth.session': () => signedIn,
+      'orders.live': liveWith({}),
+    });
     expect(await screen.findByText('Welcome, Olivia Ops!')).toBeInTheDocument();
     await screen.findAllByTestId('order-row');
     const order = log.map((c) => c.path).filter((p, i, all) => all.indexOf(p) === i);
@@ -180,11 +164,7 @@ describe('protected area', () => {
   });
 
   it('shows the header: title, tabs with realtime highlighted on /, and the initials badge', async () => {
-    renderAt(
-      '/',
-      { ...referenceHandlers(), 'auth.session': () => signedIn },
-      { 'orders.live': liveWith({}) },
-    );
+    renderAt('/', { ...referenceHandlers(), 'auth.session': () => signedIn, 'orders.live': liveWith({}) });
     expect(await screen.findByTestId('header-title')).toHaveTextContent('ADMIN / REALTIME');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Realtime' })).toHaveAttribute('aria-current', 'page');
@@ -194,11 +174,11 @@ describe('protected area', () => {
 
   it('switches local and warehouse time for the whole console', async () => {
     const user = userEvent.setup();
-    renderAt(
-      '/realtime',
-      { ...referenceHandlers(), 'auth.session': () => signedIn },
-      { 'orders.live': liveWith({}) },
-    );
+    renderAt('/realtime', {
+      ...referenceHandlers(),
+      'auth.session': () => signedIn,
+      'orders.live': liveWith({}),
+    });
     const warehouseTime = await screen.findByRole('radio', { name: 'Warehouse time' });
     await user.click(warehouseTime);
     expect(warehouseTime).toHaveAttribute('data-state', 'on');
@@ -217,7 +197,7 @@ describe('protected area', () => {
       'auth.session': () => session,
       'auth.logout': logout,
       'users.me': () => {
-        throw new TrpcTestError('UNAUTHORIZED', 'token expired');
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'token expired' });
       },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -228,21 +208,18 @@ describe('protected area', () => {
 
   it('does the same when the user list fails, saying so in plain words', async () => {
     let session = signedIn as typeof signedOut | typeof signedIn;
-    const { router } = renderAt(
-      '/realtime',
-      {
-        ...referenceHandlers(),
-        'auth.session': () => session,
-        'auth.logout': () => {
-          session = signedOut;
-          return { ok: true };
-        },
-        'users.all': () => {
-          throw new TrpcTestError('BAD_REQUEST', 'users list is broken');
-        },
+    const { router } = renderAt('/realtime', {
+      ...referenceHandlers(),
+      'auth.session': () => session,
+      'auth.logout': () => {
+        session = signedOut;
+        return { ok: true };
       },
-      { 'orders.live': liveWith({}) },
-    );
+      'users.all': () => {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'users list is broken' });
+      },
+      'orders.live': liveWith({}),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(
       await screen.findByText('Your account could not be loaded. Please sign in again.'),
@@ -256,11 +233,12 @@ describe('protected area', () => {
       session = signedOut;
       return { ok: true };
     });
-    const { router } = renderAt(
-      '/realtime',
-      { ...referenceHandlers(), 'auth.session': () => session, 'auth.logout': logout },
-      { 'orders.live': liveWith({}) },
-    );
+    const { router } = renderAt('/realtime', {
+      ...referenceHandlers(),
+      'auth.session': () => session,
+      'auth.logout': logout,
+      'orders.live': liveWith({}),
+    });
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -268,25 +246,22 @@ describe('protected area', () => {
   });
 
   it('shows pushed changes of the live list without reloading', async () => {
-    const ref: { emit?: (data: unknown) => void } = {};
-    renderAt(
-      '/realtime',
-      { ...referenceHandlers(), 'auth.session': () => signedIn },
-      { 'orders.live': liveWith(ref) },
-    );
+    const ref: { emit?: Emit } = {};
+    renderAt('/realtime', {
+      ...referenceHandlers(),
+      'auth.session': () => signedIn,
+      'orders.live': liveWith(ref),
+    });
     const row = (await screen.findAllByTestId('order-row'))[0]!;
     expect(within(row).getByTestId('order-status')).toHaveTextContent('Ready for Picking');
     ref.emit?.({
-      id: '2',
-      data: {
-        kind: 'patch',
-        upserts: [
-          makeOrder({ aggregated_status: { key: 'shipping_in_transit', date: '2024-05-01T12:00:00' } }),
-        ],
-        removed: [],
-        order: ['ord-1'],
-        meta: null,
-      },
+      kind: 'patch',
+      upserts: [
+        makeOrder({ aggregated_status: { key: 'shipping_in_transit', date: '2024-05-01T12:00:00' } }),
+      ],
+      removed: [],
+      order: ['ord-1'],
+      meta: null,
     });
     await waitFor(() =>
       expect(within(screen.getAllByTestId('order-row')[0]!).getByTestId('order-status')).toHaveTextContent(
@@ -298,24 +273,18 @@ describe('protected area', () => {
   it('keeps the filter in the URL and restores it on load', async () => {
     const user = userEvent.setup();
     const inputs: unknown[] = [];
-    const { router } = renderAt(
-      '/realtime?late=1&q=SHOP',
-      { ...referenceHandlers(), 'auth.session': () => signedIn },
-      {
-        'orders.live': (input, emit) => {
-          inputs.push(input);
-          emit({
-            id: '1',
-            data: {
-              kind: 'snapshot',
-              rows: [makeOrder()],
-              meta: { comments: [], statistics: makeStatistics(), hasMore: false },
-            },
-          });
-          return undefined;
-        },
+    const { router } = renderAt('/realtime?late=1&q=SHOP', {
+      ...referenceHandlers(),
+      'auth.session': () => signedIn,
+      'orders.live': (input, emit) => {
+        inputs.push(input);
+        emit({
+          kind: 'snapshot',
+          rows: [makeOrder()],
+          meta: { comments: [], statistics: makeStatistics(), hasMore: false },
+        });
       },
-    );
+    });
     await screen.findAllByTestId('order-row');
     expect(inputs[0]).toMatchObject({
       filter: { reference: 'SHOP', orders_late: true, status_late: { status: 'late' } },

@@ -1,15 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { TRPCError } from '@trpc/server';
 import { type ClientsFilter, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../lib/trpc.js';
-import {
-  type CallLog,
-  type Handler,
-  type SubscriptionHandler,
-  TestProviders,
-  TrpcTestError,
-} from '../test/trpc-mock.js';
+import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
 import { type LiveListSource, pageWindow, useLiveList } from './use-live-list.js';
 
 interface Row {
@@ -28,8 +23,9 @@ interface Answer {
 const rows = (n: number, prefix = 'r') =>
   Array.from({ length: n }, (_, i) => ({ uid: `${prefix}-${i}`, name: `${prefix}${i}` }));
 const snapshot = (count: number, hasMore: boolean) => ({
-  id: 's',
-  data: { kind: 'snapshot', rows: rows(count), meta: { count, hasMore } },
+  kind: 'snapshot',
+  rows: rows(count),
+  meta: { count, hasMore },
 });
 
 // Any list procedure pair works; the clients ones carry a filter and a window.
@@ -44,14 +40,15 @@ const source: LiveListSource<ClientsFilter, Row, Meta, Answer> = {
 };
 
 type Window = { skip: number; limit: number };
+type LiveHandler = NonNullable<Handlers['clients.live']>;
 const windowOf = (input: unknown) => (input as { window: Window }).window;
 
 /** clients.live answering each subscription with `answer(input)`; `push` emits on the latest one. */
 function fakeLive(answer: (input: { filter: ClientsFilter; window: Window }) => unknown) {
   const fake: {
     inputs: { filter: ClientsFilter; window: Window }[];
-    push: (data: unknown) => void;
-    handler: SubscriptionHandler;
+    push: Emit;
+    handler: LiveHandler;
   } = {
     inputs: [],
     push: () => undefined,
@@ -61,7 +58,6 @@ function fakeLive(answer: (input: { filter: ClientsFilter; window: Window }) => 
       fake.push = emit;
       const first = answer(typed);
       if (first !== undefined) emit(first);
-      return undefined;
     },
   };
   return fake;
@@ -69,13 +65,13 @@ function fakeLive(answer: (input: { filter: ClientsFilter; window: Window }) => 
 
 /** useLiveList over the fake live procedure (and plain-search handlers), starting on `filter`. */
 function renderList(
-  live: SubscriptionHandler,
-  handlers: Record<string, Handler> = {},
+  live: LiveHandler,
+  handlers: Handlers = {},
   log: CallLog[] = [],
   filter: ClientsFilter = DEFAULT_CLIENTS_FILTER,
 ) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <TestProviders subscriptions={{ 'clients.live': live }} handlers={handlers} log={log}>
+    <TestProviders handlers={{ ...handlers, 'clients.live': live }} log={log}>
       {children}
     </TestProviders>
   );
@@ -119,14 +115,17 @@ describe('useLiveList', () => {
     const { result } = renderList(live.handler);
     await waitFor(() => expect(result.current.rows).toHaveLength(2));
     const patch = { kind: 'patch', upserts: [{ uid: 'new', name: 'New' }], removed: ['r-0'], meta: null };
-    act(() => live.push({ id: 'p', data: { ...patch, order: ['new', 'r-1'] } }));
+    act(() => live.push({ ...patch, order: ['new', 'r-1'] }));
     await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['new', 'r-1']));
   });
 
   it('ignores a patch that comes before any snapshot', async () => {
     const live = fakeLive(() => ({
-      id: 'p',
-      data: { kind: 'patch', upserts: rows(1), removed: [], order: ['r-0'], meta: null },
+      kind: 'patch',
+      upserts: rows(1),
+      removed: [],
+      order: ['r-0'],
+      meta: null,
     }));
     const { result } = renderList(live.handler);
     await waitFor(() => expect(live.inputs).toHaveLength(1));
@@ -138,8 +137,8 @@ describe('useLiveList', () => {
   it('falls back to a plain search over the loaded window when the subscription fails; refresh re-reads it', async () => {
     const log: CallLog[] = [];
     let prefix = 'a';
-    const failing: SubscriptionHandler = () => {
-      throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'socket closed');
+    const failing: LiveHandler = () => {
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'socket closed' });
     };
     const { result } = renderList(
       failing,
@@ -156,7 +155,7 @@ describe('useLiveList', () => {
 
   it('keeps the list when a refresh fails', async () => {
     const down = () => {
-      throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'down');
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'down' });
     };
     const { result } = renderList(fakeLive(() => snapshot(2, false)).handler, { 'clients.search': down });
     await waitFor(() => expect(result.current.rows).toHaveLength(2));

@@ -1,25 +1,46 @@
+import { render } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import {
+  type AnyProcedure,
+  getTRPCErrorFromUnknown,
+  type inferProcedureInput,
+  TRPCError,
+} from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { observable } from '@trpc/server/observable';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { AppRouter } from '@waybill/gateway/router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.js';
 import { createQueryClient } from '../app/query-client.js';
 import { trpc } from '../lib/trpc.js';
 
-/** A query/mutation answer, or a thrown error (TrpcTestError carries a tRPC error code). */
-export type Handler = (input: unknown) => unknown;
-/** A subscription: gets the input and an emitter; returns a cleanup. */
-export type SubscriptionHandler = (input: unknown, emit: (data: unknown) => void) => (() => void) | undefined;
+/** Every gateway procedure as `{ path: 'inbounds.live', procedure }`. */
+type ProcedureEntry<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure
+    ? { path: `${Prefix}${K}`; procedure: R[K] }
+    : ProcedureEntry<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+type Entry = ProcedureEntry<AppRouter['_def']['record']>;
 
-export class TrpcTestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A gateway procedure path, e.g. 'inbounds.live'. */
+export type ProcedurePath = Entry['path'];
+
+/** Sends one subscription event; it arrives as the gateway's `yield tracked(id, data)` does (all its live procedures are tracked). */
+export type Emit = (data: unknown) => void;
+
+/**
+ * In-memory answers by procedure path, with the router's input types. A query or mutation returns its
+ * answer (or a promise of it) or throws; a thrown `TRPCError` keeps its code, anything else is an
+ * INTERNAL_SERVER_ERROR, as on the gateway. A subscription gets `emit`, may return a cleanup for
+ * when the client unsubscribes, and fails by throwing.
+ */
+export type Handlers = {
+  [E in Entry as E['path']]?: E['procedure']['_def']['type'] extends 'subscription'
+    ? (input: inferProcedureInput<E['procedure']>, emit: Emit) => unknown
+    : (input: inferProcedureInput<E['procedure']>) => unknown;
+};
 
 export interface CallLog {
   path: string;
@@ -27,100 +48,110 @@ export interface CallLog {
   input: unknown;
 }
 
-/** A tRPC link that answers from handlers in memory and records every call in order. */
-export function mockLink(
-  handlers: Record<string, Handler>,
-  subscriptions: Record<string, SubscriptionHandler> = {},
-  log: CallLog[] = [],
-): TRPCLink<AppRouter> {
+/** A tRPC link that answers from `handlers` in memory and records every call in `log`, in order. */
+function mockLink(handlers: Handlers, log: CallLog[]): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {
         log.push({ path: op.path, type: op.type, input: op.input });
-        const fail = (error: unknown) => {
-          const code = error instanceof TrpcTestError ? error.code : 'INTERNAL_SERVER_ERROR';
-          const message = error instanceof Error ? error.message : String(error);
+        const handler = (handlers as Record<string, ((input: unknown, emit?: Emit) => unknown) | undefined>)[
+          op.path
+        ];
+        let open = true;
+        const fail = (cause: unknown) => {
+          if (!open) return;
+          const error = getTRPCErrorFromUnknown(cause);
           observer.error(
             TRPCClientError.from({
-              error: { code: -32000, message, data: { code, httpStatus: 400, path: op.path } },
+              error: {
+                code: TRPC_ERROR_CODES_BY_KEY[error.code],
+                message: error.message,
+                data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path: op.path },
+              },
             }),
           );
         };
+        if (!handler) {
+          // As the gateway answers a path it does not have.
+          fail(new TRPCError({ code: 'NOT_FOUND', message: `No test handler for ${op.path}` }));
+          return;
+        }
         if (op.type === 'subscription') {
-          const sub = subscriptions[op.path];
-          if (!sub) {
-            fail(new TrpcTestError('NOT_FOUND', `no subscription handler for ${op.path}`));
-            return;
-          }
+          let seq = 0;
           observer.next({ result: { type: 'started' } });
+          let cleanup: unknown;
           try {
-            const cleanup = sub(op.input, (data) => observer.next({ result: { type: 'data', data } }));
-            return () => cleanup?.();
+            cleanup = handler(op.input, (data) => {
+              if (!open) return;
+              seq += 1;
+              const id = `${op.path}:${seq}`;
+              observer.next({ result: { type: 'data', id, data: { id, data } } });
+            });
           } catch (error) {
             fail(error);
-            return;
           }
+          return () => {
+            open = false;
+            if (typeof cleanup === 'function') cleanup();
+          };
         }
-        const handler = handlers[op.path];
-        let cancelled = false;
         Promise.resolve()
-          .then(() => {
-            if (!handler) throw new TrpcTestError('NOT_FOUND', `no handler for ${op.path}`);
-            return handler(op.input);
-          })
-          .then(
-            (data) => {
-              if (cancelled) return;
-              observer.next({ result: { type: 'data', data } });
-              observer.complete();
-            },
-            (error: unknown) => {
-              if (!cancelled) fail(error);
-            },
-          );
+          .then(() => handler(op.input))
+          .then((data) => {
+            if (!open) return;
+            observer.next({ result: { type: 'data', data } });
+            observer.complete();
+          }, fail);
         return () => {
-          cancelled = true;
+          open = false;
         };
       });
 }
 
-export interface RenderAppOptions {
-  handlers?: Record<string, Handler>;
-  subscriptions?: Record<string, SubscriptionHandler>;
+export interface TestApiOptions {
+  handlers?: Handlers;
+  /** Receives every call; pass your own to read it from a hook test. */
   log?: CallLog[];
 }
 
-/** Providers with an in-memory tRPC client, for rendering routes or components. */
+/** The app's providers with an in-memory tRPC client (the app's query client, without retries). */
 export function TestProviders({
   children,
   handlers = {},
-  subscriptions = {},
   log = [],
-}: RenderAppOptions & { children: ReactNode }) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { retry: false, staleTime: 30_000 },
-    mutations: { retry: false },
+}: TestApiOptions & { children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    client.setDefaultOptions({
+      queries: { ...client.getDefaultOptions().queries, retry: false },
+      mutations: { retry: false },
+    });
+    return client;
   });
-  const client = trpc.createClient({ links: [mockLink(handlers, subscriptions, log)] });
+  const [trpcClient] = useState(() => trpc.createClient({ links: [mockLink(handlers, log)] }));
   return (
-    <AppProvider queryClient={queryClient} trpcClient={client}>
+    <AppProvider queryClient={queryClient} trpcClient={trpcClient}>
       {children}
     </AppProvider>
   );
 }
 
-export function routerFor(routes: RouteObject[], initialEntries: string[]) {
-  return createMemoryRouter(routes, { initialEntries });
+/** Renders `routes` at `path` inside TestProviders; returns the router and the call log. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  { handlers, log = [] }: TestApiOptions = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <TestProviders handlers={handlers} log={log}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...view, router, log };
 }
 
-export function AppAt({
-  router,
-  ...options
-}: RenderAppOptions & { router: ReturnType<typeof createMemoryRouter> }) {
-  return (
-    <TestProviders {...options}>
-      <RouterProvider router={router} />
-    </TestProviders>
-  );
+/** The inputs of every call to one procedure, in order. */
+export function inputsOf<T = Record<string, unknown>>(log: readonly CallLog[], path: ProcedurePath): T[] {
+  return log.filter((c) => c.path === path).map((c) => c.input as T);
 }

@@ -3,6 +3,7 @@ import {
   activityPill,
   clientsHasClearableFilters,
   courierCell,
+  courierLongName,
   courierPercent,
   courierPopoverLabel,
   courierPopoverRows,
@@ -296,13 +297,19 @@ describe('courier popover: percentages rounded up, below 1% as <1', () => {
   ])('popover rows: %s', (_name, stats, rows) => {
     expect(courierPopoverRows(stats)).toEqual(rows);
   });
+  // Spec 8 (placeholders): "unknown selling channel alias shows 'Unknown'; unknown warehouse 'Unknown';
+  // unknown courier 'Courier'; missing organisation name '-'." The long name is what both courier filter
+  // dropdowns list.
   it.each([
-    ['dpd_ro', 'DPD'],
-    ['urgent_cargus', 'Cargus'],
-    ['mystery_post', 'Courier'],
-    [null, 'Courier'],
-  ])('short name %s → %s', (key, name) => {
-    expect(courierShortName(key)).toBe(name);
+    ['dpd_ro', 'DPD', 'DPD Romania'],
+    ['urgent_cargus', 'Cargus', 'Urgent Cargus'],
+    ['gls_hu', 'GLS', 'GLS Hungary'],
+    ['manually_added_unknown_courier', 'Unknown', 'Unknown courier'],
+    ['mystery_post', 'Courier', 'Courier'],
+    [null, 'Courier', 'Courier'],
+  ])('%s: short name %s, long name %s', (key, short, long) => {
+    expect(courierShortName(key)).toBe(short);
+    expect(courierLongName(key)).toBe(long);
   });
 });
 

@@ -153,6 +153,11 @@ export function courierShortName(key: string | null): string {
   return isCourierKey(key) ? COURIERS[key].short : PLACEHOLDERS.courier;
 }
 
+/** Courier long name, as the courier filter dropdowns list it; an unknown courier shows 'Courier'. */
+export function courierLongName(key: string | null): string {
+  return isCourierKey(key) ? COURIERS[key].long : PLACEHOLDERS.courier;
+}
+
 /**
  * Popover label of a courier key: only the GLS, Cargus and DPD groups merge, so other couriers keep
  * their long name (short names would merge e.g. Sameday RO and HU). Null is missing.
@@ -163,7 +168,7 @@ export function courierPopoverLabel(key: string | null): string {
   for (const [group, keys] of Object.entries(COURIER_POPOVER_GROUPS)) {
     if ((keys as readonly string[]).includes(key)) return group;
   }
-  return isCourierKey(key) ? COURIERS[key].long : PLACEHOLDERS.courier;
+  return courierLongName(key);
 }
 
 /** Courier popover rows: grouped, counts summed, percentages of the total, highest count first. */

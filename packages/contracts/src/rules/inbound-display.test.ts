@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Inbound } from '../backend/inbounds.js';
 import {
   formatQuantity,
+  INBOUND_TEXT_LIMITS,
   inboundCountLine,
   inboundEtaText,
   inboundQuantityCell,
@@ -11,6 +12,7 @@ import {
   transportToggles,
   warehouseIconSize,
 } from './inbound-display.js';
+import { shortenText } from './text.js';
 
 const NOW = new Date(Date.UTC(2024, 5, 15, 12));
 const inbound = (over: Partial<Pick<Inbound, 'status' | 'expected_date' | 'late'>> = {}) => ({
@@ -163,5 +165,20 @@ describe('inbounds clear filters and count line', () => {
     [1234, '1234 inbound displayed'],
   ])('count line %i → %s', (count, line) => {
     expect(inboundCountLine(count)).toBe(line);
+  });
+});
+
+// Spec (inbounds, constants): "reception name shortened to 18 characters, reception number to 40, warehouse
+// identifier to 22", with the text shortening of spec 9: "default 22 characters (middle truncated with dots)".
+describe('inbound text limits shorten with shortenText', () => {
+  it.each([
+    ['receptionName', 'RCP-URGENT-RECEPTION-0001', 'RCP-URGE...ON-0001'],
+    ['receptionName', 'RCP-2024-000123', 'RCP-2024-000123'],
+    ['receptionNumber', `RCP-${'x'.repeat(41)}END`, `RCP-${'x'.repeat(15)}...${'x'.repeat(15)}END`],
+    ['warehouseIdentifier', 'PO-2024-WAREHOUSE-IDENTIFIER-778812', 'PO-2024-WA...ER-778812'],
+  ] as const)('%s: %j → %j', (limit, text, shown) => {
+    const out = shortenText(text, INBOUND_TEXT_LIMITS[limit]);
+    expect(out).toBe(shown);
+    expect(Array.from(out).length).toBe(Math.min(text.length, INBOUND_TEXT_LIMITS[limit]));
   });
 });

@@ -132,7 +132,7 @@ export function inboundCountLine(count: number): string {
   return `${count} inbound displayed`;
 }
 
-/** Fixed-width shortenings from spec 9. */
+/** Shortening limits from spec 9, applied with shortenText (middle truncated with dots, exactly this many characters). */
 export const INBOUND_TEXT_LIMITS = {
   receptionName: 18,
   receptionNumber: 40,

@@ -212,6 +212,10 @@ describe('inbound summary cards', () => {
     expect(toggleBucketPriorities([0, 1, 2, 3], [5, 6])).toEqual([0, 1, 2, 3, 5, 6]);
     expect(toggleBucketPriorities([0, 1, 2, 3, 5, 6], [5, 6])).toEqual([0, 1, 2, 3]);
   });
+  it('returns the priorities in ascending order', () => {
+    expect(toggleBucketPriorities([2, 3], [0, 1])).toEqual([0, 1, 2, 3]);
+    expect(toggleBucketPriorities([4, 2, 3], [5, 6])).toEqual([2, 3, 4, 5, 6]);
+  });
 });
 
 describe('priorityCount reads loose statistics safely', () => {

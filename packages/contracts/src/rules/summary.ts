@@ -162,9 +162,12 @@ export function isInboundSummaryCompact(stats: PriorityStats): boolean {
   return INBOUND_SUMMARY_BUCKETS.some((b) => countOf(stats, b.priorities) >= COMPACT_SUMMARY_THRESHOLD);
 }
 
-/** Clicking a bucket card toggles its display priorities (all present → removed, else added). */
+/**
+ * Clicking a bucket card toggles its display priorities (all present → removed, else added). The
+ * result is in ascending order, so the same selection is always the same request filter.
+ */
 export function toggleBucketPriorities(selected: readonly number[], priorities: readonly number[]): number[] {
-  return toggleValues(selected, priorities);
+  return toggleValues(selected, priorities).sort((a, b) => a - b);
 }
 
 export const CLIENT_ACTIVITY_CARDS = [

@@ -24,7 +24,7 @@ export function shortenLongText(text: string): string {
   return `${chars.slice(0, 6).join('')}${ELLIPSIS_DOTS}${chars.slice(-7).join('')}`;
 }
 
-/** End-truncation used for fixed-width cells: first `max` characters then '...'. */
+/** End-truncation for the order reference ("truncated to 17"): first `max` characters then '...'. Other shortenings use shortenText. */
 export function truncateEnd(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : chars.slice(0, max).join('') + ELLIPSIS_DOTS;

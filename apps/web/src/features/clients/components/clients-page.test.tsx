@@ -2,21 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientsQuery, SellingChannelAnalyticsRow } from '@waybill/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
+import { type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { clientsFilterStore } from '../hooks/filter-store.js';
 import { analyticsResponse, makeStore, snapshotOf } from '../test/fixtures.js';
 import { ClientsPage } from './clients-page.js';
 
 type LiveInput = ClientsQuery;
 
-function setup(rows: SellingChannelAnalyticsRow[], handlers: Record<string, Handler> = {}) {
+function setup(rows: SellingChannelAnalyticsRow[], handlers: Handlers = {}) {
   const response = analyticsResponse(rows);
   const view = renderRoutes([{ path: '/clients', element: <ClientsPage /> }], '/clients', {
-    'clients.live': (_input, sub) => sub.emit(snapshotOf(response)),
-    'clients.search': () => response,
-    ...handlers,
+    handlers: {
+      'clients.live': (_input, emit) => emit(snapshotOf(response)),
+      'clients.search': () => response,
+      ...handlers,
+    },
   });
-  const lastLive = () => inputsOf<LiveInput>(view.calls, 'clients.live').at(-1)!;
+  const lastLive = () => inputsOf<LiveInput>(view.log, 'clients.live').at(-1)!;
   return { ...view, lastLive };
 }
 
@@ -72,7 +74,7 @@ describe('clients analytics controls', () => {
 
   it('shows activity cards above 0 and ignores a click on the only enabled one', async () => {
     const user = userEvent.setup();
-    const { lastLive, calls } = setup([makeStore()]);
+    const { lastLive, log } = setup([makeStore()]);
     await screen.findByTestId('stores-table');
     expect(screen.getByTestId('activity-card-0')).toHaveTextContent('Super Active');
     expect(screen.queryByTestId('activity-card-1')).toBeNull();
@@ -84,10 +86,10 @@ describe('clients analytics controls', () => {
     await user.click(screen.getByTestId('activity-card-3'));
     await waitFor(() => expect(lastLive().filter.displayPriorities).toEqual([0, 1]));
     // Card 0 is now the only enabled card: the click is ignored.
-    const before = inputsOf(calls, 'clients.live').length;
+    const before = inputsOf(log, 'clients.live').length;
     await user.click(screen.getByTestId('activity-card-0'));
     expect(lastLive().filter.displayPriorities).toEqual([0, 1]);
-    expect(inputsOf(calls, 'clients.live').length).toBe(before);
+    expect(inputsOf(log, 'clients.live').length).toBe(before);
     await user.click(screen.getByTestId('activity-card-4'));
     await waitFor(() => expect(lastLive().filter.displayPriorities).toEqual([0, 1, 4]));
   });
@@ -155,9 +157,9 @@ describe('clients analytics controls', () => {
     const first = makeStore({ name: 'www.alpha.ro' });
     const second = makeStore({ name: 'beta.ro' });
     setup([first], {
-      'clients.live': (input, sub) => {
+      'clients.live': (input, emit) => {
         const name = (input as LiveInput).filter.name;
-        sub.emit(snapshotOf(analyticsResponse(name === 'beta' ? [second] : [first])));
+        emit(snapshotOf(analyticsResponse(name === 'beta' ? [second] : [first])));
       },
     });
     const user = userEvent.setup();

@@ -1,11 +1,9 @@
 import {
-  COURIERS,
   type CompanySizeFilter,
   clientActivityCards,
   clientsHasClearableFilters,
+  courierLongName,
   INBOUNDS_INFINITE_SCROLL_PX,
-  isCourierKey,
-  PLACEHOLDERS,
   SEARCH_DEBOUNCE_MS,
   SKU_FILTER_LABELS,
   type SkuFilter,
@@ -93,7 +91,7 @@ export function ClientsPage() {
       .filter((c): c is { key: string; count: number } => Boolean(c.key))
       .map((c) => ({
         value: c.key,
-        label: isCourierKey(c.key) ? COURIERS[c.key].long : PLACEHOLDERS.courier,
+        label: courierLongName(c.key),
         count: c.count,
       })),
   );

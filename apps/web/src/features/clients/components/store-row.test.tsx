@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellingChannelAnalyticsRow } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../../test/trpc-harness.js';
+import { renderRoutes } from '../../../test/trpc-mock.js';
 import { makeStore, NOW } from '../test/fixtures.js';
 import { sparklinePoints } from './sparkline.js';
 import { StoreRow } from './store-row.js';
@@ -25,7 +25,6 @@ function renderRow(row: SellingChannelAnalyticsRow) {
       },
     ],
     '/',
-    {},
   );
   return within(screen.getByTestId('store-row'));
 }

@@ -2,21 +2,23 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeInboundStatusInput, Inbound } from '@waybill/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
+import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
 
-function setup(rows: Inbound[], handlers: Record<string, Handler> = {}) {
+function setup(rows: Inbound[], handlers: Handlers = {}) {
   const response = searchResponse(rows);
   return renderRoutes([{ path: '/inbounds', element: <InboundsPage /> }], '/inbounds', {
-    ...referenceHandlers(),
-    'inbounds.live': (_input, sub) => sub.emit(snapshotOf(response)),
-    'inbounds.search': () => response,
-    'inbounds.changeStatus': (input) => ({
-      inventory_receipt: { ...rows[0], status: (input as { status: string }).status },
-    }),
-    ...handlers,
+    handlers: {
+      ...referenceHandlers(),
+      'inbounds.live': (_input, emit) => emit(snapshotOf(response)),
+      'inbounds.search': () => response,
+      'inbounds.changeStatus': (input) => ({
+        inventory_receipt: { ...rows[0], status: input.status },
+      }),
+      ...handlers,
+    },
   });
 }
 
@@ -49,7 +51,7 @@ describe('inbound row actions', () => {
   it('marks as arrived with the entered date at 15:00 and refreshes 2 s later', async () => {
     const user = userEvent.setup();
     const inbound = makeInbound({ name: 'RCP-ARRIVE' });
-    const { calls } = setup([inbound]);
+    const { log } = setup([inbound]);
     await chooseAction(user, 'RCP-ARRIVE', 'Mark as Arrived');
     const dialog = await screen.findByRole('dialog', { name: 'Mark as Arrived' });
     expect(document.body.style.overflow).toBe('hidden');
@@ -63,18 +65,18 @@ describe('inbound row actions', () => {
     await user.type(within(dialog).getByLabelText('Day'), '5');
     expect(within(dialog).getByLabelText('Day')).toHaveValue('05');
     await waitFor(() => expect(save).toBeEnabled());
-    const searchesBefore = inputsOf(calls, 'inbounds.search').length;
+    const searchesBefore = inputsOf(log, 'inbounds.search').length;
     await user.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [change] = inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus');
+    const [change] = inputsOf<ChangeInboundStatusInput>(log, 'inbounds.changeStatus');
     expect(change?.inboundUid).toBe(inbound.uid);
     expect(change?.status).toBe('arrived');
     const happened = new Date(change!.happenedAt);
     expect([happened.getFullYear(), happened.getMonth(), happened.getDate(), happened.getHours()]).toEqual([
       2024, 1, 5, 15,
     ]);
-    expect(inputsOf(calls, 'inbounds.search')).toHaveLength(searchesBefore);
-    await waitFor(() => expect(inputsOf(calls, 'inbounds.search').length).toBe(searchesBefore + 1), {
+    expect(inputsOf(log, 'inbounds.search')).toHaveLength(searchesBefore);
+    await waitFor(() => expect(inputsOf(log, 'inbounds.search').length).toBe(searchesBefore + 1), {
       timeout: 3500,
     });
   });
@@ -83,7 +85,7 @@ describe('inbound row actions', () => {
     const user = userEvent.setup();
     let release: (v: unknown) => void = () => {};
     const inbound = makeInbound({ name: 'RCP-PROC' });
-    const { calls } = setup([inbound], {
+    const { log } = setup([inbound], {
       'inbounds.changeStatus': () => new Promise((resolve) => (release = resolve)),
     });
     await chooseAction(user, 'RCP-PROC', 'Mark as Processing');
@@ -100,7 +102,7 @@ describe('inbound row actions', () => {
     expect(within(dialog).getByRole('button', { name: /SAVE CHANGES/ })).toBeDisabled();
     act(() => release({ inventory_receipt: inbound }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus')[0]?.status).toBe('processing');
+    expect(inputsOf<ChangeInboundStatusInput>(log, 'inbounds.changeStatus')[0]?.status).toBe('processing');
   });
 
   it('logs a failed status change and lets the user retry', async () => {
@@ -122,12 +124,12 @@ describe('inbound row actions', () => {
   it('deletes (cancels) after confirmation', async () => {
     const user = userEvent.setup();
     const inbound = makeInbound({ name: 'RCP-DEL' });
-    const { calls } = setup([inbound]);
+    const { log } = setup([inbound]);
     await chooseAction(user, 'RCP-DEL', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Inbound' });
     await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(inputsOf<ChangeInboundStatusInput>(calls, 'inbounds.changeStatus')[0]).toMatchObject({
+    expect(inputsOf<ChangeInboundStatusInput>(log, 'inbounds.changeStatus')[0]).toMatchObject({
       inboundUid: inbound.uid,
       status: 'cancelled',
     });
@@ -139,9 +141,9 @@ describe('inbound row actions', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.getAttribute('href') ?? '');
     });
-    let emit: (data: unknown) => void = () => {};
+    let emit: Emit = () => {};
     const inbound = makeInbound({ name: 'RCP-EXPORT' });
-    const { calls } = setup([inbound], {
+    const { log } = setup([inbound], {
       'inbounds.export.start': () => ({
         jobId: 'exp_1',
         inboundUid: inbound.uid,
@@ -152,8 +154,8 @@ describe('inbound row actions', () => {
         downloadPath: null,
         updatedAt: Date.now(),
       }),
-      'inbounds.export.progress': (_input, sub) => {
-        emit = sub.emit;
+      'inbounds.export.progress': (_input, send) => {
+        emit = send;
       },
     });
     await chooseAction(user, 'RCP-EXPORT', 'Export');
@@ -163,7 +165,7 @@ describe('inbound row actions', () => {
     );
     expect(dialog).toHaveTextContent('Please click the button below to proceed with your download.');
     await user.click(within(dialog).getByRole('button', { name: 'EXPORT' }));
-    await waitFor(() => expect(inputsOf(calls, 'inbounds.export.progress')).toEqual([{ jobId: 'exp_1' }]));
+    await waitFor(() => expect(inputsOf(log, 'inbounds.export.progress')).toEqual([{ jobId: 'exp_1' }]));
     expect(within(dialog).getByRole('button', { name: /EXPORT/ })).toBeDisabled();
     act(() => emit({ jobId: 'exp_1', status: 'running', progress: 40, error: null, downloadPath: null }));
     const bar = await within(dialog).findByRole('progressbar');
@@ -197,8 +199,8 @@ describe('inbound row actions', () => {
         downloadPath: null,
         updatedAt: Date.now(),
       }),
-      'inbounds.export.progress': (_input, sub) =>
-        sub.emit({
+      'inbounds.export.progress': (_input, emit) =>
+        emit({
           jobId: 'exp_2',
           status: 'failed',
           progress: 10,

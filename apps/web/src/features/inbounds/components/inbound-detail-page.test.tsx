@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Inbound } from '@waybill/contracts';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Handler, renderRoutes } from '../../../test/trpc-harness.js';
+import { type Handlers, renderRoutes } from '../../../test/trpc-mock.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import {
   detailResponse,
@@ -15,7 +15,7 @@ import {
 import { InboundDetailPage } from './inbound-detail-page.js';
 import { InboundsPage } from './inbounds-page.js';
 
-function setup(inbound: Inbound, path: string, handlers: Record<string, Handler> = {}) {
+function setup(inbound: Inbound, path: string, handlers: Handlers = {}) {
   const response = searchResponse([inbound]);
   return renderRoutes(
     [
@@ -33,13 +33,15 @@ function setup(inbound: Inbound, path: string, handlers: Record<string, Handler>
     ],
     path,
     {
-      ...referenceHandlers(),
-      'inbounds.live': (_input, sub) => sub.emit(snapshotOf(response)),
-      'inbounds.detail': (input) => {
-        if ((input as { uid: string }).uid !== inbound.uid) throw new Error('not found');
-        return detailResponse(inbound);
+      handlers: {
+        ...referenceHandlers(),
+        'inbounds.live': (_input, emit) => emit(snapshotOf(response)),
+        'inbounds.detail': (input) => {
+          if (input.uid !== inbound.uid) throw new Error('not found');
+          return detailResponse(inbound);
+        },
+        ...handlers,
       },
-      ...handlers,
     },
   );
 }

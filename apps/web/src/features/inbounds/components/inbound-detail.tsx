@@ -6,13 +6,14 @@ import {
   INBOUND_TEXT_LIMITS,
   type InboundDetailResponse,
   inboundColour,
+  organizationLabel,
   PLACEHOLDERS,
   parseServerTime,
+  shortenText,
 } from '@waybill/contracts';
 import { CircleDot, Hourglass, X } from 'lucide-react';
 import { CopyButton } from '../../../components/index.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { shorten } from '../lib/format.js';
 import styles from './inbound-detail.module.css';
 import { ProductRow } from './product-row.js';
 
@@ -34,7 +35,7 @@ function dateText(value: string | null | undefined): string {
 export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: InboundDetailProps) {
   const inbound = detail.inventory_receipt;
   const colour = inboundColour(inbound);
-  const merchant = reference.organizations.get(inbound.organization_uid)?.name || PLACEHOLDERS.organization;
+  const merchant = organizationLabel(reference.organizations.get(inbound.organization_uid)?.name);
   const warehouse = inbound.fulfillment_center_uid
     ? reference.warehouses.get(inbound.fulfillment_center_uid)
     : undefined;
@@ -64,7 +65,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             {/* The reception number is the overlay's accessible title. */}
             <Dialog.Title asChild>
               <h2 className={styles.reception} title={inbound.name}>
-                {shorten(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}
+                {shortenText(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}
               </h2>
             </Dialog.Title>
             <span className={styles.muted}>Created {dateText(inbound.external_dates.created_at)}</span>
@@ -101,7 +102,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             <dd>
               {identifier ? (
                 <CopyButton value={identifier} label={`Copy external identifier ${identifier}`}>
-                  {shorten(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
+                  {shortenText(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
                 </CopyButton>
               ) : (
                 '-'

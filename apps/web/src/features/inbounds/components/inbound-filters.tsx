@@ -7,6 +7,8 @@ import {
   inboundsHasClearableFilters,
   initials,
   isAssignableUser,
+  organizationLabel,
+  PLACEHOLDERS,
 } from '@waybill/contracts';
 import { DropdownFilter, type DropdownOption } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
@@ -73,8 +75,13 @@ export function InboundFilters({ filter, stats, reference, onChange }: InboundFi
     },
     (key) => initials(reference.users.get(key)?.name),
   );
-  const warehouses = buildOptions(warehouseRows, (key) => reference.warehouses.get(key)?.name ?? 'Unknown');
-  const merchants = buildOptions(merchantRows, (key) => reference.organizations.get(key)?.name ?? '-');
+  const warehouses = buildOptions(
+    warehouseRows,
+    (key) => reference.warehouses.get(key)?.name ?? PLACEHOLDERS.warehouse,
+  );
+  const merchants = buildOptions(merchantRows, (key) =>
+    organizationLabel(reference.organizations.get(key)?.name),
+  );
   const statuses = buildOptions(statusRows, (key) =>
     inboundStatusSchema.safeParse(key).success ? INBOUND_STATUS_LABELS[key as InboundStatus] : null,
   );

@@ -6,13 +6,15 @@ import {
   type Inbound,
   inboundColour,
   inboundStatusPill,
+  organizationLabel,
+  PLACEHOLDERS,
+  shortenText,
   warehouseIconSize,
 } from '@waybill/contracts';
 import { Hourglass, MoreVertical, Warehouse } from 'lucide-react';
 import { memo } from 'react';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { shorten } from '../lib/format.js';
 import styles from './inbound-row.module.css';
 
 export type InboundAction = 'arrived' | 'processing' | 'delete' | 'export';
@@ -36,7 +38,7 @@ export const InboundRow = memo(function InboundRow({
   onAction,
 }: InboundRowProps) {
   const colour = inboundColour(inbound);
-  const merchant = reference.organizations.get(inbound.organization_uid)?.name || '-';
+  const merchant = organizationLabel(reference.organizations.get(inbound.organization_uid)?.name);
   const warehouse = inbound.fulfillment_center_uid
     ? reference.warehouses.get(inbound.fulfillment_center_uid)
     : undefined;
@@ -66,14 +68,14 @@ export const InboundRow = memo(function InboundRow({
               onOpen(inbound.uid);
             }}
           >
-            {shorten(inbound.name, INBOUND_TEXT_LIMITS.receptionName)}
+            {shortenText(inbound.name, INBOUND_TEXT_LIMITS.receptionName)}
           </a>
           <span className={styles.sub} title={merchant}>
             {merchant}
           </span>
           {identifier ? (
             <span className={styles.identifier} title={identifier}>
-              {shorten(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
+              {shortenText(identifier, INBOUND_TEXT_LIMITS.warehouseIdentifier)}
             </span>
           ) : null}
         </div>
@@ -88,7 +90,7 @@ export const InboundRow = memo(function InboundRow({
       </td>
       <td className={styles.warehouse}>
         {inbound.fulfillment_center_uid === null ? (
-          <span className={styles.notSent}>Not sent to warehouse!</span>
+          <span className={styles.notSent}>{PLACEHOLDERS.notSentToWarehouse}</span>
         ) : (
           <>
             <Warehouse
@@ -97,8 +99,8 @@ export const InboundRow = memo(function InboundRow({
               data-size={iconSize}
               data-testid="warehouse-icon"
             />
-            <span className={styles.warehouseName} title={warehouse?.name ?? 'Unknown'}>
-              {warehouse?.name ?? 'Unknown'}
+            <span className={styles.warehouseName} title={warehouse?.name ?? PLACEHOLDERS.warehouse}>
+              {warehouse?.name ?? PLACEHOLDERS.warehouse}
             </span>
             {warehouse?.display_address?.country_code ? (
               <span className={styles.country}>{warehouse.display_address.country_code}</span>

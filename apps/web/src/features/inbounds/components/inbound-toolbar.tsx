@@ -4,6 +4,7 @@ import {
   inboundCountLine,
   inboundSummaryCards,
   isInboundSummaryCompact,
+  toggleBucketPriorities,
   toggleValues,
   transportToggles,
 } from '@waybill/contracts';
@@ -37,7 +38,7 @@ export function InboundToolbar({
   // Cards follow the forced flag the request used, so their state matches the list below.
   const cards = inboundSummaryCards(display, selected, forced);
   const toggleBucket = (priorities: readonly number[]) =>
-    onChange({ displayPriorities: toggleValues(selected, priorities).sort((a, b) => a - b) });
+    onChange({ displayPriorities: toggleBucketPriorities(selected, priorities) });
   const toggles = transportToggles(stats?.number_of_items_statistics ?? []);
   const lateCount = stats?.number_of_lates_statistics.number_of_inventory_receipts_late ?? 0;
 

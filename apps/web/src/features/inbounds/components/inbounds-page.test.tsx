@@ -2,26 +2,28 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Inbound, InboundsQuery } from '@waybill/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Handler, inputsOf, renderRoutes } from '../../../test/trpc-harness.js';
+import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf, USERS } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
 
 type LiveInput = InboundsQuery & { lastEventId?: string };
 
-function setup(rows: Inbound[], opts: { handlers?: Record<string, Handler>; hasMore?: boolean } = {}) {
-  const emits: ((data: unknown) => void)[] = [];
+function setup(rows: Inbound[], opts: { handlers?: Handlers; hasMore?: boolean } = {}) {
+  const emits: Emit[] = [];
   const response = searchResponse(rows);
   const view = renderRoutes([{ path: '/inbounds', element: <InboundsPage /> }], '/inbounds', {
-    ...referenceHandlers(),
-    'inbounds.live': (_input, sub) => {
-      emits.push(sub.emit);
-      sub.emit(snapshotOf(response, opts.hasMore ?? false));
+    handlers: {
+      ...referenceHandlers(),
+      'inbounds.live': (_input, emit) => {
+        emits.push(emit);
+        emit(snapshotOf(response, opts.hasMore ?? false));
+      },
+      'inbounds.search': () => response,
+      ...opts.handlers,
     },
-    'inbounds.search': () => response,
-    ...opts.handlers,
   });
-  const lastLive = () => inputsOf<LiveInput>(view.calls, 'inbounds.live').at(-1)!;
+  const lastLive = () => inputsOf<LiveInput>(view.log, 'inbounds.live').at(-1)!;
   return { ...view, emits, response, lastLive };
 }
 
@@ -53,9 +55,9 @@ describe('inbounds list', () => {
     const trs = within(table).getAllByTestId('inbound-row');
     expect(trs).toHaveLength(3);
     expect(screen.getByTestId('inbound-count')).toHaveTextContent('3 inbound displayed');
-    // Reception name shortened to 18 characters, full name in the title.
+    // Reception name shortened to 18 characters (middle truncated with dots), full name in the title.
     const first = within(trs[0]!);
-    expect(first.getByText('RCP-URGENT-RECEPT…')).toHaveAttribute('title', 'RCP-URGENT-RECEPTION-0001');
+    expect(first.getByText('RCP-URGE...ON-0001')).toHaveAttribute('title', 'RCP-URGENT-RECEPTION-0001');
     expect(first.getByTestId('red-marker')).toBeInTheDocument();
     expect(trs[0]).toHaveAttribute('data-colour', 'red');
     expect(first.getByText('ETA: 2 days')).toBeInTheDocument();
@@ -104,7 +106,7 @@ describe('inbounds list', () => {
       },
     });
     const { lastLive } = setup(rows, {
-      handlers: { 'inbounds.live': (_i, sub) => sub.emit(snapshotOf(response)) },
+      handlers: { 'inbounds.live': (_i, emit) => emit(snapshotOf(response)) },
     });
     await screen.findByTestId('inbounds-table');
     await waitFor(() => expect(lastLive().filter.displayPriorities).toEqual([0, 1, 2, 3, 4, 5, 6]));
@@ -125,7 +127,7 @@ describe('inbounds list', () => {
         display_priority_6: 0,
       },
     });
-    setup(rows, { handlers: { 'inbounds.live': (_i, sub) => sub.emit(snapshotOf(response)) } });
+    setup(rows, { handlers: { 'inbounds.live': (_i, emit) => emit(snapshotOf(response)) } });
     await screen.findByTestId('inbounds-table');
     expect(screen.getByRole('group', { name: 'Inbound summary' })).toHaveAttribute('data-compact', 'true');
     expect(screen.getByTestId('summary-errors')).toHaveTextContent('12000');
@@ -218,20 +220,24 @@ describe('inbounds list', () => {
 
   it('loads more by widening the live window while more rows exist', async () => {
     const rows = Array.from({ length: 20 }, () => makeInbound());
-    const { calls } = setup(rows, { hasMore: true });
+    const { log } = setup(rows, { hasMore: true });
     await screen.findByTestId('inbounds-table');
     await waitFor(() =>
-      expect(inputsOf<LiveInput>(calls, 'inbounds.live').some((i) => i.window.skip === 20)).toBe(true),
+      expect(inputsOf<LiveInput>(log, 'inbounds.live').some((i) => i.window.skip === 20)).toBe(true),
     );
   });
 
   it('falls back to a plain search when the live subscription fails', async () => {
     const rows = [makeInbound({ name: 'RCP-FALLBACK' })];
-    const { calls } = setup(rows, {
-      handlers: { 'inbounds.live': (_i, sub) => sub.fail('websocket closed') },
+    const { log } = setup(rows, {
+      handlers: {
+        'inbounds.live': () => {
+          throw new Error('websocket closed');
+        },
+      },
     });
     expect(await screen.findByText('RCP-FALLBACK')).toBeInTheDocument();
-    expect(inputsOf<InboundsQuery>(calls, 'inbounds.search')[0]?.window).toEqual({ skip: 0, limit: 20 });
+    expect(inputsOf<InboundsQuery>(log, 'inbounds.search')[0]?.window).toEqual({ skip: 0, limit: 20 });
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -1,4 +1,4 @@
-import type { OrderDetailResponse } from '@waybill/contracts';
+import { type OrderDetailResponse, PLACEHOLDERS } from '@waybill/contracts';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { channelLabel, courierView, DETAIL_TABS } from '../lib/detail-view.js';
@@ -120,4 +120,4 @@ export function OrderDetailView(props: OrderDetailViewProps) {
   );
 }
 
-const warehouseName = (center: { name: string } | null) => center?.name ?? 'Unknown';
+const warehouseName = (center: { name: string } | null) => center?.name ?? PLACEHOLDERS.warehouse;

@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRPCError } from '@trpc/server';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeComment, makeOrder } from '../../../components/comments/test-fixtures.js';
 import { resetMarkSeen } from '../../../components/comments/use-mark-seen.js';
-import { AppAt, type CallLog, type Handler, routerFor, TrpcTestError } from '../../../test/trpc-mock.js';
+import { type Handlers, renderRoutes } from '../../../test/trpc-mock.js';
 import { OrderDetailRoute } from './order-detail-route.js';
 
 const me = {
@@ -16,7 +17,7 @@ const me = {
     superadmin: false,
   },
 };
-const reference: Record<string, Handler> = {
+const reference: Handlers = {
   'users.me': () => me,
   'users.all': () => ({ users: [] }),
   'reference.organizations': () => ({ organizations: [{ uid: 'org-1', name: 'Acme SRL' }] }),
@@ -37,9 +38,8 @@ const reference: Record<string, Handler> = {
   }),
 };
 
-function setup(path: string, detail: unknown, handlers: Record<string, Handler> = {}) {
-  const log: CallLog[] = [];
-  const router = routerFor(
+function setup(path: string, detail: unknown, handlers: Handlers = {}) {
+  return renderRoutes(
     [
       {
         path: '/realtime',
@@ -52,17 +52,11 @@ function setup(path: string, detail: unknown, handlers: Record<string, Handler> 
         children: [{ path: 'order', element: <OrderDetailRoute /> }],
       },
     ],
-    [path],
+    path,
+    {
+      handlers: { ...reference, 'orders.detail': () => detail, 'orders.live': () => undefined, ...handlers },
+    },
   );
-  render(
-    <AppAt
-      router={router}
-      log={log}
-      handlers={{ ...reference, 'orders.detail': () => detail, ...handlers }}
-      subscriptions={{ 'orders.live': () => undefined }}
-    />,
-  );
-  return { router, log };
 }
 
 const detailOf = (order = makeOrder(), comments = [makeComment()]) => ({
@@ -223,7 +217,7 @@ describe('order detail', () => {
     const user = userEvent.setup();
     setup('/realtime/order?uid=ord-1&newComment=true', detailOf(makeOrder(), []), {
       'orders.comments.add': () => {
-        throw new TrpcTestError('BAD_GATEWAY', 'The backend did not answer.');
+        throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The backend did not answer.' });
       },
     });
     const box = await screen.findByPlaceholderText('Add new comment');

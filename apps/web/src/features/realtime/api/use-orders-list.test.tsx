@@ -1,29 +1,22 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { TRPCError } from '@trpc/server';
 import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  type CallLog,
-  type SubscriptionHandler,
-  TestProviders,
-  TrpcTestError,
-} from '../../../test/trpc-mock.js';
+import { type CallLog, type Emit, type Handlers, TestProviders } from '../../../test/trpc-mock.js';
 import { makeOrder, makeStatistics } from '../test/fixtures.js';
 import { useOrdersList } from './use-orders-list.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => makeOrder({ uid: `o-${i}` }));
 const snapshot = (count: number, hasMore: boolean) => ({
-  id: 's',
-  data: {
-    kind: 'snapshot',
-    rows: rows(count),
-    meta: { comments: [], statistics: makeStatistics(), hasMore },
-  },
+  kind: 'snapshot',
+  rows: rows(count),
+  meta: { comments: [], statistics: makeStatistics(), hasMore },
 });
 
-function wrapperWith(subscriptions: Record<string, SubscriptionHandler>, handlers = {}, log: CallLog[] = []) {
+function wrapperWith(handlers: Handlers, log: CallLog[] = []) {
   return ({ children }: { children: ReactNode }) => (
-    <TestProviders subscriptions={subscriptions} handlers={handlers} log={log}>
+    <TestProviders handlers={handlers} log={log}>
       {children}
     </TestProviders>
   );
@@ -32,12 +25,11 @@ function wrapperWith(subscriptions: Record<string, SubscriptionHandler>, handler
 describe('useOrdersList', () => {
   it('loads more by growing the live window 20 rows at a time until a short page', async () => {
     const inputs: { window: { skip: number; limit: number } }[] = [];
-    const live: SubscriptionHandler = (input, emit) => {
+    const live: Handlers['orders.live'] = (input, emit) => {
       const query = input as { window: { skip: number; limit: number } };
       inputs.push(query);
       const loaded = query.window.skip + query.window.limit;
       emit(loaded === 20 ? snapshot(20, true) : snapshot(25, false));
-      return undefined;
     };
     const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER), {
       wrapper: wrapperWith({ 'orders.live': live }),
@@ -63,11 +55,10 @@ describe('useOrdersList', () => {
   });
 
   it('applies pushed patches to the snapshot', async () => {
-    let push: (data: unknown) => void = () => undefined;
-    const live: SubscriptionHandler = (_input, emit) => {
+    let push: Emit = () => undefined;
+    const live: Handlers['orders.live'] = (_input, emit) => {
       push = emit;
       emit(snapshot(2, false));
-      return undefined;
     };
     const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER), {
       wrapper: wrapperWith({ 'orders.live': live }),
@@ -75,14 +66,11 @@ describe('useOrdersList', () => {
     await waitFor(() => expect(result.current.rows).toHaveLength(2));
     act(() =>
       push({
-        id: 'p',
-        data: {
-          kind: 'patch',
-          upserts: [makeOrder({ uid: 'new', reference: 'NEW-1' })],
-          removed: ['o-0'],
-          order: ['new', 'o-1'],
-          meta: null,
-        },
+        kind: 'patch',
+        upserts: [makeOrder({ uid: 'new', reference: 'NEW-1' })],
+        removed: ['o-0'],
+        order: ['new', 'o-1'],
+        meta: null,
       }),
     );
     await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['new', 'o-1']));
@@ -103,11 +91,11 @@ describe('useOrdersList', () => {
       }),
       'orders.statistics': () => makeStatistics(),
     };
-    const live: SubscriptionHandler = () => {
-      throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'socket closed');
+    const live: Handlers['orders.live'] = () => {
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'socket closed' });
     };
     const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER), {
-      wrapper: wrapperWith({ 'orders.live': live }, handlers, log),
+      wrapper: wrapperWith({ ...handlers, 'orders.live': live }, log),
     });
     await waitFor(() => expect(result.current.source).toBe('query'));
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('A-1'));
@@ -137,7 +125,7 @@ describe('useOrdersList without a working websocket', () => {
       'orders.statistics': () => makeStatistics(),
     };
     const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER, { liveTimeoutMs: 50 }), {
-      wrapper: wrapperWith({ 'orders.live': () => undefined }, handlers),
+      wrapper: wrapperWith({ ...handlers, 'orders.live': () => undefined }),
     });
     await waitFor(() => expect(result.current.source).toBe('query'));
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('Q-1'));

@@ -82,6 +82,14 @@ describe('warehouse, merchant and courier options', () => {
     expect(couriers.map((c) => c.label)).toEqual(['DPD Romania', 'GLS Hungary']);
   });
 
+  it("labels an unknown courier key 'Courier', as the clients screen does", () => {
+    const couriers = courierOptions(
+      [{ ...row('mystery_post', 2, [0, 0, 0, 0]), count_display_priority_all: 2 }],
+      [],
+    );
+    expect(couriers).toEqual([{ value: 'mystery_post', label: 'Courier', count: 2 }]);
+  });
+
   it('selects and clears cargus_ro and urgent_cargus together', () => {
     expect(nextCourierSelection([], ['cargus_ro'])).toEqual(['cargus_ro', 'urgent_cargus']);
     expect(nextCourierSelection(['cargus_ro', 'urgent_cargus'], ['cargus_ro'])).toEqual([]);

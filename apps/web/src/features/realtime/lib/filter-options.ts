@@ -1,9 +1,8 @@
 import {
   type AssignedUserStatisticsRow,
   assignableUsers,
-  COURIERS,
+  courierLongName,
   type FulfillmentCenter,
-  isCourierKey,
   type OrderStatisticsRow,
   PLATFORM_DISPLAY_NAMES,
   type SellingChannel,
@@ -96,7 +95,7 @@ export function merchantOptions(
   );
 }
 
-/** Couriers that have statistics rows (plus any selected ones), labelled with their long names. */
+/** Couriers that have statistics rows (plus any selected ones), labelled with contracts' courierLongName. */
 export function courierOptions(
   statistics: readonly OrderStatisticsRow[],
   selected: readonly string[],
@@ -106,7 +105,7 @@ export function courierOptions(
   return byCountThenName(
     [...keys].map((key) => ({
       value: key,
-      label: isCourierKey(key) ? COURIERS[key].long : key,
+      label: courierLongName(key),
       count: stats.get(key)?.count_general ?? 0,
     })),
   );
