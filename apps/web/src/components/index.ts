@@ -2,6 +2,7 @@
 export { BackToTop, shouldShowBackToTop } from './back-to-top/back-to-top.js';
 export { Button, type ButtonProps } from './button/button.js';
 export { CopyButton, type CopyButtonProps } from './copy-button/copy-button.js';
+export { DateChangeModal, type DateChangeModalProps } from './date-change-modal/date-change-modal.js';
 export {
   DateEntryFields,
   type DateEntryFieldsProps,
@@ -15,6 +16,7 @@ export {
 export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
 export { ListFooter } from './list-footer/list-footer.js';
 export { Modal, type ModalProps } from './modal/modal.js';
+export { ModalActions, type ModalActionsProps } from './modal/modal-actions.js';
 export { RouteError } from './route-error/route-error.js';
 export { SelectMenu, type SelectMenuOption, type SelectMenuProps } from './select-menu/select-menu.js';
 export { SkeletonRows } from './skeleton/skeleton-rows.js';

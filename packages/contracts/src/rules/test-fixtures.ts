@@ -1,6 +1,6 @@
 import type { Comment, Order } from '../backend/orders.js';
 
-/** Test-only builders (not exported from the package index). */
+/** Test-only builders, shared by the apps' tests as `@waybill/contracts/test-fixtures` (not in the package index). */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     uid: 'ord-1',

@@ -1,6 +1,6 @@
 import type { Inbound } from '@waybill/contracts';
 import { useState } from 'react';
-import { Button, Modal } from '../../../components/index.js';
+import { Modal, ModalActions } from '../../../components/index.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-modals.module.css';
 import { InboundSummary } from './inbound-summary.js';
@@ -35,12 +35,13 @@ export function DeleteModal({ inbound, reference, busy, onConfirm, onClose }: De
       testId="modal-delete"
       description="Are you sure you want to delete this inbound? It will be marked as cancelled."
       footer={
-        <div className={styles.buttons}>
-          <Button variant="danger" loading={busy} fullWidth={busy} onClick={confirm}>
-            DELETE
-          </Button>
-          {busy ? null : <Button onClick={onClose}>CANCEL</Button>}
-        </div>
+        <ModalActions
+          confirmLabel="DELETE"
+          confirmVariant="danger"
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={onClose}
+        />
       }
     >
       <InboundSummary inbound={inbound} reference={reference} />

@@ -2,10 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SkeletonRows } from '../../../components/index.js';
+import { useNow } from '../../../hooks/use-now.js';
 import { useScrollLock } from '../../../hooks/use-scroll-lock.js';
 import { useInboundDetail } from '../api/use-inbound-detail.js';
 import { useInboundReference } from '../api/use-reference.js';
-import { useNow } from '../hooks/use-now.js';
 import { InboundDetail } from './inbound-detail.js';
 import styles from './inbound-detail.module.css';
 

@@ -17,11 +17,11 @@ import {
 } from '../../../components/index.js';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
+import { useNow } from '../../../hooks/use-now.js';
 import { useChangeInboundStatus } from '../api/use-change-inbound-status.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { inboundsFilterStore, useInboundsFilter } from '../hooks/filter-store.js';
-import { useNow } from '../hooks/use-now.js';
 import { effectivePriorities } from '../lib/buckets.js';
 import { DeleteModal } from './delete-modal.js';
 import { ExportModal } from './export-modal.js';
@@ -155,7 +155,6 @@ export function InboundsPage() {
           kind={action.kind}
           inbound={target}
           reference={reference}
-          busy={status.isPending}
           onSave={(date) => status.change(action.uid, STATUS_OF[action.kind as 'arrived'], date)}
           onClose={closeAction}
         />

@@ -9,12 +9,8 @@ import {
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/button/button.js';
-import { DateEntryFields } from '../../../components/date-entry-fields/date-entry-fields.js';
-import { Modal } from '../../../components/modal/modal.js';
+import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { useToast } from '../../../components/toast/toast.js';
-import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../../lib/date-entry.js';
-import { errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
 
@@ -104,48 +100,20 @@ function StatusModal({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
-  const [problem, setProblem] = useState<string | null>(null);
   const change = trpc.orders.changeStatus.useMutation();
   const toast = useToast();
-  const date = partsToDate(parts);
-  const busy = change.isPending;
-  const save = async () => {
-    if (!date || busy) return;
-    setProblem(null);
-    try {
-      await change.mutateAsync({ orderUid: order.uid, status, happenedAt: date.toISOString() });
-    } catch (error) {
-      setProblem(errorMessage(error, 'The status could not be changed. Please try again.'));
-      return;
-    }
+  const save = async (date: Date) => {
+    await change.mutateAsync({ orderUid: order.uid, status, happenedAt: date.toISOString() });
     toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
     onChanged();
-    onClose();
   };
   return (
-    <Modal
-      open
+    <DateChangeModal
       title={title}
-      busy={busy}
-      onClose={onClose}
       testId="detail-status-modal"
-      footer={
-        <div className={styles.modalButtons}>
-          <Button variant="primary" loading={busy} disabled={!date} fullWidth={busy} onClick={save}>
-            SAVE CHANGES
-          </Button>
-          {busy ? null : <Button onClick={onClose}>CANCEL CHANGES</Button>}
-        </div>
-      }
-    >
-      <p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>
-      <DateEntryFields value={parts} onChange={setParts} disabled={busy} />
-      {problem ? (
-        <p role="alert" className={styles.problem}>
-          {problem}
-        </p>
-      ) : null}
-    </Modal>
+      summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
+      onSave={save}
+      onClose={onClose}
+    />
   );
 }

@@ -7,8 +7,7 @@ import {
 } from '@waybill/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button/button.js';
-import { Modal } from '../../../components/modal/modal.js';
+import { Modal, ModalActions } from '../../../components/index.js';
 import { errorMessage } from '../../../lib/errors.js';
 import styles from './order-modals.module.css';
 import { OrderSummary } from './order-summary.js';
@@ -59,12 +58,13 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
       onClose={onClose}
       testId="modal-reissueAwb"
       footer={
-        <div className={styles.buttons} data-busy={busy || undefined}>
-          <Button variant="primary" loading={busy} disabled={!valid} fullWidth={busy} onClick={confirm}>
-            CONFIRM
-          </Button>
-          {busy ? null : <Button onClick={onClose}>CANCEL</Button>}
-        </div>
+        <ModalActions
+          confirmLabel="CONFIRM"
+          busy={busy}
+          disabled={!valid}
+          onConfirm={() => void confirm()}
+          onCancel={onClose}
+        />
       }
     >
       <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />

@@ -1,11 +1,5 @@
 import type { FulfillmentCenter, OperatorOrderStatus, Order } from '@waybill/contracts';
-import { useState } from 'react';
-import { Button } from '../../../components/button/button.js';
-import { DateEntryFields } from '../../../components/date-entry-fields/date-entry-fields.js';
-import { Modal } from '../../../components/modal/modal.js';
-import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../../lib/date-entry.js';
-import { errorMessage } from '../../../lib/errors.js';
-import styles from './order-modals.module.css';
+import { DateChangeModal } from '../../../components/index.js';
 import { OrderSummary } from './order-summary.js';
 
 export type StatusModalKind =
@@ -46,49 +40,16 @@ export interface StatusDateModalProps {
 
 /** Date modal of a status change: DD/MM/YYYY, SAVE CHANGES (15:00 local) and CANCEL CHANGES. */
 export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onClose }: StatusDateModalProps) {
-  const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   if (!order) return null;
   const config = STATUS_MODALS[kind];
-  const date = partsToDate(parts);
-
-  const save = async () => {
-    if (!date || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onSave(order, config.status, date);
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The status could not be changed. Please try again.'));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <DateChangeModal
       title={config.title}
-      busy={busy}
-      onClose={onClose}
+      label={config.label}
       testId={`modal-${kind}`}
-      footer={
-        <div className={styles.buttons} data-busy={busy || undefined}>
-          <Button variant="primary" loading={busy} disabled={!date} fullWidth={busy} onClick={save}>
-            SAVE CHANGES
-          </Button>
-          {busy ? null : <Button onClick={onClose}>CANCEL CHANGES</Button>}
-        </div>
-      }
-    >
-      <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
-      <DateEntryFields value={parts} onChange={setParts} disabled={busy} label={config.label} />
-      {problem ? (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </Modal>
+      summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
+      onSave={(date) => onSave(order, config.status, date)}
+      onClose={onClose}
+    />
   );
 }

@@ -1,0 +1,71 @@
+import { type ReactNode, useState } from 'react';
+import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../lib/date-entry.js';
+import { errorMessage } from '../../lib/errors.js';
+import { DateEntryFields } from '../date-entry-fields/date-entry-fields.js';
+import { Modal } from '../modal/modal.js';
+import styles from '../modal/modal.module.css';
+import { ModalActions } from '../modal/modal-actions.js';
+
+export interface DateChangeModalProps {
+  title: string;
+  /** Label of the day/month/year fields. */
+  label?: string;
+  testId: string;
+  /** What the change is about (an order or inbound summary), above the date. */
+  summary: ReactNode;
+  /** Saves the entered date (15:00 local). A rejection keeps the modal open and shows why. */
+  onSave: (date: Date) => Promise<unknown>;
+  onClose: () => void;
+}
+
+const FAILED = 'The status could not be changed. Please try again.';
+
+/** A status change that needs a date: DD MM YYYY, SAVE CHANGES and CANCEL CHANGES; closes once saved. */
+export function DateChangeModal({ title, label, testId, summary, onSave, onClose }: DateChangeModalProps) {
+  const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const date = partsToDate(parts);
+
+  const save = async () => {
+    if (!date || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onSave(date);
+    } catch (error) {
+      setProblem(errorMessage(error, FAILED));
+      setBusy(false);
+      return;
+    }
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      busy={busy}
+      onClose={onClose}
+      testId={testId}
+      footer={
+        <ModalActions
+          confirmLabel="SAVE CHANGES"
+          cancelLabel="CANCEL CHANGES"
+          busy={busy}
+          disabled={!date}
+          onConfirm={() => void save()}
+          onCancel={onClose}
+        />
+      }
+    >
+      {summary}
+      <DateEntryFields value={parts} onChange={setParts} disabled={busy} label={label} />
+      {problem ? (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
