@@ -1,16 +1,7 @@
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './harness.js';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let stack: Stack;
 let browser: Browser;
@@ -48,7 +39,7 @@ async function expectCount(count: number) {
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
   const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
     data: { email: 'ops@example.com', password: 'waybill-demo' },

@@ -2,19 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './harness.js';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let stack: Stack;
 let browser: Browser;
@@ -44,7 +35,7 @@ function inboundsBy(
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  browser = await launchBrowser();
   context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1500, height: 1000 } });
   await signIn(context, stack.baseUrl);
   page = await context.newPage();
