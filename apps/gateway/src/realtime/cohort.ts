@@ -195,7 +195,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
       rows: stage.rows ?? this.state.rows,
       meta: { ...this.state.meta, ...stage.meta },
     };
-    const nextPrint = fingerprint(next);
+    const nextPrint = fingerprint(next, { rows: this.state.rows, print: this.print });
     const patch = diffList(this.print, next, nextPrint);
     this.state = next;
     this.print = nextPrint;

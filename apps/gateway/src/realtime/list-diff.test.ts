@@ -103,3 +103,15 @@ describe('diffList', () => {
     expect(diffList(fingerprint(before), next, fingerprint(next))?.meta).toEqual(next.meta);
   });
 });
+
+describe('fingerprint', () => {
+  it('reuses the row prints when the rows are the same array, and reads them again otherwise', () => {
+    const rows = [{ uid: 'a', v: 1 }];
+    const first = fingerprint(state(rows, {}));
+    expect(fingerprint(state(rows, { s: [1] }), { rows, print: first }).rows).toBe(first.rows);
+    const copy = [{ uid: 'a', v: 2 }];
+    expect(fingerprint(state(copy, {}), { rows, print: first }).rows.items.get('a')).toBe(
+      '{"uid":"a","v":2}',
+    );
+  });
+});

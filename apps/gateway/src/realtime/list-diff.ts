@@ -39,9 +39,16 @@ function printField(value: unknown): FieldPrint {
   return json(value);
 }
 
-export function fingerprint<Row extends { uid: string }, Meta>(state: ListState<Row, Meta>): ListFingerprint {
+/**
+ * Fingerprint of a state. `previous` is reused for the rows when they are the very same array,
+ * so a stage that brings only meta (the statistics) does not re-serialise every row.
+ */
+export function fingerprint<Row extends { uid: string }, Meta>(
+  state: ListState<Row, Meta>,
+  previous?: { rows: readonly Row[]; print: ListFingerprint },
+): ListFingerprint {
   return {
-    rows: printKeyed(state.rows),
+    rows: previous && previous.rows === state.rows ? previous.print.rows : printKeyed(state.rows),
     meta: new Map(Object.entries(state.meta as Record<string, unknown>).map(([k, v]) => [k, printField(v)])),
   };
 }
