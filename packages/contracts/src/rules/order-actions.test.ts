@@ -19,6 +19,8 @@ import {
   MARK_IN_TRANSIT_FROM,
   orderRowActions,
   ROW_ACTION_STATUS,
+  STATUS_ACTIONS,
+  statusAction,
 } from './order-actions.js';
 import { makeOrder } from './test-fixtures.js';
 
@@ -238,5 +240,19 @@ describe('inbound actions are always offered', () => {
       markProcessing: 'processing',
       delete: 'cancelled',
     });
+  });
+});
+
+describe('STATUS_ACTIONS', () => {
+  it('titles each date modal as the spec names it, with the status it sets', () => {
+    expect(STATUS_ACTIONS.map((a) => a.title)).toEqual([
+      'Mark Order as In Transit',
+      'Mark Order as Delivered',
+      'Mark Order as Received By Sender',
+      'Mark Order as Lost',
+      'Mark Order as Cancelled',
+    ]);
+    for (const a of STATUS_ACTIONS) expect(a.status).toBe(ROW_ACTION_STATUS[a.action]);
+    expect(statusAction('cancel').menuLabel).toBe('Cancel order');
   });
 });

@@ -145,6 +145,64 @@ export const ROW_ACTION_STATUS = {
   cancel: 'cancelled',
 } as const;
 
+export type StatusAction = keyof typeof ROW_ACTION_STATUS;
+
+/**
+ * The status changes that ask for a date, in menu order: the menu item (row and detail menus),
+ * the modal's title (spec: "Mark Order as Delivered, In Transit, Received By Sender, Lost, and
+ * Cancelled") and what the date means.
+ */
+export const STATUS_ACTIONS: readonly {
+  action: StatusAction;
+  status: (typeof ROW_ACTION_STATUS)[StatusAction];
+  menuLabel: string;
+  title: string;
+  dateLabel: string;
+}[] = [
+  {
+    action: 'markInTransit',
+    status: ROW_ACTION_STATUS.markInTransit,
+    menuLabel: 'Mark as In Transit',
+    title: 'Mark Order as In Transit',
+    dateLabel: 'Date handed to the courier',
+  },
+  {
+    action: 'markDelivered',
+    status: ROW_ACTION_STATUS.markDelivered,
+    menuLabel: 'Mark as Delivered',
+    title: 'Mark Order as Delivered',
+    dateLabel: 'Delivery date',
+  },
+  {
+    action: 'markReceivedBySender',
+    status: ROW_ACTION_STATUS.markReceivedBySender,
+    menuLabel: 'Mark as Received by Sender',
+    title: 'Mark Order as Received By Sender',
+    dateLabel: 'Date received back',
+  },
+  {
+    action: 'markLost',
+    status: ROW_ACTION_STATUS.markLost,
+    menuLabel: 'Mark as Lost',
+    title: 'Mark Order as Lost',
+    dateLabel: 'Date the parcel was lost',
+  },
+  {
+    action: 'cancel',
+    status: ROW_ACTION_STATUS.cancel,
+    menuLabel: 'Cancel order',
+    title: 'Mark Order as Cancelled',
+    dateLabel: 'Cancellation date',
+  },
+];
+
+/** One status action by name. */
+export function statusAction(action: StatusAction): (typeof STATUS_ACTIONS)[number] {
+  const found = STATUS_ACTIONS.find((a) => a.action === action);
+  if (!found) throw new Error(`unknown status action ${action}`);
+  return found;
+}
+
 /** Invalid-address workflow (poc_1): created only from errors_incorrect_shipping_address when none exists. */
 export function canCreateInvalidAddressWorkflow(
   order: Pick<Order, 'aggregated_status' | 'poc_1_workflow'>,

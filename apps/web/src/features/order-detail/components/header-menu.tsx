@@ -6,6 +6,7 @@ import {
   type Order,
   orderRowActions,
   orderStatusLabel,
+  STATUS_ACTIONS,
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
@@ -13,36 +14,6 @@ import { DateChangeModal } from '../../../components/date-change-modal/date-chan
 import { useToast } from '../../../components/toast/toast.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
-
-type StatusAction = 'markInTransit' | 'markDelivered' | 'markReceivedBySender' | 'markLost' | 'cancel';
-
-const STATUS_ITEMS: readonly {
-  action: StatusAction;
-  label: string;
-  title: string;
-  status: OperatorOrderStatus;
-}[] = [
-  {
-    action: 'markInTransit',
-    label: 'Mark as In Transit',
-    title: 'Mark Order as In Transit',
-    status: 'shipping_in_transit',
-  },
-  {
-    action: 'markDelivered',
-    label: 'Mark as Delivered',
-    title: 'Mark Order as Delivered',
-    status: 'shipping_delivered',
-  },
-  {
-    action: 'markReceivedBySender',
-    label: 'Mark as Received by Sender',
-    title: 'Mark Order as Received By Sender',
-    status: 'shipping_received_by_sender',
-  },
-  { action: 'markLost', label: 'Mark as Lost', title: 'Mark Order as Lost', status: 'lost' },
-  { action: 'cancel', label: 'Cancel order', title: 'Mark Order as Cancelled', status: 'cancelled' },
-];
 
 export interface HeaderMenuProps {
   order: Order;
@@ -54,7 +25,7 @@ export interface HeaderMenuProps {
 /** The detail's actions: add a comment and the status changes the order allows (same rules as the row menu). */
 export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: HeaderMenuProps) {
   const allowed = orderRowActions(order, warehouse);
-  const [open, setOpen] = useState<(typeof STATUS_ITEMS)[number] | null>(null);
+  const [open, setOpen] = useState<(typeof STATUS_ACTIONS)[number] | null>(null);
   return (
     <>
       <Menu.Root modal={false}>
@@ -66,9 +37,9 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
             <Menu.Item className={styles.menuItem} onSelect={onAddComment}>
               Add comment <span className={styles.counter}>{order.comments.count_}</span>
             </Menu.Item>
-            {STATUS_ITEMS.filter((item) => allowed[item.action]).map((item) => (
+            {STATUS_ACTIONS.filter((item) => allowed[item.action]).map((item) => (
               <Menu.Item key={item.action} className={styles.menuItem} onSelect={() => setOpen(item)}>
-                {item.label}
+                {item.menuLabel}
               </Menu.Item>
             ))}
           </Menu.Content>
@@ -78,6 +49,7 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
         <StatusModal
           order={order}
           title={open.title}
+          dateLabel={open.dateLabel}
           status={open.status}
           onClose={() => setOpen(null)}
           onChanged={onChanged}
@@ -90,12 +62,14 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
 function StatusModal({
   order,
   title,
+  dateLabel,
   status,
   onClose,
   onChanged,
 }: {
   order: Order;
   title: string;
+  dateLabel: string;
   status: OperatorOrderStatus;
   onClose: () => void;
   onChanged: () => void;
@@ -110,6 +84,7 @@ function StatusModal({
   return (
     <DateChangeModal
       title={title}
+      label={dateLabel}
       testId="detail-status-modal"
       summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
       onSave={save}

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { type FulfillmentCenter, type Order, orderRowActions } from '@waybill/contracts';
+import { type FulfillmentCenter, type Order, orderRowActions, statusAction } from '@waybill/contracts';
 import {
   Ban,
   CircleHelp,
@@ -24,15 +24,27 @@ export type OrderAction =
 
 const ITEMS: readonly { action: OrderAction; label: string; icon: ReactNode }[] = [
   { action: 'addComment', label: 'Add comment', icon: <MessageSquarePlus size={14} aria-hidden /> },
-  { action: 'markInTransit', label: 'Mark as In Transit', icon: <Truck size={14} aria-hidden /> },
-  { action: 'markDelivered', label: 'Mark as Delivered', icon: <PackageCheck size={14} aria-hidden /> },
+  {
+    action: 'markInTransit',
+    label: statusAction('markInTransit').menuLabel,
+    icon: <Truck size={14} aria-hidden />,
+  },
+  {
+    action: 'markDelivered',
+    label: statusAction('markDelivered').menuLabel,
+    icon: <PackageCheck size={14} aria-hidden />,
+  },
   {
     action: 'markReceivedBySender',
-    label: 'Mark as Received by Sender',
+    label: statusAction('markReceivedBySender').menuLabel,
     icon: <Undo2 size={14} aria-hidden />,
   },
-  { action: 'markLost', label: 'Mark as Lost', icon: <CircleHelp size={14} aria-hidden /> },
-  { action: 'cancel', label: 'Cancel order', icon: <Ban size={14} aria-hidden /> },
+  {
+    action: 'markLost',
+    label: statusAction('markLost').menuLabel,
+    icon: <CircleHelp size={14} aria-hidden />,
+  },
+  { action: 'cancel', label: statusAction('cancel').menuLabel, icon: <Ban size={14} aria-hidden /> },
   { action: 'reissueAwb', label: 'Reissue AWB', icon: <Printer size={14} aria-hidden /> },
 ];
 
