@@ -39,9 +39,25 @@ export type ListPatch<Row extends { uid: string }, Meta> = KeyedPatch<Row> & {
   polledAt?: number;
 };
 
+/** The messages that carry list data; `applyListMessage` applies them. */
 export type ListMessage<Row extends { uid: string }, Meta> =
   | { kind: 'snapshot'; rows: Row[]; meta: Meta }
   | ListPatch<Row, Meta>;
+
+/**
+ * Live updates paused or resumed. A cohort whose refreshes keep failing for longer than two poll
+ * intervals says so (`paused: true`, with when its data was last fetched), and says `paused: false`
+ * once a refresh succeeds again. It carries no list data.
+ */
+export interface LiveHealthMessage {
+  kind: 'health';
+  paused: boolean;
+  /** When the data the subscriber holds was fetched (ms epoch). */
+  dataAt: number;
+}
+
+/** Everything a live list subscription yields: list data, or its live-update health. */
+export type LiveListEvent<Row extends { uid: string }, Meta> = ListMessage<Row, Meta> | LiveHealthMessage;
 
 /** Items after a keyed patch: upserts replace by uid, removed uids go, then the new order if any. */
 export function applyKeyedPatch<Item extends { uid: string }>(
