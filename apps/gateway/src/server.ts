@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
+import { registerApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createServer } from './server-options.js';
 
 /** How long SIGTERM waits for in-flight requests and sockets before exiting anyway. */
 const GRACE_MS = 10_000;
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  // Logger, body limit and timeouts are the server's; the plugins are the app's.
+  const app = createServer(config);
+  await registerApp(app, config);
 
   closeWithGrace(
     { delay: GRACE_MS, logger: { error: (msg: unknown) => app.log.error(msg) } },

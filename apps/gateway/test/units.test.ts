@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFrom } from '../src/context.js';
 import { isOriginAllowed } from '../src/origins.js';
+import { isSpaRoute } from '../src/plugins/static.js';
 import { TtlCache } from '../src/reference/ttl-cache.js';
-import { isSpaRoute } from '../src/static-site.js';
 
 describe('TtlCache', () => {
   it('shares one load between concurrent misses and expires entries', async () => {

@@ -1,5 +1,5 @@
 import type { ORDER_STATISTICS_CALLS, OrderStatistics, OrdersSearchBody } from '@waybill/contracts';
-import type { BackendCaller } from '../realtime/types.js';
+import type { BackendCaller } from './backend-caller.js';
 
 /** The count and the seven statistics calls, sent in parallel, merged into one object. */
 export async function fetchOrderStatistics(

@@ -1,18 +1,4 @@
-import type { BackendResponse, BackendRouteName } from '@waybill/contracts';
-
-/** The part of the backend client the realtime half needs (satisfied by BackendClient). */
-export interface BackendCaller {
-  call<N extends BackendRouteName>(
-    name: N,
-    opts: {
-      token: string;
-      params?: Record<string, string>;
-      query?: Record<string, string>;
-      body?: unknown;
-      signal?: AbortSignal;
-    },
-  ): Promise<BackendResponse<N>>;
-}
+export type { BackendCaller } from '../backend/backend-caller.js';
 
 export interface RealtimeLogger {
   info(obj: object, msg?: string): void;

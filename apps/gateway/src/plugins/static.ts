@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
-/** The console's client-side routes (spec section 2): they all load index.html. */
+/** The console's client-side routes: they all load index.html. */
 export const SPA_ROUTES = [
   '/',
   '/login',
@@ -27,7 +28,7 @@ export function isSpaRoute(url: string): boolean {
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a deploy
  * is picked up on the next navigation. Returns a handler for history fallback (null when not built).
  */
-export async function registerStaticSite(
+async function registerStaticSite(
   app: FastifyInstance,
   webDist: string,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> {
@@ -47,3 +48,26 @@ export async function registerStaticSite(
   });
   return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
+
+/** The built console at `/`, history fallback for its routes, and 404 for everything else. */
+export const staticPlugin = fp<{ webDist: string }>(
+  async (app, { webDist }) => {
+    const spaFallback = await registerStaticSite(app, webDist);
+    app.setNotFoundHandler((request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaRoute(request.url)) {
+        if (spaFallback) return spaFallback(request, reply);
+        return reply.status(503).send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The web console is not built: run pnpm --filter @waybill/web build (or pnpm start)',
+        });
+      }
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      });
+    });
+  },
+  { name: 'waybill-static' },
+);

@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import { BackendClient } from '../backend/backend-client.js';
+import type { Config } from '../config.js';
+import { createMetrics } from '../metrics.js';
+import { createRealtime } from '../realtime/index.js';
+import { ReferenceCache } from '../reference/reference-cache.js';
+import { createScale, type Scale } from '../scale/index.js';
+import type { Services } from '../services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** Multi-replica parts (REDIS_URL), or null on a single replica. */
+    scale: Scale | null;
+  }
+}
+
+/**
+ * Services: created once, shared by every request, closed on shutdown.
+ * To add one: add its field to Services (services.ts), create it here, close it in onClose.
+ */
+export const servicesPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const metrics = createMetrics();
+    const backend = new BackendClient({
+      baseUrl: config.BACKEND_URL,
+      timeoutMs: config.BACKEND_TIMEOUT_MS,
+      logger: app.log.child({ component: 'backend' }),
+      metrics,
+    });
+    const reference = new ReferenceCache({ backend });
+    const scale = config.REDIS_URL
+      ? createScale({
+          redisUrl: config.REDIS_URL,
+          logger: app.log.child({ component: 'scale' }),
+          leaseTtlMs: config.POLL_LEASE_MS,
+        })
+      : null;
+    const realtime = createRealtime({
+      ...(scale ? { events: scale.events, lease: scale.lease, exportStore: scale.exportStore } : {}),
+      backend,
+      logger: app.log.child({ component: 'realtime' }),
+      registry: metrics.registry,
+      serviceToken: config.SERVICE_TOKEN,
+      managedBy: config.MANAGED_BY,
+      changePollMs: config.CHANGE_POLL_MS,
+      exportIntervalMs: config.EXPORT_CHECK_MS,
+      listRefreshMs: config.LIST_REFRESH_MS,
+    });
+    const services: Services = { config, logger: app.log, backend, reference, metrics, realtime };
+    app.decorate('services', services);
+    app.decorate('scale', scale);
+    app.addHook('onReady', async () => {
+      realtime.start();
+    });
+    app.addHook('onClose', async () => {
+      // Releases the poll lease, so another replica takes over at once.
+      await realtime.close();
+      await scale?.close();
+      await backend.close();
+    });
+  },
+  { name: 'waybill-services' },
+);
