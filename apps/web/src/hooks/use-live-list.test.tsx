@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../lib/trpc.js';
 import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
-import { type LiveListSource, pageWindow, useLiveList } from './use-live-list.js';
+import { type LiveListSource, LiveUnavailableError, pageWindow, useLiveList } from './use-live-list.js';
 
 interface Row {
   uid: string;
@@ -69,16 +69,20 @@ function renderList(
   handlers: Handlers = {},
   log: CallLog[] = [],
   filter: ClientsFilter = DEFAULT_CLIENTS_FILTER,
+  liveTimeoutMs?: number,
 ) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <TestProviders handlers={{ ...handlers, 'clients.live': live }} log={log}>
       {children}
     </TestProviders>
   );
-  return renderHook((props: { filter: ClientsFilter }) => useLiveList(source, props.filter), {
-    initialProps: { filter },
-    wrapper,
-  });
+  return renderHook(
+    (props: { filter: ClientsFilter }) => useLiveList(source, props.filter, { liveTimeoutMs }),
+    {
+      initialProps: { filter },
+      wrapper,
+    },
+  );
 }
 
 describe('pageWindow', () => {
@@ -174,5 +178,87 @@ describe('useLiveList', () => {
       expect(live.inputs.at(-1)).toMatchObject({ filter: { name: 'bloom' }, window: { skip: 0, limit: 20 } }),
     );
     await waitFor(() => expect(result.current.rows).toHaveLength(20));
+  });
+});
+
+describe('useLiveList live-update health', () => {
+  it('reports a pause without touching the rows, and clears it on resume', async () => {
+    const live = fakeLive(() => snapshot(2, false));
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    expect(result.current.pause).toBeNull();
+    act(() => live.push({ kind: 'health', paused: true, dataAt: 1_700_000_000_000 }));
+    await waitFor(() => expect(result.current.pause).toEqual({ dataAt: 1_700_000_000_000 }));
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['r-0', 'r-1']);
+    expect(result.current.meta).toEqual({ count: 2, hasMore: false });
+    act(() => live.push({ kind: 'health', paused: false, dataAt: 1_700_000_060_000 }));
+    await waitFor(() => expect(result.current.pause).toBeNull());
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['r-0', 'r-1']);
+  });
+
+  it('clears a pause when fresh list data arrives', async () => {
+    const live = fakeLive(() => snapshot(1, false));
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    act(() => live.push({ kind: 'health', paused: true, dataAt: 5 }));
+    await waitFor(() => expect(result.current.pause).not.toBeNull());
+    act(() => live.push(snapshot(3, false)));
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
+    expect(result.current.pause).toBeNull();
+  });
+});
+
+describe('useLiveList when live does not answer or the session dies', () => {
+  it('switches to plain searches when the subscription stays silent past the live timeout', async () => {
+    const log: CallLog[] = [];
+    const silent = fakeLive(() => undefined);
+    const { result } = renderList(
+      silent.handler,
+      { 'clients.search': () => ({ rows: rows(2, 'q'), count: 2 }) },
+      log,
+      DEFAULT_CLIENTS_FILTER,
+      50,
+    );
+    expect(result.current.source).toBe('live');
+    await waitFor(() => expect(result.current.source).toBe('query'));
+    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['q-0', 'q-1']));
+    expect(result.current.error).toBeInstanceOf(LiveUnavailableError);
+  });
+
+  it('re-reads the session on UNAUTHORIZED instead of falling back to searches', async () => {
+    const log: CallLog[] = [];
+    // The first filter's subscription answers; the next one is refused, as after the token died.
+    const live: LiveHandler = (input, emit) => {
+      if ((input as { filter: ClientsFilter }).filter.name === 'later') {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'session expired' });
+      }
+      emit(snapshot(1, false));
+    };
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders
+        handlers={{
+          'clients.live': live,
+          'clients.search': () => ({ rows: rows(1), count: 1 }),
+          'auth.session': () => ({ user: null }),
+        }}
+        log={log}
+      >
+        {children}
+      </TestProviders>
+    );
+    // The protected layout watches auth.session; this stands in for it.
+    const { result, rerender } = renderHook(
+      (props: { filter: ClientsFilter }) => {
+        trpc.auth.session.useQuery();
+        return useLiveList(source, props.filter);
+      },
+      { wrapper, initialProps: { filter: DEFAULT_CLIENTS_FILTER } },
+    );
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    await waitFor(() => expect(log.filter((c) => c.path === 'auth.session')).toHaveLength(1));
+    rerender({ filter: { ...DEFAULT_CLIENTS_FILTER, name: 'later' } });
+    await waitFor(() => expect(log.filter((c) => c.path === 'auth.session')).toHaveLength(2));
+    expect(result.current.source).toBe('live');
+    expect(log.some((c) => c.path === 'clients.search')).toBe(false);
   });
 });

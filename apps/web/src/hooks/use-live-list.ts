@@ -1,13 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   applyListMessage,
-  type ListMessage,
   type ListState,
   type ListWindow,
+  type LiveListEvent,
+  LoadMoreError,
   PAGE_SIZE,
   refreshWindow,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorCode } from '../lib/errors.js';
 import { trpc } from '../lib/trpc.js';
 
 /** What a list's live subscription and its plain search are asked for. */
@@ -16,8 +18,9 @@ export interface LiveListInput<Filter> {
   window: ListWindow;
 }
 
-/** What the list listens to on its subscription. Events carry a ListMessage in `data`. */
+/** What the list listens to on its subscription. Events carry a LiveListEvent in `data`. */
 export interface LiveListHandlers {
+  enabled: boolean;
   onStarted: () => void;
   onData: (event: { data: unknown }) => void;
   onError: (error: unknown) => void;
@@ -31,10 +34,28 @@ export interface LiveListSource<Filter, Row extends { uid: string }, Meta, Respo
   scope: string;
   /** The live procedure's subscription hook, e.g. `trpc.inbounds.live.useSubscription`. */
   useSubscription: (input: LiveListInput<Filter>, handlers: LiveListHandlers) => unknown;
-  /** The plain search over a window: the fallback when the subscription fails, and the refresh. */
+  /** The plain search over a window: the fallback when live does not answer, and the refresh. */
   search: (client: TrpcClient, input: LiveListInput<Filter>) => Promise<Response>;
   /** A search answer as list state; `limit` is the window's size (a shorter page means no more rows). */
   fromSearch: (response: Response, limit: number) => ListState<Row, Meta>;
+}
+
+/** Where the list's rows come from: pushed by the live cohort, or read with plain searches. */
+export type LiveListMode = 'live' | 'query';
+
+/** A live answer slower than this means the websocket is not getting through: use searches instead. */
+export const LIVE_ANSWER_TIMEOUT_MS = 10_000;
+
+export class LiveUnavailableError extends Error {
+  constructor() {
+    super('The live connection did not answer in time.');
+    this.name = 'LiveUnavailableError';
+  }
+}
+
+/** The gateway said its refreshes keep failing: the rows on screen date from `dataAt` (ms epoch). */
+export interface LivePause {
+  dataAt: number;
 }
 
 /** The query-cache key of a list: filter and number of loaded pages. */
@@ -46,20 +67,29 @@ export function pageWindow(pages: number): ListWindow {
   return { skip: (pages - 1) * PAGE_SIZE, limit: PAGE_SIZE };
 }
 
+export interface LiveListOptions {
+  /** How long the subscription may stay silent before the list switches to searches. */
+  liveTimeoutMs?: number;
+}
+
 /**
- * A list for a filter, fed by the gateway's live cohort (a snapshot, then patches; the gateway
- * refreshes every 30 s, the browser never polls). Loading more widens the window. The state lives in
- * the query cache, so a list under an overlay or after switching tabs shows at once. A plain search
- * over the same window is the fallback when the subscription fails, and `refresh` re-reads it.
+ * A list for a filter, fed by the gateway's live cohort (a snapshot, then patches; the browser never
+ * polls). Loading more widens the window. The state lives in the query cache, so a list under an
+ * overlay or after switching tabs shows at once. When the subscription fails or stays silent past
+ * the live timeout, the list reads the same window with plain searches for the rest of its life;
+ * `refresh` re-reads it either way. A subscription refused with UNAUTHORIZED (the session died)
+ * re-checks the session, which sends the user to sign-in.
  */
 export function useLiveList<Filter, Row extends { uid: string }, Meta extends { hasMore: boolean }, Response>(
   source: LiveListSource<Filter, Row, Meta, Response>,
   filter: Filter,
+  options: LiveListOptions = {},
 ) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const [pages, setPages] = useState(1);
-  const [failed, setFailed] = useState(false);
+  const [mode, setMode] = useState<LiveListMode>('live');
+  const [error, setError] = useState<unknown>(null);
   const filterKey = JSON.stringify(filter);
   const lastFilterKey = useRef(filterKey);
   // A new filter starts again from the first page.
@@ -68,12 +98,12 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     if (lastFilterKey.current !== filterKey) {
       lastFilterKey.current = filterKey;
       setPages(1);
-      setFailed(false);
     }
   }, [filterKey]);
 
   const window = useMemo(() => pageWindow(effectivePages), [effectivePages]);
   const key = liveListKey(source.scope, filter, effectivePages);
+  const keyText = JSON.stringify(key);
 
   const search = useCallback(async () => {
     const refresh = refreshWindow(window);
@@ -84,7 +114,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     queryKey: key,
     queryFn: search,
     // Only the fallback fetches here; the subscription writes into this cache entry.
-    enabled: failed,
+    enabled: mode === 'query',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -92,36 +122,68 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     retry: false,
   });
 
+  // Health is per subscription: a new filter or window starts without a pause.
+  const [pause, setPause] = useState<{ key: string; dataAt: number } | null>(null);
+  const paused = useRef(false);
+  paused.current = pause !== null;
+
   source.useSubscription(
     { filter, window },
     {
-      onStarted: () => setFailed(false),
+      enabled: mode === 'live',
+      onStarted: () => setError(null),
       onData: (event) => {
-        const message = event.data as ListMessage<Row, Meta>;
+        const message = event.data as LiveListEvent<Row, Meta>;
+        if (message.kind === 'health') {
+          // Live-update health carries no rows: the list keeps what it shows.
+          setPause(message.paused ? { key: keyText, dataAt: message.dataAt } : null);
+          return;
+        }
+        // Fresh data means the cohort's refreshes work again.
+        if (paused.current) setPause(null);
         queryClient.setQueryData<ListState<Row, Meta>>(key, (current) => {
           // A patch without a snapshot for this cohort cannot be applied; the next snapshot fixes it.
           if (message.kind === 'patch' && !current) return current;
           return applyListMessage(current ?? null, message);
         });
       },
-      onError: () => setFailed(true),
+      onError: (err) => {
+        setError(err);
+        // A dead session: re-reading it makes the protected layout show sign-in.
+        if (errorCode(err) === 'UNAUTHORIZED') void utils.auth.session.invalidate();
+        else setMode('query');
+      },
     },
   );
+
+  // A subscription that never answers (websocket blocked on the way) must not leave skeletons forever.
+  const answered = query.data !== undefined && !query.isPlaceholderData;
+  const liveTimeoutMs = options.liveTimeoutMs ?? LIVE_ANSWER_TIMEOUT_MS;
+  useEffect(() => {
+    if (mode !== 'live' || answered) return;
+    const timer = setTimeout(() => {
+      setError(new LiveUnavailableError());
+      setMode('query');
+    }, liveTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [mode, answered, keyText, liveTimeoutMs]);
 
   const refresh = useCallback(async () => {
     try {
       queryClient.setQueryData(key, await search());
     } catch {
-      // Failed list calls are swallowed: the list keeps its state (spec 8).
+      // A failed refresh keeps the list as it is (failed list calls are swallowed).
     }
-  }, [queryClient, key, search]);
+  }, [queryClient, keyText, search]);
 
   const state = query.data ?? null;
   const isPlaceholder = query.isPlaceholderData || (state !== null && !queryClient.getQueryData(key));
+  // A placeholder on a later page is this filter's shorter window; on the first page, another filter's.
+  const initialized = state !== null && (!isPlaceholder || effectivePages > 1);
   const hasMore = Boolean(state?.meta.hasMore) && !isPlaceholder;
 
   const loadMore = useCallback(() => {
-    if (!hasMore) throw new Error('Cannot load more');
+    if (!hasMore) throw new LoadMoreError();
     setPages((p) => p + 1);
   }, [hasMore]);
 
@@ -130,13 +192,22 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     meta: state?.meta ?? null,
     /** No answer yet for any window of this filter. */
     isLoading: state === null,
+    /** Rows of the current filter are shown (maybe a shorter window while more load). */
+    initialized,
     /** Showing the previous filter's or window's rows while the new answer is on its way. */
     isUpdating: isPlaceholder,
     /** The placeholder is the shorter window of the same filter: more rows are on their way. */
     isLoadingMore: isPlaceholder && effectivePages > 1,
     hasMore,
+    /** Widens the window by a page; throws LoadMoreError ('Cannot load more') when no more rows exist. */
     loadMore,
     /** Re-reads the loaded window with a plain search (e.g. after a status change). */
     refresh,
+    /** 'live' while the subscription feeds the list, 'query' after it failed or stayed silent. */
+    source: mode,
+    /** Why the list left live updates (or the session problem), if it did. */
+    error: error ?? query.error ?? null,
+    /** Set while the gateway reports that live updates are paused. */
+    pause: pause && pause.key === keyText ? ({ dataAt: pause.dataAt } as LivePause) : null,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.js';
+import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
@@ -21,6 +22,8 @@ import { defaultOrdersFilter } from '../lib/url-codec.js';
 import { RealtimeScreen } from './realtime-screen.js';
 import styles from './realtime-screen.module.css';
 
+const NO_ROWS: Order[] = [];
+
 /** /realtime (and /): wires the screen to the URL filter, the live list and the order mutations. */
 export function RealtimeRoute() {
   const me = useCurrentUser();
@@ -30,18 +33,13 @@ export function RealtimeRoute() {
   const now = useNow();
   const toast = useToast();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
 
   const assigned = assignedUserFilterDefault(user);
   const defaults = useMemo(() => defaultOrdersFilter(assigned), [assigned.join(',')]);
   const [filter, setFilter] = useOrdersFilter(defaults);
   const list = useOrdersList(filter);
-
-  // An expired session while on the list: let the layout send the user to /login.
+  // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
-  useEffect(() => {
-    if (unauthorized) void utils.auth.session.invalidate();
-  }, [unauthorized, utils]);
 
   // After any change the list refreshes 1 s later (spec 4).
   const refresh = useRef(list.refresh);
@@ -112,30 +110,31 @@ export function RealtimeRoute() {
     }
   }, [list.loadMore]);
 
-  const notice =
-    list.error && !unauthorized ? (
-      <div className={styles.notice} role="status">
-        <span>
-          {list.source === 'query'
-            ? 'Live updates are paused; the list shows the latest loaded state.'
-            : 'The order list could not be loaded.'}{' '}
-          {errorMessage(list.error)}
-        </span>
-        <Button size="sm" onClick={() => void list.refresh().catch(() => undefined)}>
-          Refresh
-        </Button>
-      </div>
-    ) : null;
+  const notice = list.pause ? (
+    <LivePausedBanner dataAt={list.pause.dataAt} />
+  ) : list.error && !unauthorized ? (
+    <div className={styles.notice} role="status">
+      <span>
+        {list.source === 'query'
+          ? 'Live updates are paused; the list shows the latest loaded state.'
+          : 'The order list could not be loaded.'}{' '}
+        {errorMessage(list.error)}
+      </span>
+      <Button size="sm" onClick={() => void list.refresh().catch(() => undefined)}>
+        Refresh
+      </Button>
+    </div>
+  ) : null;
 
   return (
     <RealtimeScreen
       filter={filter}
       defaults={defaults}
       onFilterChange={setFilter}
-      rows={list.rows}
-      meta={list.meta}
+      rows={list.initialized ? list.rows : NO_ROWS}
+      meta={list.initialized ? list.meta : null}
       initialized={list.initialized}
-      searching={list.searching}
+      searching={list.isUpdating}
       onLoadMore={onLoadMore}
       reference={reference}
       user={user}
