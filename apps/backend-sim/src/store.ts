@@ -102,7 +102,6 @@ export class SimStore {
   readonly text = new TextIndex();
   private slots = 0;
   readonly dims = {
-    managed: new Interner(),
     channel: new Interner(),
     center: new Interner(),
     courier: new Interner(),
@@ -173,7 +172,7 @@ export class SimStore {
     this.sortedOrders = [...generated.orders].sort(compareOrders);
     this.columns = new OrderColumns(Math.ceil(this.sortedOrders.length * 1.25));
     this.sortedOrders.forEach((o, i) => {
-      this.columns.set(i, o, this.dims.managed.id(o.managed_by));
+      this.columns.set(i, o);
     });
     this.columns.length = this.sortedOrders.length;
     const inbounds = generateInbounds(
@@ -249,7 +248,7 @@ export class SimStore {
     this.reindex(order);
     const at = this.sortedIndex(order);
     this.sortedOrders.splice(at, 0, order);
-    this.columns.insertAt(at, order, this.dims.managed.id(order.managed_by));
+    this.columns.insertAt(at, order);
   }
 
   /** Refresh the order's interned filter values (after any change). */

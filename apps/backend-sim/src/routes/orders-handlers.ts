@@ -8,6 +8,7 @@ import {
 import type { SimOrder, SimWorkflow } from '../data/types.js';
 import { addComment, markSeen } from '../domain/comments.js';
 import { labelUrl, setStatus } from '../domain/orders.js';
+import { listFilterSet } from '../search/list-filter.js';
 import { searchOrders } from '../search/orders-search.js';
 import { assignedUserRow, orderRow } from '../search/rows.js';
 import type { SimStore } from '../store.js';
@@ -82,12 +83,13 @@ export const orderHandlers: Handlers<OrderRoutes> = {
     const start = timestamp(f.updated_at_start, 'orders.updated_at_start');
     const end = timestamp(f.updated_at_end, 'orders.updated_at_end');
     const reference = f.reference?.trim().toLowerCase() ?? '';
-    const statuses = f.statuses ? new Set(f.statuses) : null;
-    const priorities = f.display_priorities ? new Set(f.display_priorities) : null;
-    const couriers = f.courier_keys ? new Set(f.courier_keys) : null;
-    const channels = f.selling_channels_uids ? new Set(f.selling_channels_uids) : null;
-    const centers = f.fulfillment_centers_uids ? new Set(f.fulfillment_centers_uids) : null;
+    const statuses = listFilterSet(f.statuses);
+    const priorities = listFilterSet(f.display_priorities);
+    const couriers = listFilterSet(f.courier_keys);
+    const channels = listFilterSet(f.selling_channels_uids);
+    const centers = listFilterSet(f.fulfillment_centers_uids);
     const changed: SimOrder[] = [];
+    // Unlike search, the change poll narrows by managed_by: it follows the provider's orders only.
     for (const o of store.orders.values()) {
       if (o.updatedMs < start || o.updatedMs >= end || o.managed_by !== f.managed_by) continue;
       if (reference && !o.search.includes(reference)) continue;

@@ -3,6 +3,7 @@ import type { SimStoreAnalytics } from '../data/types.js';
 import type { SimStore } from '../store.js';
 import { fieldError } from '../util/errors.js';
 import { DAY, parseTimestamp } from '../util/time.js';
+import { listFilterSet as setOf } from './list-filter.js';
 
 const NAME = 1;
 const COURIER = 2;
@@ -35,7 +36,6 @@ export interface AnalyticsSearchResult {
   sourceApps: { key: 'all' | 'merchants' | 'store_view'; count: number }[];
 }
 
-const setOf = <T>(list: readonly T[] | undefined) => (list ? new Set<T>(list) : null);
 const byCount = (m: Map<string | null, number>) =>
   [...m.entries()]
     .map(([key, count]) => ({ key, count }))

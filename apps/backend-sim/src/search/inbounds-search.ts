@@ -1,6 +1,7 @@
 import { INBOUND_ITEM_KINDS, type InboundItemKind, type InboundsSearchBody } from '@waybill/contracts';
 import type { SimInbound } from '../data/types.js';
 import type { SimStore } from '../store.js';
+import { listFilterSet as setOf } from './list-filter.js';
 import { type PriorityRow, RowCounter } from './rows.js';
 
 const ORG = 1;
@@ -33,8 +34,6 @@ export function compareInbounds(a: SimInbound, b: SimInbound): number {
     (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)
   );
 }
-
-const setOf = <T>(list: readonly T[] | undefined) => (list ? new Set<T>(list) : null);
 
 /**
  * Filters AND together; each statistic ignores its own dimension's filter, and the row

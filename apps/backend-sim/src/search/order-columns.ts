@@ -14,7 +14,6 @@ export class OrderColumns {
   length = 0;
   priority = new Uint8Array(0);
   flags = new Uint8Array(0);
-  managed = new Int32Array(0);
   channel = new Int32Array(0);
   center = new Int32Array(0);
   courier = new Int32Array(0);
@@ -32,7 +31,6 @@ export class OrderColumns {
     return [
       this.priority,
       this.flags,
-      this.managed,
       this.channel,
       this.center,
       this.courier,
@@ -52,7 +50,6 @@ export class OrderColumns {
     };
     this.priority = copy(this.priority, (n) => new Uint8Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
-    this.managed = copy(this.managed, (n) => new Int32Array(n));
     this.channel = copy(this.channel, (n) => new Int32Array(n));
     this.center = copy(this.center, (n) => new Int32Array(n));
     this.courier = copy(this.courier, (n) => new Int32Array(n));
@@ -63,11 +60,10 @@ export class OrderColumns {
     this.slot = copy(this.slot, (n) => new Int32Array(n));
   }
 
-  set(i: number, o: SimOrder, managedId: number): void {
+  set(i: number, o: SimOrder): void {
     this.priority[i] = o.display_priority;
     this.flags[i] =
       (o.late ? LATE_FLAG : 0) | (o.payout?.late ? PAYOUT_LATE_FLAG : 0) | (o.payout ? HAS_PAYOUT_FLAG : 0);
-    this.managed[i] = managedId;
     this.channel[i] = o.ix.channel;
     this.center[i] = o.ix.center;
     this.courier[i] = o.ix.courier;
@@ -78,11 +74,11 @@ export class OrderColumns {
     this.slot[i] = o.ix.slot;
   }
 
-  insertAt(i: number, o: SimOrder, managedId: number): void {
+  insertAt(i: number, o: SimOrder): void {
     if (this.length === this.priority.length) this.grow(this.length * 2);
     for (const column of this.all()) column.copyWithin(i + 1, i, this.length);
     this.length += 1;
-    this.set(i, o, managedId);
+    this.set(i, o);
   }
 
   removeAt(i: number): void {

@@ -1,10 +1,12 @@
 import { ORDER_STATUS_KEYS, type OrdersSearchBody } from '@waybill/contracts';
 import type { SimOrder } from '../data/types.js';
 import type { Interner, SimStore } from '../store.js';
+import { listFilter } from './list-filter.js';
 import { LATE_FLAG, PAYOUT_LATE_FLAG } from './order-columns.js';
 import { compareRows, type PriorityRow } from './rows.js';
 
-// One bit per filter: a record's mask holds the filters it fails. managed_by is a hard filter.
+// One bit per filter: a record's mask holds the filters it fails. managed_by is not a row filter:
+// the list shows orders managed by others too, and the provider marker reads each row's managed_by.
 const REF = 2;
 const SC = 4;
 const AU = 8;
@@ -28,8 +30,9 @@ export interface OrdersSearchResult {
   active: { all: number; active: number; snoozed: number };
 }
 
-/** Selected values as a lookup by interned id (unknown values select nothing). */
-function selection(interner: Interner, values: readonly string[] | undefined): Uint8Array | null {
+/** Selected values as a lookup by interned id (unknown values select nothing; an empty list, all). */
+function selection(interner: Interner, list: readonly string[] | undefined): Uint8Array | null {
+  const values = listFilter(list);
   if (!values) return null;
   const selected = new Uint8Array(interner.size);
   for (const v of values) {
@@ -89,9 +92,10 @@ export function searchOrders(store: SimStore, body: OrdersSearchBody, nowMs: num
   const statuses = selection(dims.status, body.aggregated_status_keys);
   const payouts = selection(dims.payout, body.payout_keys);
   let priorities: Uint8Array | null = null;
-  if (body.display_priorities) {
+  const selectedPriorities = listFilter(body.display_priorities);
+  if (selectedPriorities) {
     priorities = new Uint8Array(6);
-    for (const p of body.display_priorities) priorities[p] = 1;
+    for (const p of selectedPriorities) priorities[p] = 1;
   }
   const statusLate = body.status_late === 'late';
   const payoutLate = body.payout_late;
@@ -110,12 +114,10 @@ export function searchOrders(store: SimStore, body: OrdersSearchBody, nowMs: num
   const end = body.skip + body.limit;
   const sorted = store.sortedOrders;
   const c = store.columns;
-  const managedId = dims.managed.find(body.managed_by);
   const wantLate = payoutLate === 'late';
   const refMatch = reference ? store.text.match(reference) : null;
 
   for (let i = 0; i < c.length; i++) {
-    if (c.managed[i] !== managedId) continue;
     const p = c.priority[i] as number;
     const flags = c.flags[i] as number;
     const channel = c.channel[i] as number;
