@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `pnpm start`: the console on the embedded backend. Installs nothing; builds the web app if it is
-// missing, then runs backend-sim and the gateway as child processes until Ctrl-C / SIGTERM.
+// `npm start` / `pnpm start`: the console on the embedded backend. Brings pnpm and the workspace's
+// dependencies when they are missing, builds the web app if it is missing, then runs backend-sim and
+// the gateway as child processes until Ctrl-C / SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { ensureDependencies, ensurePnpm } from './bootstrap.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDir = join(root, 'apps/web');
@@ -95,6 +97,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+ensurePnpm();
+ensureDependencies();
 buildWebIfMissing();
 
 const sim = startChild('backend-sim', 'apps/backend-sim', {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs every suite (unit, integration, browser) with vitest and prints one summary line.
+// `npm test` / `pnpm test`: brings what the suites need (pnpm, dependencies, Chromium, redis-server),
+// runs every suite (unit, integration, browser) with vitest and prints one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDependencies, ensurePnpm, ensureSystemPrograms } from './bootstrap.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const suites = [
@@ -18,6 +20,11 @@ const suites = [
 );
 
 const only = process.argv.slice(2);
+const needs = (name) => only.length === 0 || only.includes(name);
+// Checked before anything runs, so a missing program stops the run with one clear message.
+ensureSystemPrograms([...(needs('web-e2e') ? ['chromium'] : []), ...(needs('gateway') ? ['redis-server'] : [])]);
+ensurePnpm();
+ensureDependencies();
 const outDir = join(root, 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

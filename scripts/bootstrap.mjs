@@ -1,0 +1,114 @@
+// Set-up shared by `npm start` / `npm test` (and their pnpm twins): on a machine with only Node and
+// npm, it brings the pinned pnpm, installs the workspace when node_modules is missing or stale, and
+// checks the system programs a command needs. Node builtins only: nothing is installed yet.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const log = (message) => console.log(`[setup] ${message}`);
+
+function run(command, args, opts = {}) {
+  return spawnSync(command, args, { stdio: 'inherit', cwd: root, ...opts });
+}
+
+function output(command, args) {
+  const result = spawnSync(command, args, { encoding: 'utf8', cwd: root });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+/** The pnpm version package.json pins in `packageManager`. */
+export function pinnedPnpmVersion() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return String(pkg.packageManager).replace(/^pnpm@/, '');
+}
+
+/**
+ * Puts the pinned pnpm first on PATH for this process and its children. One already on PATH at that
+ * version is used as is; otherwise npm installs it into the user's cache (no root, no corepack).
+ */
+export function ensurePnpm() {
+  const version = pinnedPnpmVersion();
+  if (output('pnpm', ['--version']) === version) return;
+  const cacheHome = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const prefix = join(cacheHome, 'waybill', `pnpm-${version}`);
+  const bin = join(prefix, 'node_modules', '.bin');
+  if (!existsSync(join(bin, 'pnpm'))) {
+    log(`installing pnpm ${version} into ${prefix}`);
+    const result = run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `pnpm@${version}`]);
+    if (result.status !== 0) fail(`npm could not install pnpm@${version}`);
+  }
+  process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ''}`;
+  if (output('pnpm', ['--version']) !== version) fail(`pnpm ${version} did not start from ${bin}`);
+}
+
+/** True when node_modules was installed from exactly the lock file in the repository. */
+export function dependenciesCurrent() {
+  const installed = join(root, 'node_modules', '.pnpm', 'lock.yaml');
+  if (!existsSync(installed)) return false;
+  return readFileSync(installed, 'utf8') === readFileSync(join(root, 'pnpm-lock.yaml'), 'utf8');
+}
+
+export function ensureDependencies() {
+  if (dependenciesCurrent()) return;
+  log('node_modules is missing or older than pnpm-lock.yaml: pnpm install --frozen-lockfile');
+  const result = run('pnpm', ['install', '--frozen-lockfile']);
+  if (result.status !== 0) fail('pnpm install failed');
+}
+
+/** System programs the suites use: where to find each, and its package name per system. */
+const SYSTEM_PROGRAMS = {
+  chromium: {
+    why: 'browser tests',
+    found: () =>
+      [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].some((path) => path && existsSync(path)),
+    apt: 'chromium',
+    dnf: 'chromium',
+    brew: '--cask chromium (then set CHROMIUM_PATH to its binary)',
+  },
+  'redis-server': {
+    why: 'multi-replica tests',
+    found: () =>
+      [process.env.REDIS_SERVER, '/usr/bin/redis-server'].some((path) => path && existsSync(path)) ||
+      output('redis-server', ['--version']) !== null,
+    apt: 'redis-server',
+    dnf: 'redis',
+    brew: 'redis',
+  },
+};
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/**
+ * Installs missing system programs with apt when running as root; otherwise stops before anything
+ * runs, with one message listing what to install on Debian/Ubuntu, Fedora and macOS.
+ */
+export function ensureSystemPrograms(names) {
+  const missing = names.filter((name) => !SYSTEM_PROGRAMS[name].found());
+  if (missing.length === 0) return;
+  const programs = missing.map((name) => SYSTEM_PROGRAMS[name]);
+  if (isRoot() && output('apt-get', ['--version']) !== null) {
+    log(`installing ${missing.join(', ')} with apt-get`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const updated = run('apt-get', ['update', '-qq'], { env });
+    const installed =
+      updated.status === 0 && run('apt-get', ['install', '-y', '-qq', ...programs.map((p) => p.apt)], { env });
+    if (installed && installed.status === 0 && missing.every((name) => SYSTEM_PROGRAMS[name].found())) return;
+    fail(`apt-get could not install ${missing.join(', ')}`);
+  }
+  const lines = [
+    `Missing: ${missing.map((name) => `${name} (${SYSTEM_PROGRAMS[name].why})`).join(', ')}. Install, then run again:`,
+    `  Debian/Ubuntu: sudo apt-get install -y ${programs.map((p) => p.apt).join(' ')}`,
+    `  Fedora:        sudo dnf install -y ${programs.map((p) => p.dnf).join(' ')}`,
+    ...programs.map((p) => `  macOS:         brew install ${p.brew}`),
+  ];
+  fail(lines.join('\n'));
+}
+
+function fail(message) {
+  console.error(`[setup] ${message}`);
+  process.exit(1);
+}
