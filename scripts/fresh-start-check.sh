@@ -9,7 +9,7 @@ sim_port=${FRESH_SIM_PORT:-4391}
 pid=
 cleanup() {
   if [ -n "$pid" ]; then kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
+  [ -n "${KEEP_LOG:-}" ] && cp "$work/start.log" "$KEEP_LOG"; rm -rf "$work"
 }
 trap cleanup EXIT
 
