@@ -9,7 +9,19 @@ import { sendAsSchema, teamSchema } from './enums/common.js';
 import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
 
 /** Procedure inputs (camelCase). The forms that feed them validate with the same schemas. */
-export const uidInputSchema = z.string().trim().min(1, 'uid is required').max(200);
+
+/**
+ * An id that may become a backend path segment: "." and ".." would be resolved by a path-normalising
+ * proxy, and "/", "\\" or control characters would change the path, so they are never ids.
+ */
+export const uidInputSchema = z
+  .string()
+  .trim()
+  .min(1, 'uid is required')
+  .max(200)
+  .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  .refine((id) => !/[/\\\u0000-\u001f\u007f]/.test(id), 'must not contain /, \\ or control characters');
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 
 export const orderUidInputSchema = z.strictObject({ uid: uidInputSchema });

@@ -101,6 +101,8 @@ export class BackendClient {
       body = JSON.stringify(checked.data);
     }
 
+    const unsafe = unsafePathParam(options.params);
+    if (unsafe) throw fail('BAD_REQUEST', `Invalid ${unsafe}: not a valid id for ${template}`, null);
     let path: string;
     try {
       path = this.#basePath + backendPath(template, options.params);
@@ -286,6 +288,19 @@ export class BackendClient {
   async close(): Promise<void> {
     await this.#pool.close();
   }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+const UNSAFE_SEGMENT = /[/\\\u0000-\u001f\u007f]/;
+
+/**
+ * Second line of defence behind the input schemas: a path parameter that is "." or ".." (a
+ * path-normalising proxy would resolve it) or holds "/", "\\" or a control character is never sent.
+ */
+function unsafePathParam(params: Record<string, string> | undefined): string | null {
+  for (const [name, value] of Object.entries(params ?? {}))
+    if (value === '.' || value === '..' || UNSAFE_SEGMENT.test(value)) return name;
+  return null;
 }
 
 function describeSchemaFailure(error: ZodError): string {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCommentInputSchema,
+  inboundUidInputSchema,
+  orderUidInputSchema,
+  uidInputSchema,
+} from './inputs.js';
+
+describe('ids that become backend path segments', () => {
+  it('refuses ".", ".." and ids with /, \\ or control characters, naming the field', () => {
+    for (const id of ['.', '..', ' .. ', 'a/b', '/', 'a\\b', 'a\u0000b', 'a\tb', 'a\u007fb']) {
+      expect(uidInputSchema.safeParse(id).success, JSON.stringify(id)).toBe(false);
+      const parsed = orderUidInputSchema.safeParse({ uid: id });
+      expect(parsed.error?.issues[0]?.path).toEqual(['uid']);
+    }
+    const comment = addCommentInputSchema.safeParse({ orderUid: '..', text: 'long enough comment text' });
+    expect(comment.error?.issues.map((i) => i.path)).toEqual([['orderUid']]);
+  });
+
+  it('accepts real ids, dots inside them included', () => {
+    for (const id of ['ord_1a2b3c', 'ir_ffee', 'a.b', '...', '.hidden', 'x..y'])
+      expect(inboundUidInputSchema.parse({ uid: id }).uid).toBe(id);
+  });
+});
