@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientsQuery, SellingChannelAnalyticsRow } from '@waybill/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
-import { clientsFilterStore } from '../hooks/filter-store.js';
 import { analyticsResponse, makeStore, snapshotOf } from '../test/fixtures.js';
 import { ClientsPage } from './clients-page.js';
 
@@ -28,8 +27,6 @@ async function openMenu(user: User, testId: string) {
   await user.keyboard('{Enter}');
   return screen.findByRole('menu');
 }
-
-beforeEach(() => clientsFilterStore.reset());
 
 describe('clients analytics controls', () => {
   it('starts with the default filter: merchants, installed, priorities 0-3', async () => {

@@ -4,7 +4,6 @@ import {
   clientsHasClearableFilters,
   courierLongName,
   INBOUNDS_INFINITE_SCROLL_PX,
-  SEARCH_DEBOUNCE_MS,
   SKU_FILTER_LABELS,
   type SkuFilter,
   SOURCE_APP_LABELS,
@@ -27,10 +26,10 @@ import {
   SkeletonRows,
   SpinnerOverlay,
 } from '../../../components/index.js';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useClientsList } from '../api/use-clients-list.js';
-import { clientsFilterStore, useClientsFilter } from '../hooks/filter-store.js';
+import { useClientsFilter } from '../hooks/use-clients-filter.js';
 import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
 import styles from './clients-page.module.css';
 import { StoreRow } from './store-row.js';
@@ -58,12 +57,7 @@ export function ClientsPage() {
   const now = useMinuteClock();
   const headerRef = useRef<HTMLTableSectionElement>(null);
 
-  const [nameText, setNameText] = useState(filter.name);
-  const debouncedName = useDebouncedValue(nameText, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    const name = debouncedName.trim();
-    if (name !== clientsFilterStore.get().name) update({ name });
-  }, [debouncedName, update]);
+  const [nameText, setNameText] = useDebouncedText(filter.name, (name) => update({ name }));
 
   useInfiniteScroll(
     list.hasMore && !list.isUpdating,

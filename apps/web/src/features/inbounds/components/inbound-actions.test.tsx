@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeInboundStatusInput, Inbound } from '@waybill/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
-import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
 
@@ -30,7 +29,6 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, inboundNam
   await user.click(within(menu).getByRole('menuitem', { name: action }));
 }
 
-beforeEach(() => inboundsFilterStore.reset());
 afterEach(() => vi.restoreAllMocks());
 
 describe('inbound row actions', () => {

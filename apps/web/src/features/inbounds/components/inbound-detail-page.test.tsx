@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Inbound } from '@waybill/contracts';
 import { Outlet } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Handlers, renderRoutes } from '../../../test/trpc-mock.js';
-import { inboundsFilterStore } from '../hooks/filter-store.js';
 import {
   detailResponse,
   makeInbound,
@@ -45,8 +44,6 @@ function setup(inbound: Inbound, path: string, handlers: Handlers = {}) {
     },
   );
 }
-
-beforeEach(() => inboundsFilterStore.reset());
 
 describe('inbound detail', () => {
   it('shows the header fields with the priority colour', async () => {

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Inbound, InboundsQuery } from '@waybill/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
-import { inboundsFilterStore } from '../hooks/filter-store.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf, USERS } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
 
@@ -26,8 +25,6 @@ function setup(rows: Inbound[], opts: { handlers?: Handlers; hasMore?: boolean }
   const lastLive = () => inputsOf<LiveInput>(view.log, 'inbounds.live').at(-1)!;
   return { ...view, emits, response, lastLive };
 }
-
-beforeEach(() => inboundsFilterStore.reset());
 
 /** Radix menus open from the keyboard in jsdom (its pointer events lack what Radix checks). */
 async function openMenu(user: ReturnType<typeof userEvent.setup>, testId: string) {

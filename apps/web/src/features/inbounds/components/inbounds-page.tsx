@@ -2,7 +2,6 @@ import {
   INBOUNDS_INFINITE_SCROLL_PX,
   inboundCardsForced,
   type OperatorInboundStatus,
-  SEARCH_DEBOUNCE_MS,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,13 +14,13 @@ import {
   SkeletonRows,
   SpinnerOverlay,
 } from '../../../components/index.js';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.js';
+import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useChangeInboundStatus } from '../api/use-change-inbound-status.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
-import { inboundsFilterStore, useInboundsFilter } from '../hooks/filter-store.js';
+import { useInboundsFilter } from '../hooks/use-inbounds-filter.js';
 import { effectivePriorities } from '../lib/buckets.js';
 import { DeleteModal } from './delete-modal.js';
 import { ExportModal } from './export-modal.js';
@@ -40,23 +39,16 @@ const STATUS_OF: Record<Exclude<InboundAction, 'export'>, OperatorInboundStatus>
 /** The inbound list screen (/inbounds). */
 export function InboundsPage() {
   const navigate = useNavigate();
-  const { filter, update } = useInboundsFilter();
   const reference = useInboundReference();
+  const { filter, update } = useInboundsFilter(reference.me);
   const now = useNow();
   const headerRef = useRef<HTMLTableSectionElement>(null);
   const footerRef = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    if (reference.me) inboundsFilterStore.applyUserDefault(reference.me);
-  }, [reference.me]);
-
   // The search box sends its value 300 ms after typing.
-  const [searchText, setSearchText] = useState(filter.searchTerm);
-  const debounced = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    const term = debounced.trim();
-    if (term !== inboundsFilterStore.get().filter.searchTerm) update({ searchTerm: term });
-  }, [debounced, update]);
+  const [searchText, setSearchText] = useDebouncedText(filter.searchTerm, (searchTerm) =>
+    update({ searchTerm }),
+  );
 
   // Processed and cancelled are forced on while errors, alerts and on schedule are all empty.
   const [forced, setForced] = useState(false);
@@ -70,7 +62,7 @@ export function InboundsPage() {
     if (meta) setForced(inboundCardsForced(meta.display_statistics));
   }, [meta]);
 
-  const searching = list.isUpdating || debounced !== searchText;
+  const searching = list.isUpdating || searchText.trim() !== filter.searchTerm;
   useInfiniteScroll(
     list.hasMore && !searching,
     INBOUNDS_INFINITE_SCROLL_PX,

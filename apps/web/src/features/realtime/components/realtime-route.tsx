@@ -12,13 +12,13 @@ import { LivePausedBanner } from '../../../components/live-paused/live-paused-ba
 import { useToast } from '../../../components/toast/toast.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { useUrlFilters } from '../../../hooks/use-url-filters.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useOrdersList } from '../api/use-orders-list.js';
-import { useOrdersFilter } from '../hooks/use-orders-filter.js';
 import { isLoadMoreError } from '../lib/list-state.js';
-import { defaultOrdersFilter } from '../lib/url-codec.js';
+import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
 import { RealtimeScreen } from './realtime-screen.js';
 import styles from './realtime-screen.module.css';
 
@@ -36,7 +36,7 @@ export function RealtimeRoute() {
 
   const assigned = assignedUserFilterDefault(user);
   const defaults = useMemo(() => defaultOrdersFilter(assigned), [assigned.join(',')]);
-  const [filter, setFilter] = useOrdersFilter(defaults);
+  const [filter, setFilter] = useUrlFilters(ordersUrlCodec, defaults, { overlaysUnder: '/realtime' });
   const list = useOrdersList(filter);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';

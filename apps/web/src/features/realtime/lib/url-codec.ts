@@ -7,6 +7,7 @@ import {
   type PayoutOption,
   setLateMode,
 } from '@waybill/contracts';
+import type { UrlFilterCodec } from '../../../hooks/use-url-filters.js';
 
 /**
  * Orders filter ⇄ URL query. Only what differs from the user's default filter is written, so the
@@ -107,6 +108,13 @@ export function decodeOrdersFilter(params: URLSearchParams, defaults: OrdersFilt
 function activeOf(value: string | null): ActiveOrders | null {
   return value === 'all' || value === 'active' || value === 'snoozed' ? value : null;
 }
+
+/** The orders codec as the shared URL-filter hook takes it. */
+export const ordersUrlCodec: UrlFilterCodec<OrdersFilter> = {
+  params: FILTER_PARAMS,
+  encode: encodeOrdersFilter,
+  decode: decodeOrdersFilter,
+};
 
 /** Stable identity of a filter (for resetting the window and keying requests). */
 export function filterKey(filter: OrdersFilter): string {
