@@ -3,16 +3,27 @@ import { PAGE_SIZE } from '../constants.js';
 
 /** Cap on list-valued filter inputs: generous for real use, bounded against abuse. */
 export const MAX_FILTER_VALUES = 500;
-export const MAX_WINDOW = 5000;
+/** Largest page one request may ask for: the console pages by PAGE_SIZE; scripts may take more. */
+export const MAX_PAGE_SIZE = 100;
+/**
+ * Most rows a list may have loaded (skip + limit): what one refresh re-reads. The console lets a
+ * reader scroll this far; a gateway may set a lower cap of its own (it reads them all per refresh).
+ */
+export const MAX_LOADED_ROWS = 10_000;
 
 export const uidListSchema = z.array(z.string().min(1).max(200)).max(MAX_FILTER_VALUES).default([]);
 export const keyListSchema = z.array(z.string().min(1).max(100)).max(MAX_FILTER_VALUES).default([]);
 
-/** The loaded window of a list: refreshes re-read 0..skip+limit. */
-export const listWindowSchema = z.strictObject({
-  skip: z.number().int().min(0).max(MAX_WINDOW).default(0),
-  limit: z.number().int().min(1).max(MAX_WINDOW).default(PAGE_SIZE),
-});
+/** The loaded window of a list: refreshes re-read 0..skip+limit, so that sum is capped too. */
+export const listWindowSchema = z
+  .strictObject({
+    skip: z.number().int().min(0).max(MAX_LOADED_ROWS).default(0),
+    limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  })
+  .refine((w) => w.skip + w.limit <= MAX_LOADED_ROWS, {
+    path: ['skip'],
+    message: `skip + limit must be at most ${MAX_LOADED_ROWS} (the rows a list may load)`,
+  });
 export type ListWindow = z.infer<typeof listWindowSchema>;
 
 /** Refresh requests use skip 0 and limit = skip + limit. */
