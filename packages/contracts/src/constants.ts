@@ -1,6 +1,5 @@
-/** Business constants from both specs (section 9 of each). */
+/** Business constants and limits: timings, sizes, thresholds the rules, web app and gateway share. */
 export const PAGE_SIZE = 20;
-export const CHANGE_POLL_MS = 5000;
 export const CHANGE_WINDOW_OVERLAP_MS = 10_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const MARK_SEEN_DELAY_MS = 2000;
@@ -34,7 +33,10 @@ export const REISSUE_DEFAULT_PARCELS = 2;
 export const STATE_FORWARD_MIN_EXCLUSIVE = 10;
 export const COPYRIGHT_YEAR = 2024;
 export const DEFAULT_DISPLAY_PRIORITIES = [0, 1, 2, 3] as const;
-/** Cookie lifetimes in days (spec: 365 for password login, 1e5 for Google; unit not shown, days chosen). */
+/**
+ * Cookie lifetimes: 365 for password login, 1e5 for Google. The unit is not a stated rule; decided in
+ * docs/decisions/gateway.md: days.
+ */
 export const PASSWORD_LOGIN_COOKIE_DAYS = 365;
 export const GOOGLE_LOGIN_COOKIE_DAYS = 1e5;
 /** Neutral name for the management authorisation token cookie. */
@@ -48,7 +50,5 @@ export const COURIER_FLAG_SHARE = 0.1;
 export const MAX_COURIER_LOGOS = 3;
 export const ACTIVITY_RECENT_DAYS = 3;
 export const RELATIVE_TIME_MAX_DAYS = 999;
-export const LIST_DISPLAY_MAX_ENTRIES = 6;
-export const LIST_DISPLAY_MAX_COLUMNS = 4;
 export const WAREHOUSE_ICON_LARGE_ABOVE = 1000;
 export const WAREHOUSE_ICON_MID_ABOVE = 500;

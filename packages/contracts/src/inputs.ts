@@ -45,7 +45,7 @@ export type ReissueLabelInput = z.infer<typeof reissueLabelInputSchema>;
 
 const snoozeValues = SNOOZE_COUNTS.flatMap((count) => [1, 24, 168].map((unit) => count * unit));
 
-/** Comment submit payload (spec 3) with the editor rules of spec 4/5. */
+/** Comment submit payload with the comment editor rules ("Comments" and the comment validation rules). */
 export const addCommentInputSchema = z
   .strictObject({
     orderUid: uidInputSchema,

@@ -35,7 +35,7 @@ function retire(action: ActionState): void {
 }
 
 /**
- * Spec rule: on save, the previous latest comment's active snooze/escalate become not active and
+ * Comments: on save, the previous latest comment's active snooze/escalate become not active and
  * was_active. A new escalation lasts escalateMinutes, a snooze snoozeMinutes.
  */
 export function addComment(order: SimOrder, input: NewComment): SimComment {

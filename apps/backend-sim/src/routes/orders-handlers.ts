@@ -180,7 +180,8 @@ export const orderHandlers: Handlers<OrderRoutes> = {
         text,
         team: escalate ? (body.team ?? 'non-technical') : (body.team ?? null),
         escalateMinutes: escalate ? (body.actions.escalate_value ?? ESCALATION_MINUTES) : null,
-        // Spec: escalate_value is minutes; a snooze lasts its hours times 60 minutes.
+        // Units are not a stated rule; decided in docs/decisions/backend-sim.md: escalate_value is minutes,
+        // snooze_value hours. A snooze lasts its hours times 60 minutes.
         snoozeMinutes: snooze && snoozeHours ? snoozeHours * 60 : null,
         method: body.communication.method,
         user,

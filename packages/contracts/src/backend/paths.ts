@@ -72,7 +72,10 @@ const statisticsRoutes = Object.fromEntries(
   ]),
 ) as unknown as StatisticsRoutes;
 
-/** Every call of both specs' "calls it makes" tables. Names are ours; paths, bodies and answers are the backend's. */
+/**
+ * Every backend call: the gateway calls them, the backend-sim serves them. Names are ours; paths, bodies
+ * and answers are the backend's.
+ */
 export const BACKEND_ROUTES = {
   'auth.googleAuthorizationLink': {
     method: 'GET',

@@ -56,24 +56,14 @@ export const COUNT_PERIODS = ['allCount', 'today', 'last7', 'last30'] as const;
 export const countPeriodSchema = z.enum(COUNT_PERIODS);
 export type CountPeriod = z.infer<typeof countPeriodSchema>;
 
-export const INSTALLATION_FILTERS = ['installed', 'deleted', 'development', 'all'] as const;
 export const STORE_STATUSES = ['installed', 'development', 'deleted'] as const;
 export const storeStatusSchema = z.enum(STORE_STATUSES);
 export type StoreStatus = z.infer<typeof storeStatusSchema>;
 
 export const PAYOUT_PROVIDER_HELD = `at_${PROVIDER_BRAND}` as const;
-export const PAYMENT_COLLECTION_LOCATIONS = [
-  'not_applicable',
-  'collected',
-  PAYOUT_PROVIDER_HELD,
-  'at_merchant',
-] as const;
 export const PAYOUT_OPTIONS = ['collected', PAYOUT_PROVIDER_HELD, 'at_merchant'] as const;
 export const payoutOptionSchema = z.enum(PAYOUT_OPTIONS);
 export type PayoutOption = z.infer<typeof payoutOptionSchema>;
-
-export const ATTENTION_FLAGS = ['snoozed', 'escalated'] as const;
-export const ALERT_COLOURS = ['yellow', 'green', 'blue', 'red'] as const;
 
 export const TEAMS = ['development', 'non-technical'] as const;
 export const teamSchema = z.enum(TEAMS);

@@ -1,4 +1,4 @@
-/** Courier keys (spec 3) with short and long names, country and tracking-link builders. */
+/** Courier keys with short and long names, country and tracking-link builders. */
 export interface CourierInfo {
   short: string;
   long: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every order status key of the spec (section 4), with its display name. */
+/** Every order status key ("Order status values", exact spelling), with its display name. */
 export const ORDER_STATUS_LABELS = {
   new_: 'New',
   unknown: 'Unknown',
@@ -71,7 +71,10 @@ export function orderStatusLabel(key: string): string {
   return words.map((w, i) => (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(' ') || key;
 }
 
-/** Status-bar filter groups (spec 4, "Filter groups"). Membership of Errors/Initializing/Canceled is our decision (docs/decisions.md). */
+/**
+ * Status-bar filter groups ("Filter groups"). Which statuses fall in Errors, Initializing and Canceled is
+ * not a stated rule; decided in docs/decisions/contracts.md.
+ */
 export const ORDER_STATUS_GROUPS = [
   {
     id: 'errors',
@@ -146,7 +149,7 @@ export const WAREHOUSE_STATUSES = [
   'back_to_sender',
 ] as const;
 
-/** Statuses an operator may set by hand (spec 4, "Operator status changes"). */
+/** Statuses an operator may set by hand ("Operator status changes"). */
 export const OPERATOR_ORDER_STATUSES = [
   'shipping_delivered',
   'shipping_in_transit',
@@ -167,7 +170,7 @@ export const FINAL_ORDER_STATUSES = [
   'lost',
 ] as const;
 
-/** Statuses on the way back to the merchant (spec infers the test; our decision, docs/decisions.md). */
+/** Statuses on the way back to the merchant. Not a stated rule; decided in docs/decisions/contracts.md. */
 export const REVERSE_LOGISTICS_STATUSES = [
   'shipping_returning_to_sender',
   'shipping_received_by_sender',

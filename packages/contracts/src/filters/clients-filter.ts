@@ -12,7 +12,7 @@ import {
 import { startOfZonedDay } from '../rules/time.js';
 import { type ListWindow, listWindowSchema } from './common.js';
 
-/** Clients analytics filter state (spec 2, section 3). */
+/** Clients analytics filter state. */
 export const clientsFilterSchema = z.strictObject({
   displayPriorities: z
     .array(z.number().int().min(0).max(5))

@@ -4,7 +4,7 @@ import { DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
 import { inboundItemKindSchema, inboundStatusSchema } from '../enums/order-status.js';
 import { type ListWindow, listWindowSchema, nonEmpty, uidListSchema } from './common.js';
 
-/** Inbound list filter state (spec 2, section 3). */
+/** Inbound list filter state. */
 export const inboundsFilterSchema = z.strictObject({
   assignedUsersUIDS: uidListSchema,
   fulfillmentCentersUIDS: uidListSchema,

@@ -8,7 +8,7 @@ import { keyListSchema, type ListWindow, listWindowSchema, nonEmpty, uidListSche
 export const activeOrdersSchema = z.enum(['all', 'active', 'snoozed']);
 export type ActiveOrders = z.infer<typeof activeOrdersSchema>;
 
-/** Client-side order filter state of the spec (section 3), camelCase; managed_by is added by the gateway. */
+/** Client-side order filter state, camelCase; managed_by is added by the gateway. */
 export const ordersFilterSchema = z.strictObject({
   reference: z.string().trim().max(200).default(''),
   statuses: keyListSchema,

@@ -56,9 +56,10 @@ describe('plan badge labels', () => {
     ['shopify', 'paid_3', 'SHOPIFY'],
     ['shopify', 'paid_5', 'ADVANCED'],
     ['shopify', 'paid_7', 'PLUS'],
-    // "free shows as development" (spec 9), upper-cased like the other badges.
+    // Plan badge labels: "free shows as development", upper-cased like the other badges.
     ['shopify', 'free', 'DEVELOPMENT'],
-    // Tiers the spec does not name: the nearest lower named tier; no plan reads SHOPIFY.
+    // Unnamed tiers: not a stated rule; decided in docs/decisions/contracts.md: the nearest lower named
+    // tier; no plan reads SHOPIFY.
     ['shopify', 'paid_2', 'BASIC'],
     ['shopify', 'paid_4', 'SHOPIFY'],
     ['shopify', 'paid_6', 'ADVANCED'],
@@ -220,7 +221,7 @@ describe('courier cell', () => {
     expect(cell).toEqual({
       kind: 'logos',
       couriers: [
-        // An unknown courier shows 'Courier' (spec 8, placeholders).
+        // Placeholders: an unknown courier shows 'Courier'.
         { key: 'some_new_courier', logo: 'unknown:some_new_courier', name: 'Courier', count: 50 },
         { key: 'dhl', logo: 'dhl', name: 'DHL', count: 40 },
       ],
@@ -252,14 +253,15 @@ describe('courier popover: percentages rounded up, below 1% as <1', () => {
     ['urgent_cargus', 'Cargus'],
     ['dpd_uk', 'DPD'],
     ['dpd_de', 'DPD'],
-    // Only the three groups of spec 9 merge: gls_de is not in the GLS group, Sameday has no group.
+    // Only the three courier popover groups (GLS, Cargus, DPD) merge: gls_de is not in the GLS group,
+    // Sameday has no group.
     ['gls_de', 'GLS Germany'],
     ['sameday_ro', 'Sameday Romania'],
     ['sameday_hu', 'Sameday Hungary'],
     ['fan_courier_ro', 'FAN Courier Romania'],
     [null, 'Missing'],
     ['manually_added_unknown_courier', 'Unknown'],
-    // An unknown courier shows 'Courier' (spec 8, placeholders).
+    // Placeholders: an unknown courier shows 'Courier'.
     ['mystery', 'Courier'],
   ])('label %s → %s', (key, label) => {
     expect(courierPopoverLabel(key)).toBe(label);
@@ -297,7 +299,7 @@ describe('courier popover: percentages rounded up, below 1% as <1', () => {
   ])('popover rows: %s', (_name, stats, rows) => {
     expect(courierPopoverRows(stats)).toEqual(rows);
   });
-  // Spec 8 (placeholders): "unknown selling channel alias shows 'Unknown'; unknown warehouse 'Unknown';
+  // Placeholders: "unknown selling channel alias shows 'Unknown'; unknown warehouse 'Unknown';
   // unknown courier 'Courier'; missing organisation name '-'." The long name is what both courier filter
   // dropdowns list.
   it.each([
@@ -365,7 +367,7 @@ describe('clients filter helpers', () => {
       ),
     ).toEqual(['all', 'less_than_10', 'more_than_999']);
   });
-  // Spec 2, clients: "Activity-period button group: ALL, 30 DAYS, 7 DAYS, TODAY. Zero-count buttons are
+  // Clients screen: "Activity-period button group: ALL, 30 DAYS, 7 DAYS, TODAY. Zero-count buttons are
   // hidden." A selected period with no stores is hidden as well; ALL stays, so the selection can be left.
   it.each([
     [{ allCount: 9, last30: 5, last7: 2, today: 0 }, ['allCount', 'last30', 'last7']],

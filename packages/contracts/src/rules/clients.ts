@@ -12,7 +12,7 @@ import { COURIER_POPOVER_GROUPS, COURIERS, isCourierKey, UNKNOWN_COURIER_KEY } f
 import { PLACEHOLDERS } from './text.js';
 import { DAY_MS, parseServerTime, relativeTime } from './time.js';
 
-/** Clients analytics row rules (inbounds-and-clients spec 4 "Clients analytics", spec 9). */
+/** Clients analytics row rules: size and plan badges, NEW tags, store age, courier cell, activity pill. */
 
 /** 'sizeXS', 'XS' or 'xs' → 'xs': the 'size' prefix removed, lower-cased (also the request form). */
 export function normaliseSizeKey(size: string): string {
@@ -43,7 +43,7 @@ export function storeDisplayStatus(
   return row.activity.status;
 }
 
-// Tiers the spec does not name take the nearest lower named tier.
+// Unnamed tiers: not a stated rule; decided in docs/decisions/contracts.md: the nearest lower named tier.
 const SHOPIFY_PLAN_LABELS: Record<PlanTier, string> = {
   free: 'DEVELOPMENT',
   paid_1: 'BASIC',

@@ -7,7 +7,7 @@ import {
 import { COMMENT_AGE_HIDDEN_STATUSES } from '../enums/order-status.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, parseServerTime } from './time.js';
 
-/** Comment display rules (orders spec 3 and 4 "Comments"). */
+/** Comment display rules ("Comments"): kind, unread, author, snooze and late badges, row icon, latest. */
 type ActionState = Comment['actions']['snooze'];
 type CommentLike = Pick<Comment, 'created_at' | 'actions'>;
 
@@ -156,7 +156,7 @@ export function retireCommentActions<C extends Pick<Comment, 'actions'>>(previou
   };
 }
 
-/** The comment the spec calls "latest": greatest created_at (ties: later in the list). */
+/** The "latest" comment: greatest created_at (ties: later in the list). */
 export function latestComment<C extends Pick<Comment, 'created_at'>>(comments: readonly C[]): C | undefined {
   let best: C | undefined;
   let bestTime = Number.NEGATIVE_INFINITY;

@@ -7,7 +7,7 @@ import {
 import type { SendAs, Team } from '../enums/common.js';
 import type { AddCommentFormInput } from '../inputs.js';
 
-/** Comment editor rules (orders spec 4 "Comments", spec 5) as a reducer. */
+/** Comment editor rules ("Comments" and the comment validation rules) as a reducer. */
 export type SnoozeCount = (typeof SNOOZE_COUNTS)[number];
 export type SnoozeUnit = keyof typeof SNOOZE_UNIT_HOURS;
 export type CommentAction = 'escalate' | 'snooze';

@@ -1,7 +1,7 @@
 import { DATE_DEFAULT_HOUR } from '../constants.js';
 
 /**
- * Day/month/year entry of the date modals (orders spec 5, inbounds spec 5) as a reducer a React
+ * Day/month/year entry of the date modals (with its validation rules) as a reducer a React
  * component can use with useReducer. Fields keep only digits; day and month pad a leading zero when
  * their first digit cannot start a two-digit value; focus moves on when a field is complete.
  */

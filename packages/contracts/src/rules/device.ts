@@ -1,4 +1,4 @@
-/** Page-root device attributes (orders spec 1), recomputed at load and on every resize. */
+/** Page-root device attributes, recomputed at load and on every resize. */
 export type DeviceKind = 'desktop' | 'phone' | 'tablet';
 export type Orientation = 'landscape' | 'portrait';
 

@@ -196,7 +196,7 @@ describe('assigned-user filter', () => {
     expect(assignableUsers(list).map((u) => u.uid)).toEqual(['a', 'c']);
     expect(list.map(isAssignableUser)).toEqual([true, false, true]);
   });
-  // Spec 6: "For customer_support, the own-user option in the assigned-user filter reads 'All users';
+  // Roles and permissions: "For customer_support, the own-user option in the assigned-user filter reads 'All users';
   // for others it defaults to the logged-in user's name. Superadmin users are left out of the
   // assigned-user filter list."
   it.each([

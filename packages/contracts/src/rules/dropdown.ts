@@ -5,8 +5,8 @@ import { mostUrgentPriority, type PriorityCounts } from './colours.js';
 /** Filter dropdown rules: the 23-entry cap, urgency ordering and the assigned-user option. */
 
 /**
- * Noun of the '+ N More …' entry. The spec names Merchants, Couriers and Statuses; the other filter
- * dropdowns read the same way ('Options' when a dropdown names none).
+ * Noun of the '+ N More …' entry. Merchants, Couriers and Statuses are the stated nouns; the other
+ * filter dropdowns read the same way ('Options' when a dropdown names none).
  */
 export type MoreNoun =
   | 'Merchants'
@@ -65,7 +65,7 @@ export function compareOptionNames(a: string, b: string): number {
 
 /**
  * The shown count desc, then name: the tie-break of the urgency order, and the order of dropdowns whose
- * options carry no priorities (or whose spec names no urgency order).
+ * options carry no priorities (or that have no stated urgency order).
  */
 export function compareByCount(a: CountKey, b: CountKey): number {
   if (a.count !== b.count) return b.count - a.count;

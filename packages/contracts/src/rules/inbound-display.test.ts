@@ -157,8 +157,8 @@ describe('inbounds clear filters and count line', () => {
   it('count line', () => {
     expect(inboundCountLine(12)).toBe('12 inbound displayed');
   });
-  // Spec 2: "A count line '{n} inbound displayed'." The number is printed as it is; locale grouping is
-  // stated for the quantity display (spec 9), not for this line.
+  // Inbounds list: "A count line '{n} inbound displayed'." The number is printed as it is; locale
+  // grouping is stated for the quantity display, not for this line.
   it.each([
     [0, '0 inbound displayed'],
     [1, '1 inbound displayed'],
@@ -168,8 +168,8 @@ describe('inbounds clear filters and count line', () => {
   });
 });
 
-// Spec (inbounds, constants): "reception name shortened to 18 characters, reception number to 40, warehouse
-// identifier to 22", with the text shortening of spec 9: "default 22 characters (middle truncated with dots)".
+// Inbound text limits: "reception name shortened to 18 characters, reception number to 40, warehouse
+// identifier to 22", with the text shortening: "default 22 characters (middle truncated with dots)".
 describe('inbound text limits shorten with shortenText', () => {
   it.each([
     ['receptionName', 'RCP-URGENT-RECEPTION-0001', 'RCP-URGE...ON-0001'],

@@ -10,7 +10,7 @@ import {
   utcCalendarDaysUntil,
 } from './time.js';
 
-/** Inbound list and detail display rules (inbounds-and-clients spec 4, 9). */
+/** Inbound list and detail display rules: status pill and ETA, quantity display, count line, text limits. */
 
 export interface InboundStatusPill {
   text: string;
@@ -67,7 +67,10 @@ export function formatQuantity(n: number): string {
   return GROUPING.format(n);
 }
 
-/** 'A dash' (spec 9): an en dash, unlike the '-' placeholder for missing names. */
+/**
+ * Quantity display, 'a dash' when 0: an en dash (decided in docs/decisions/contracts.md), unlike the '-'
+ * placeholder for missing names.
+ */
 export const QUANTITY_DASH = '–';
 
 /** Quantity cell: 0 expected shows 'N/A'; 0 sellable a not-sellable icon; 0 missing/defects/junk a dash. */
@@ -132,7 +135,10 @@ export function inboundCountLine(count: number): string {
   return `${count} inbound displayed`;
 }
 
-/** Shortening limits from spec 9, applied with shortenText (middle truncated with dots, exactly this many characters). */
+/**
+ * Inbound text limits (reception name 18, number 40, warehouse identifier 22), applied with shortenText
+ * (middle truncated with dots, exactly this many characters).
+ */
 export const INBOUND_TEXT_LIMITS = {
   receptionName: 18,
   receptionNumber: 40,

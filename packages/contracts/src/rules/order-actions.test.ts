@@ -244,7 +244,7 @@ describe('inbound actions are always offered', () => {
 });
 
 describe('STATUS_ACTIONS', () => {
-  it('titles each date modal as the spec names it, with the status it sets', () => {
+  it("titles each date modal 'Mark Order as …', with the status it sets", () => {
     expect(STATUS_ACTIONS.map((a) => a.title)).toEqual([
       'Mark Order as In Transit',
       'Mark Order as Delivered',

@@ -7,9 +7,9 @@ import {
 } from '../enums/order-status.js';
 
 /**
- * Row actions of the 'Order Options' menu (orders spec 4 "Row actions by status").
+ * Row actions of the 'Order Options' menu ("Row actions by status").
  *
- * The spec leaves the reverse-logistics test open. We read "reverse-logistics status" as: the parcel
+ * "Reverse-logistics status" is not a stated test; decided in docs/decisions/contracts.md: the parcel
  * has left the warehouse and is in the courier's hands, going out or coming back. That is the only
  * reading under which every stated rule makes sense: no cancel once shipped; Mark as Delivered for
  * those statuses other than delivered; Mark as Received by Sender for those other than received by
@@ -30,7 +30,10 @@ export const COURIER_HANDS_STATUSES = [
   'shipping_received_by_sender',
 ] as const;
 
-/** Inferred: In Transit can be set once a label exists or the courier has it, until it is delivered or returned. */
+/**
+ * Not a stated rule; decided in docs/decisions/contracts.md: In Transit can be set once a label exists or
+ * the courier has it, until it is delivered or returned.
+ */
 export const MARK_IN_TRANSIT_FROM = [
   'waiting_for_courier',
   'shipping_generated_awb',
@@ -88,7 +91,7 @@ export function canMarkDelivered(order: OrderForActions): boolean {
   return isReverseLogistics(order) && order.aggregated_status.key !== 'shipping_delivered';
 }
 
-/** Mark as In Transit (rule not in the spec, inferred): see MARK_IN_TRANSIT_FROM. */
+/** Mark as In Transit (not a stated rule): see MARK_IN_TRANSIT_FROM. */
 export function canMarkInTransit(order: Pick<Order, 'aggregated_status'>): boolean {
   return includes(MARK_IN_TRANSIT_FROM, order.aggregated_status.key);
 }
@@ -149,7 +152,7 @@ export type StatusAction = keyof typeof ROW_ACTION_STATUS;
 
 /**
  * The status changes that ask for a date, in menu order: the menu item (row and detail menus),
- * the modal's title (spec: "Mark Order as Delivered, In Transit, Received By Sender, Lost, and
+ * the modal's title (date modals: "Mark Order as Delivered, In Transit, Received By Sender, Lost, and
  * Cancelled") and what the date means.
  */
 export const STATUS_ACTIONS: readonly {

@@ -9,7 +9,7 @@ import {
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
 import { elapsedText, parseServerTime } from './time.js';
 
-/** Order row and detail display rules (orders spec 2, 3, 4). */
+/** Order row and detail display rules: line quantity wording, payment badge, history, detail tab, links. */
 
 const IN_TRANSIT_GROUP: readonly string[] =
   ORDER_STATUS_GROUPS.find((g) => g.id === 'in_transit')?.statuses ?? [];

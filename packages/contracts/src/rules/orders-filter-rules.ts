@@ -5,7 +5,7 @@ import type { ListWindow } from '../filters/common.js';
 import { toggleValues } from '../filters/common.js';
 import type { OrdersFilter } from '../filters/orders-filter.js';
 
-/** Orders filter transitions (orders spec 4 "Late and payout filters"). All pure: new objects out. */
+/** Orders filter transitions ("Late and payout filters"). All pure: new objects out. */
 export const LATE_PRIORITY = 4;
 
 /** Payout keys that survive a payout-late change: the provider-held stage and at_merchant. */

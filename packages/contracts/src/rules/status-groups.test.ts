@@ -12,7 +12,7 @@ import {
   toggleStatusGroup,
 } from './status-groups.js';
 
-describe('group of a status (spec wording)', () => {
+describe('group of a status (status-bar filter groups)', () => {
   it.each([
     ['in_picking', 'in_picking'],
     ['not_fulfilled', 'in_picking'],
@@ -63,7 +63,7 @@ describe('group of a status (spec wording)', () => {
     }
   });
 
-  it('lists the twelve groups in the spec order', () => {
+  it('lists the twelve status-bar filter groups in their stated order', () => {
     expect(ORDER_STATUS_GROUPS.map((g) => g.label)).toEqual([
       'Errors',
       'Awaiting Fulfillment Order',

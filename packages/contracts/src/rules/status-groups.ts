@@ -1,7 +1,7 @@
 import { ORDER_STATUS_GROUPS, type OrderStatusGroupId, WAREHOUSE_STATUSES } from '../enums/order-status.js';
 import { toggleValues } from '../filters/common.js';
 
-/** Status-bar groups (orders spec 4 "Filter groups"). */
+/** Status-bar groups ("Filter groups"). */
 export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
 
 export function statusGroupById(id: OrderStatusGroupId | string): OrderStatusGroup | undefined {

@@ -3,8 +3,9 @@ import { REFERENCE_MAX_CHARS, STATE_FORWARD_MIN_EXCLUSIVE, TEXT_SHORTEN_DEFAULT 
 export const ELLIPSIS_DOTS = '...';
 
 /**
- * Text shortening (spec 9), default 22: text longer than `max` keeps its head and tail around '...'
- * so the result is exactly `max` characters (the head gets the extra character when uneven).
+ * Text shortening: default 22 characters, middle truncated with dots. Text longer than `max` keeps
+ * its head and tail around '...' so the result is exactly `max` characters (the head gets the extra
+ * character when uneven).
  */
 export function shortenText(text: string, max: number = TEXT_SHORTEN_DEFAULT): string {
   const chars = Array.from(text);

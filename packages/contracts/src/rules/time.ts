@@ -10,7 +10,7 @@ const SERVER_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /**
- * Server timestamps without a zone are UTC (spec 9): the fractional part and a trailing Z are
+ * Server timestamps without a zone are treated as UTC: the fractional part and a trailing Z are
  * dropped, then the time is read as UTC. An explicit offset (+02:00) is honoured. Anything that
  * is not an ISO-like date or names an impossible date (2024-02-31) gives null.
  */
@@ -51,7 +51,7 @@ export function toDate(value: Date | number | string | null | undefined): Date |
   return parseServerTime(value);
 }
 
-/** '1 minute' / '5 minutes': the singular/plural wording both specs use. */
+/** '1 minute' / '5 minutes': the singular/plural wording of the relative time text. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
