@@ -36,7 +36,15 @@ export function ensurePnpm() {
   const bin = join(prefix, 'node_modules', '.bin');
   if (!existsSync(join(bin, 'pnpm'))) {
     log(`installing pnpm ${version} into ${prefix}`);
-    const result = run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `pnpm@${version}`]);
+    const result = run('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      `pnpm@${version}`,
+    ]);
     if (result.status !== 0) fail(`npm could not install pnpm@${version}`);
   }
   process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ''}`;
@@ -61,8 +69,7 @@ export function ensureDependencies() {
 const SYSTEM_PROGRAMS = {
   chromium: {
     why: 'browser tests',
-    found: () =>
-      [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].some((path) => path && existsSync(path)),
+    found: () => [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].some((path) => path && existsSync(path)),
     apt: 'chromium',
     dnf: 'chromium',
     brew: '--cask chromium (then set CHROMIUM_PATH to its binary)',
@@ -95,7 +102,8 @@ export function ensureSystemPrograms(names) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const updated = run('apt-get', ['update', '-qq'], { env });
     const installed =
-      updated.status === 0 && run('apt-get', ['install', '-y', '-qq', ...programs.map((p) => p.apt)], { env });
+      updated.status === 0 &&
+      run('apt-get', ['install', '-y', '-qq', ...programs.map((p) => p.apt)], { env });
     if (installed && installed.status === 0 && missing.every((name) => SYSTEM_PROGRAMS[name].found())) return;
     fail(`apt-get could not install ${missing.join(', ')}`);
   }

@@ -22,7 +22,10 @@ const suites = [
 const only = process.argv.slice(2);
 const needs = (name) => only.length === 0 || only.includes(name);
 // Checked before anything runs, so a missing program stops the run with one clear message.
-ensureSystemPrograms([...(needs('web-e2e') ? ['chromium'] : []), ...(needs('gateway') ? ['redis-server'] : [])]);
+ensureSystemPrograms([
+  ...(needs('web-e2e') ? ['chromium'] : []),
+  ...(needs('gateway') ? ['redis-server'] : []),
+]);
 ensurePnpm();
 ensureDependencies();
 const outDir = join(root, 'test-results');
