@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
 import { z } from 'zod';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -76,6 +77,26 @@ export const configSchema = z.object({
   /** Websocket keep-alive: ping after this much quiet, drop if nothing comes back within the pong wait. */
   WS_PING_MS: int(30_000, 50, 600_000),
   WS_PONG_WAIT_MS: int(5_000, 50, 600_000),
+  /** Subscriptions one websocket may hold open at once; more get TOO_MANY_REQUESTS. */
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(20, 1, 10_000),
+  /** Websockets without credentials one client address may hold open. */
+  WS_MAX_UNAUTHENTICATED_PER_ADDRESS: int(20, 1, 1_000_000),
+  /** A websocket without credentials is closed unless its first message brings them within this. */
+  WS_AUTH_DEADLINE_MS: int(5_000, 100, 600_000),
+  /**
+   * Rows one live list or refresh may re-read (skip + limit), at most the contracts' MAX_LOADED_ROWS.
+   * Each refresh parses, validates and serialises them all on the event loop.
+   */
+  LIST_MAX_LOADED_ROWS: int(2_000, PAGE_SIZE, MAX_LOADED_ROWS),
+  /** Rows the calls of one HTTP batch or one websocket message may ask for together. */
+  BATCH_MAX_ROWS: int(2_000, PAGE_SIZE, 1_000_000),
+  /**
+   * Backend calls made for users, in cost units (one per call, one per 100 rows asked for): what one
+   * session may have in flight, what all sessions may, and how many calls one session may queue.
+   */
+  BACKEND_SESSION_CONCURRENCY: int(8, 1, 10_000),
+  BACKEND_CONCURRENCY: int(64, 1, 100_000),
+  BACKEND_SESSION_QUEUE: int(200, 1, 1_000_000),
   /** Sign-in attempts per client address per window. */
   SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
   SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),

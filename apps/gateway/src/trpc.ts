@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { BackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
+import { limitSubscriptions } from './security/subscription-limits.js';
 import { describeZodError } from './zod-message.js';
 
 const t = initTRPC.context<Context>().create({
@@ -35,8 +36,13 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const publicProcedure = t.procedure;
 
-/** Procedures that need the caller's backend token (cookie, bearer header or websocket connectionParams). */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: no session token' });
-  return next({ ctx: { ...ctx, token: ctx.token } });
-});
+/**
+ * Procedures that need the caller's backend token (cookie, bearer header or websocket connectionParams).
+ * The subscription cap runs first: it keys on the context object the connection was created with.
+ */
+export const authedProcedure = t.procedure
+  .use((opts) => limitSubscriptions(opts, opts.ctx.services.config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET))
+  .use(({ ctx, next }) => {
+    if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: no session token' });
+    return next({ ctx: { ...ctx, token: ctx.token } });
+  });

@@ -79,6 +79,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('defaults and validates the abuse limits', () => {
+    expect(loadConfig({})).toMatchObject({
+      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 20,
+      WS_MAX_UNAUTHENTICATED_PER_ADDRESS: 20,
+      WS_AUTH_DEADLINE_MS: 5000,
+      LIST_MAX_LOADED_ROWS: 2000,
+      BATCH_MAX_ROWS: 2000,
+      BACKEND_SESSION_CONCURRENCY: 8,
+      BACKEND_CONCURRENCY: 64,
+      BACKEND_SESSION_QUEUE: 200,
+    });
+    const set = loadConfig({
+      LIST_MAX_LOADED_ROWS: '10000',
+      BATCH_MAX_ROWS: '10000',
+      WS_AUTH_DEADLINE_MS: '2000',
+    });
+    expect(set).toMatchObject({
+      LIST_MAX_LOADED_ROWS: 10_000,
+      BATCH_MAX_ROWS: 10_000,
+      WS_AUTH_DEADLINE_MS: 2000,
+    });
+    for (const [name, value, problem] of [
+      ['LIST_MAX_LOADED_ROWS', '10001', 'at most 10000'],
+      ['LIST_MAX_LOADED_ROWS', '5', 'at least 20'],
+      ['BATCH_MAX_ROWS', 'lots', 'a number'],
+      ['WS_MAX_SUBSCRIPTIONS_PER_SOCKET', '0', 'at least 1'],
+      ['WS_MAX_UNAUTHENTICATED_PER_ADDRESS', '1.5', 'a whole number'],
+      ['WS_AUTH_DEADLINE_MS', '10', 'at least 100'],
+      ['BACKEND_SESSION_CONCURRENCY', '0', 'at least 1'],
+      ['BACKEND_CONCURRENCY', '-1', 'at least 1'],
+      ['BACKEND_SESSION_QUEUE', 'x', 'a number'],
+    ] as const)
+      expect(() => loadConfig({ [name]: value }), name).toThrow(
+        `${name}=${JSON.stringify(value)}: must be ${problem}`,
+      );
+  });
+
   it('stops the server process with a clear message on a bad variable', () => {
     const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {

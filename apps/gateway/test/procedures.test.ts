@@ -282,7 +282,8 @@ describe('orders', () => {
     }
     const search = await client.orders.search.query({
       filter: { activeOrders: 'all' },
-      window: { skip: 0, limit: 5000 },
+      window: { skip: 1900, limit: 100 },
+      refresh: true,
     });
     expect(stats.count).toBe(search.orders.length);
     expect(stats.active_orders_statistics.all_orders.count).toBe(
@@ -305,7 +306,8 @@ describe('orders', () => {
     return (
       await client.orders.filter.query({
         filter: { activeOrders: 'all', displayPriorities: [0, 1, 2, 3, 4, 5] },
-        window: { skip: 0, limit: 5000 },
+        window: { skip: 1900, limit: 100 },
+        refresh: true,
       })
     ).orders;
   }
@@ -458,7 +460,8 @@ describe('inbounds and clients', () => {
   it('changes an inbound status with the spec body', async () => {
     const { inventory_receipts } = await client.inbounds.search.query({
       filter: { displayPriorities: [] },
-      window: { skip: 0, limit: 200 },
+      window: { skip: 100, limit: 100 },
+      refresh: true,
     });
     const inbound = inventory_receipts[0]!;
     const happenedAt = '2026-11-20T15:00:00.000Z';

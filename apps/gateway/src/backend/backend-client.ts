@@ -35,6 +35,26 @@ export interface BackendClientOptions {
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
+/** Admission of calls made for users (security/fair-scheduler.ts); resolves with a release. */
+export interface CallScheduler {
+  acquire(key: string, cost: number, signal?: AbortSignal): Promise<() => void>;
+}
+
+/** Routes whose answer carries list rows: their cost grows with the rows asked for. */
+const ROW_ROUTES: ReadonlySet<BackendRouteName> = new Set([
+  'orders.search',
+  'orders.search.filter',
+  'inbounds.search',
+  'analytics.search',
+]);
+
+/** Scheduling cost of a call: one unit per 100 rows asked for, at least one. */
+function callCost(name: BackendRouteName, body: unknown): number {
+  if (!ROW_ROUTES.has(name)) return 1;
+  const limit = (body as { limit?: unknown } | undefined)?.limit;
+  return typeof limit === 'number' && limit > 0 ? Math.ceil(limit / 100) : 1;
+}
+
 function isAbort(error: unknown): boolean {
   return (
     error instanceof Error &&
@@ -55,6 +75,8 @@ export class BackendClient {
   readonly #logger: FastifyBaseLogger;
   readonly #metrics: GatewayMetrics;
   readonly #origin: string;
+  #scheduler: CallScheduler | null = null;
+  #exempt = new Set<string>();
 
   constructor(options: BackendClientOptions) {
     const url = new URL(options.baseUrl);
@@ -75,7 +97,38 @@ export class BackendClient {
     return this.#origin;
   }
 
+  /**
+   * Calls made with a user's token wait for the scheduler's admission (fairness between sessions);
+   * calls with an exempt token (the gateway's own service token: change poll, export checks) never do.
+   */
+  useScheduler(scheduler: CallScheduler, exemptTokens: string[]): void {
+    this.#scheduler = scheduler;
+    this.#exempt = new Set(exemptTokens);
+  }
+
   async call<N extends BackendRouteName>(name: N, options: CallOptions = {}): Promise<BackendResponse<N>> {
+    const token = options.token;
+    if (!this.#scheduler || !token || this.#exempt.has(token)) return this.#call(name, options);
+    let release: () => void;
+    try {
+      release = await this.#scheduler.acquire(token, callCost(name, options.body), options.signal);
+    } catch (error) {
+      if (!options.signal?.aborted) throw error;
+      const path = BACKEND_ROUTES[name].path;
+      throw new BackendError('CLIENT_CLOSED_REQUEST', `Request to ${path} was cancelled`, {
+        path,
+        status: null,
+        error: null,
+      });
+    }
+    try {
+      return await this.#call(name, options);
+    } finally {
+      release();
+    }
+  }
+
+  async #call<N extends BackendRouteName>(name: N, options: CallOptions): Promise<BackendResponse<N>> {
     const route: (typeof BACKEND_ROUTES)[BackendRouteName] = BACKEND_ROUTES[name];
     const template = route.path;
     const fail = (

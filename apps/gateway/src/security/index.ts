@@ -1,8 +1,12 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { registerBatchLimits } from './batch-limits.js';
+import { FairScheduler } from './fair-scheduler.js';
 import { registerSignInLimit } from './sign-in-limit.js';
+import { UnauthenticatedSockets } from './unauthenticated-sockets.js';
 import { WsGuard } from './ws-guard.js';
+import { attachMessageLimits } from './ws-message-limits.js';
 
 export { WS_CLOSE, WsGuard } from './ws-guard.js';
 
@@ -42,6 +46,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     logger: app.log.child({ component: 'ws-guard' }),
   });
   app.decorate('wsGuard', guard);
+  registerAbuseLimits(app, config);
   app.websocketServer.on('connection', (socket, req) => guard.attach(socket, req));
   // A session at its cap is refused before the upgrade, when its token is in a header.
   app.addHook('onRequest', async (request, reply) => {
@@ -54,4 +59,41 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     });
   });
   await registerSignInLimit(app, { max: config.SIGNIN_RATE_MAX, windowMs: config.SIGNIN_RATE_WINDOW_MS });
+}
+
+/**
+ * What one session or address may cost the gateway: rows per batch or websocket message, sockets
+ * without credentials per address and their deadline, and fair admission of backend calls made for
+ * users. Runs before the guard attaches, so the guard's rate limit sees each message first.
+ */
+function registerAbuseLimits(app: FastifyInstance, config: Config): void {
+  const limits = { maxLoadedRows: config.LIST_MAX_LOADED_ROWS, maxBatchRows: config.BATCH_MAX_ROWS };
+  registerBatchLimits(app, limits);
+  app.services.backend.useScheduler(
+    new FairScheduler({
+      perSession: config.BACKEND_SESSION_CONCURRENCY,
+      global: config.BACKEND_CONCURRENCY,
+      maxQueued: config.BACKEND_SESSION_QUEUE,
+    }),
+    [config.SERVICE_TOKEN],
+  );
+  const logger = app.log.child({ component: 'ws-limits' });
+  const unauthenticated = new UnauthenticatedSockets({
+    maxPerAddress: config.WS_MAX_UNAUTHENTICATED_PER_ADDRESS,
+    deadlineMs: config.WS_AUTH_DEADLINE_MS,
+    logger,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+    if (WsGuard.tokenOf(request.raw)) return;
+    unauthenticated.noteAddress(request.raw, request.ip);
+    if (!unauthenticated.isFull(request.ip)) return;
+    return reply
+      .status(429)
+      .send({ statusCode: 429, error: 'Too Many Requests', message: unauthenticated.refusal });
+  });
+  app.websocketServer.on('connection', (socket, req) => {
+    attachMessageLimits(socket, limits, logger);
+    unauthenticated.attach(socket, req, WsGuard.tokenOf(req) !== null);
+  });
 }

@@ -1,0 +1,91 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { WS_CLOSE } from './ws-guard.js';
+
+export interface UnauthenticatedSocketsOptions {
+  /** Sockets without credentials one client address may hold open (WS_MAX_UNAUTHENTICATED_PER_ADDRESS). */
+  maxPerAddress: number;
+  /** A socket without credentials is closed after this unless it sends them (WS_AUTH_DEADLINE_MS). */
+  deadlineMs: number;
+  logger: FastifyBaseLogger;
+}
+
+/** tRPC's connectionParams message carrying a non-empty token. */
+function carriesToken(raw: unknown): boolean {
+  if (!Buffer.isBuffer(raw) || raw.length > 16_384) return false;
+  try {
+    const msg = JSON.parse(raw.toString('utf8')) as { method?: unknown; data?: { token?: unknown } | null };
+    return (
+      msg.method === 'connectionParams' && typeof msg.data?.token === 'string' && msg.data.token.length > 0
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Websockets that carry no credentials: capped per client address, and closed (1008) unless they
+ * authenticate within the deadline. A socket with a token in its upgrade (cookie or bearer) is
+ * authenticated from the start; one opened for connectionParams is once its first message carries a
+ * token. The address is the client's as Fastify sees it (X-Forwarded-For only from trusted proxies).
+ */
+export class UnauthenticatedSockets {
+  readonly #byAddress = new Map<string, Set<WebSocket>>();
+  readonly #addressOf = new WeakMap<IncomingMessage, string>();
+
+  constructor(private readonly opts: UnauthenticatedSocketsOptions) {}
+
+  /** Sockets without credentials open from one address. */
+  count(address: string): number {
+    return this.#byAddress.get(address)?.size ?? 0;
+  }
+
+  /** Records the client address of an upgrade (from the request hook, where trustProxy applies). */
+  noteAddress(req: IncomingMessage, address: string): void {
+    this.#addressOf.set(req, address);
+  }
+
+  /** True when an upgrade without credentials from this address must be refused. */
+  isFull(address: string): boolean {
+    return this.count(address) >= this.opts.maxPerAddress;
+  }
+
+  /** Called on every accepted websocket; `authenticated` when its upgrade carried a token. */
+  attach(socket: WebSocket, req: IncomingMessage, authenticated: boolean): void {
+    if (authenticated) return;
+    const address = this.#addressOf.get(req) ?? req.socket.remoteAddress ?? 'unknown';
+    const set = this.#byAddress.get(address) ?? new Set<WebSocket>();
+    // Upgrades racing past the request check are refused here.
+    if (set.size >= this.opts.maxPerAddress) {
+      this.opts.logger.warn(
+        { max: this.opts.maxPerAddress },
+        'websocket refused: too many without credentials',
+      );
+      socket.close(WS_CLOSE.policy, this.refusal.replace(/^Too/, 'too'));
+      return;
+    }
+    set.add(socket);
+    this.#byAddress.set(address, set);
+    const seconds = Math.max(1, Math.round(this.opts.deadlineMs / 1000));
+    const timer = setTimeout(() => {
+      this.opts.logger.info('websocket closed: no credentials within the deadline');
+      socket.close(WS_CLOSE.policy, `not signed in within ${seconds} s (WS_AUTH_DEADLINE_MS)`);
+    }, this.opts.deadlineMs);
+    timer.unref();
+    const forget = () => {
+      clearTimeout(timer);
+      set.delete(socket);
+      if (set.size === 0 && this.#byAddress.get(address) === set) this.#byAddress.delete(address);
+    };
+    socket.once('close', forget);
+    socket.once('message', (raw) => {
+      if (carriesToken(raw)) forget();
+    });
+  }
+
+  /** The refusal text of an upgrade over the cap. */
+  get refusal(): string {
+    return `Too many websockets without credentials from this address (max ${this.opts.maxPerAddress}, WS_MAX_UNAUTHENTICATED_PER_ADDRESS)`;
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { rpcError } from './batch-limits.js';
+import { batchProblem, type CostLimits, type RawCall } from './request-cost.js';
+
+interface RawMessage {
+  id?: unknown;
+  jsonrpc?: unknown;
+  method?: unknown;
+  params?: { path?: unknown; input?: unknown };
+}
+
+const CALL_METHODS = new Set(['query', 'mutation', 'subscription']);
+
+/** The calls of a tRPC websocket message (one or a batch); anything else is left to tRPC. */
+function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | null {
+  if (!Buffer.isBuffer(raw) || raw.length === 0) return null;
+  const first = raw[0];
+  // '{' or '[': PING, PONG and other non-JSON frames are tRPC's business.
+  if (first !== 0x7b && first !== 0x5b) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as RawMessage[];
+  const calls: RawCall[] = [];
+  const ids: RawMessage[] = [];
+  for (const m of messages) {
+    if (typeof m !== 'object' || m === null || !CALL_METHODS.has(m.method as string)) continue;
+    if (typeof m.params?.path !== 'string') continue;
+    calls.push({ path: m.params.path, input: m.params.input });
+    ids.push(m);
+  }
+  return calls.length > 0 ? { calls, ids } : null;
+}
+
+/**
+ * Refuses a websocket message whose calls ask for too many rows (the same limits as an HTTP
+ * batch): each call gets a BAD_REQUEST naming the limit, the socket stays open. Sits in front of
+ * tRPC's message listener, so a refused message never reaches it.
+ */
+export function attachMessageLimits(socket: WebSocket, limits: CostLimits, logger: FastifyBaseLogger): void {
+  const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'message') return emit(event, ...args);
+    const found = messageCalls(args[0]);
+    const problem = found && batchProblem(found.calls, limits);
+    if (!found || !problem) return emit(event, ...args);
+    logger.warn({ calls: found.calls.length }, 'websocket message refused: too many rows');
+    found.ids.forEach((m, i) => {
+      const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
+      const jsonrpc = m.jsonrpc === '2.0' ? { jsonrpc: '2.0' } : {};
+      socket.send(
+        JSON.stringify({ id, ...jsonrpc, ...rpcError('BAD_REQUEST', problem, found.calls[i]?.path) }),
+      );
+    });
+    return false;
+  }) as WebSocket['emit'];
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FairScheduler, type Release } from '../../src/security/fair-scheduler.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('FairScheduler', () => {
+  it("runs one session's calls FIFO within its budget, and others' calls beside them", async () => {
+    const s = new FairScheduler({ perSession: 2, global: 10, maxQueued: 100 });
+    const started: string[] = [];
+    const releases = new Map<string, Release>();
+    const call = (key: string, name: string, cost = 1) =>
+      s.acquire(key, cost).then((release) => {
+        started.push(name);
+        releases.set(name, release);
+      });
+    for (let i = 1; i <= 5; i++) void call('attacker', `a${i}`);
+    void call('victim', 'v1');
+    await tick();
+    expect(started).toEqual(['a1', 'a2', 'v1']);
+    releases.get('a1')!();
+    await tick();
+    expect(started).toEqual(['a1', 'a2', 'v1', 'a3']);
+  });
+
+  it('takes turns between sessions when the global budget is full', async () => {
+    const s = new FairScheduler({ perSession: 4, global: 2, maxQueued: 100 });
+    const started: string[] = [];
+    const releases: Release[] = [];
+    const call = (key: string, name: string) =>
+      s.acquire(key, 1).then((release) => {
+        started.push(name);
+        releases.push(release);
+      });
+    for (let i = 1; i <= 6; i++) void call('attacker', `a${i}`);
+    void call('victim', 'v1');
+    void call('victim', 'v2');
+    await tick();
+    expect(started).toEqual(['a1', 'a2']);
+    releases[0]!();
+    await tick();
+    // The attacker queued first, yet the victim's first call goes next: it has had no turn yet.
+    releases[1]!();
+    await tick();
+    expect(started.slice(2)).toEqual(['a3', 'v1']);
+    releases[2]!();
+    releases[3]!();
+    await tick();
+    expect(started.slice(4).sort()).toEqual(['a4', 'v2']);
+  });
+
+  it('runs a call costing more than the session budget alone, and counts release once', async () => {
+    const s = new FairScheduler({ perSession: 8, global: 64, maxQueued: 100 });
+    const big = await s.acquire('k', 20);
+    expect(s.active).toBe(8);
+    let small = false;
+    void s.acquire('k', 1).then(() => {
+      small = true;
+    });
+    await tick();
+    expect(small).toBe(false);
+    big();
+    big();
+    await tick();
+    expect(small).toBe(true);
+    expect(s.active).toBe(1);
+  });
+
+  it('refuses calls over the queue cap with TOO_MANY_REQUESTS, and drops aborted waiters', async () => {
+    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 2 });
+    const first = await s.acquire('k', 1);
+    const controller = new AbortController();
+    const aborted = s.acquire('k', 1, controller.signal);
+    const waiting = s.acquire('k', 1);
+    await expect(s.acquire('k', 1)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    controller.abort();
+    await expect(aborted).rejects.toBeDefined();
+    expect(s.queued).toBe(1);
+    first();
+    (await waiting)();
+    expect(s.active).toBe(0);
+    expect(s.queued).toBe(0);
+  });
+});
