@@ -15,6 +15,7 @@ export {
 } from './dropdown-filter/dropdown-filter.js';
 export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
 export { ListFooter } from './list-footer/list-footer.js';
+export { LivePausedBanner, livePausedText } from './live-paused/live-paused-banner.js';
 export { Modal, type ModalProps } from './modal/modal.js';
 export { ModalActions, type ModalActionsProps } from './modal/modal-actions.js';
 export { RouteError } from './route-error/route-error.js';
@@ -23,3 +24,8 @@ export { SkeletonRows } from './skeleton/skeleton-rows.js';
 export { Spinner, SpinnerOverlay } from './spinner/spinner.js';
 export { type SummaryCard, SummaryCards } from './summary-cards/summary-cards.js';
 export { ToastProvider, useToast } from './toast/toast.js';
+export {
+  VirtualTable,
+  type VirtualTableColumn,
+  type VirtualTableProps,
+} from './virtual-table/virtual-table.js';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Calls `onNearEnd` when the page bottom is within `thresholdPx` of the viewport, while `enabled`
+ * Calls `onNearEnd` when the page bottom is within `thresholdPx` of the viewport (checked once per
+ * frame while scrolling), while `enabled`
  * (more rows exist and no search is running). Checks again after each load in case the page is short.
  */
 export function useInfiniteScroll(
@@ -23,7 +24,8 @@ export function useInfiniteScroll(
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    schedule();
+    // At once, not on the next frame: a short page asks for more right after rendering.
+    check();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {

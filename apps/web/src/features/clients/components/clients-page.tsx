@@ -16,18 +16,19 @@ import {
   toggleStoreStatus,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
-  BackToTop,
   DropdownFilter,
   EmptyState,
+  LivePausedBanner,
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
   SkeletonRows,
   SpinnerOverlay,
+  VirtualTable,
+  type VirtualTableColumn,
 } from '../../../components/index.js';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
-import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useClientsList } from '../api/use-clients-list.js';
 import { useClientsFilter } from '../hooks/use-clients-filter.js';
 import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
@@ -49,24 +50,28 @@ function useMinuteClock(): Date {
   return now;
 }
 
+const ROW_HEIGHT = 64;
+
+/** Column shares as the table laid them out before it was virtualised. */
+const COLUMNS: VirtualTableColumn[] = [
+  { key: 'store', header: 'Shopify Store', width: '34.4%' },
+  { key: 'size', header: 'Size / Orders (Avg. 30D) / # of SKUs', width: '24.7%' },
+  { key: 'couriers', header: 'Couriers', width: '22.4%' },
+  { key: 'activity', header: 'Activity Score / Last Activity', width: '18.5%' },
+];
+
 /** Clients analytics (/clients): store filters, activity cards and the stores table. */
 export function ClientsPage() {
   const { filter, update } = useClientsFilter();
   const list = useClientsList(filter);
   const meta = list.meta;
   const now = useMinuteClock();
-  const headerRef = useRef<HTMLTableSectionElement>(null);
 
   const [nameText, setNameText] = useDebouncedText(filter.name, (name) => update({ name }));
 
-  useInfiniteScroll(
-    list.hasMore && !list.isUpdating,
-    INBOUNDS_INFINITE_SCROLL_PX,
-    () => {
-      if (list.hasMore) list.loadMore();
-    },
-    list.rows.length,
-  );
+  const loadMore = useCallback(() => {
+    if (list.hasMore) list.loadMore();
+  }, [list.hasMore, list.loadMore]);
 
   const displayStats = meta?.display_statistics ?? {};
   const cards = clientActivityCards(displayStats, filter.displayPriorities).filter((c) => c.visible);
@@ -244,29 +249,28 @@ export function ClientsPage() {
         </fieldset>
       </div>
 
+      {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
       {list.isLoading ? (
         <SkeletonRows rows={10} />
       ) : list.rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="stores-empty" />
       ) : (
-        <table className={styles.table} data-testid="stores-table" aria-busy={list.isUpdating || undefined}>
-          <thead ref={headerRef}>
-            <tr>
-              <th scope="col">Shopify Store</th>
-              <th scope="col">Size / Orders (Avg. 30D) / # of SKUs</th>
-              <th scope="col">Couriers</th>
-              <th scope="col">Activity Score / Last Activity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <StoreRow key={row.uid} row={row} now={now} />
-            ))}
-          </tbody>
-        </table>
+        <VirtualTable
+          label="Stores"
+          testId="stores-table"
+          columns={COLUMNS}
+          rows={list.rows}
+          rowKey={(row) => row.uid}
+          rowHeight={ROW_HEIGHT}
+          renderRow={(row) => <StoreRow key={row.uid} row={row} now={now} />}
+          hasMore={list.hasMore}
+          busy={list.isUpdating}
+          loadMoreWithinPx={INBOUNDS_INFINITE_SCROLL_PX}
+          onLoadMore={loadMore}
+        >
+          {list.hasMore ? <SkeletonRows rows={2} /> : null}
+        </VirtualTable>
       )}
-      {list.hasMore ? <SkeletonRows rows={2} /> : null}
-      <BackToTop headerRef={headerRef} />
       {list.isUpdating && !list.isLoadingMore && list.rows.length > 0 ? (
         <SpinnerOverlay label="Loading stores" />
       ) : null}

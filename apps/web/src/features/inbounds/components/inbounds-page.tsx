@@ -6,16 +6,18 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  BackToTop,
   EmptyState,
   ListFooter,
+  LivePausedBanner,
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
   SkeletonRows,
   SpinnerOverlay,
+  VirtualTable,
+  type VirtualTableColumn,
 } from '../../../components/index.js';
+
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
-import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useChangeInboundStatus } from '../api/use-change-inbound-status.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
@@ -36,13 +38,24 @@ const STATUS_OF: Record<Exclude<InboundAction, 'export'>, OperatorInboundStatus>
   delete: 'cancelled',
 };
 
+/** Rows are 64 px, 75 px with a warehouse identifier; the table measures them. */
+const ROW_HEIGHT = 64;
+
+/** Column shares as the table laid them out before it was virtualised. */
+const COLUMNS: VirtualTableColumn[] = [
+  { key: 'reception', header: 'Reception', width: '25.6%' },
+  { key: 'items', header: 'SKUs and Items', width: '16.3%' },
+  { key: 'warehouse', header: 'Warehouse', width: '27.5%' },
+  { key: 'status', header: 'Status', width: '26.2%' },
+  { key: 'actions', header: <span className="visually-hidden">Actions</span> },
+];
+
 /** The inbound list screen (/inbounds). */
 export function InboundsPage() {
   const navigate = useNavigate();
   const reference = useInboundReference();
   const { filter, update } = useInboundsFilter(reference.me);
   const now = useNow();
-  const headerRef = useRef<HTMLTableSectionElement>(null);
   const footerRef = useRef<HTMLElement>(null);
 
   // The search box sends its value 300 ms after typing.
@@ -63,14 +76,9 @@ export function InboundsPage() {
   }, [meta]);
 
   const searching = list.isUpdating || searchText.trim() !== filter.searchTerm;
-  useInfiniteScroll(
-    list.hasMore && !searching,
-    INBOUNDS_INFINITE_SCROLL_PX,
-    () => {
-      if (list.hasMore) list.loadMore();
-    },
-    list.rows.length,
-  );
+  const loadMore = useCallback(() => {
+    if (list.hasMore) list.loadMore();
+  }, [list.hasMore, list.loadMore]);
 
   const [action, setAction] = useState<{ uid: string; kind: InboundAction } | null>(null);
   const status = useChangeInboundStatus(list.refresh);
@@ -101,42 +109,39 @@ export function InboundsPage() {
       />
       <div className={styles.divider} aria-hidden />
 
+      {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
       {list.isLoading ? (
         <SkeletonRows rows={10} />
       ) : list.rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="inbounds-empty" />
       ) : (
-        <table className={styles.table} aria-busy={list.isUpdating || undefined} data-testid="inbounds-table">
-          <thead ref={headerRef}>
-            <tr>
-              <th scope="col">Reception</th>
-              <th scope="col">SKUs and Items</th>
-              <th scope="col">Warehouse</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((inbound) => (
-              <InboundRow
-                key={inbound.uid}
-                inbound={inbound}
-                reference={reference}
-                now={now}
-                onOpen={open}
-                onAction={onAction}
-              />
-            ))}
-          </tbody>
-        </table>
+        <VirtualTable
+          label="Inbounds"
+          testId="inbounds-table"
+          columns={COLUMNS}
+          rows={list.rows}
+          rowKey={(inbound) => inbound.uid}
+          rowHeight={ROW_HEIGHT}
+          renderRow={(inbound) => (
+            <InboundRow
+              key={inbound.uid}
+              inbound={inbound}
+              reference={reference}
+              now={now}
+              onOpen={open}
+              onAction={onAction}
+            />
+          )}
+          hasMore={list.hasMore}
+          busy={searching}
+          loadMoreWithinPx={INBOUNDS_INFINITE_SCROLL_PX}
+          onLoadMore={loadMore}
+          footerRef={footerRef}
+        >
+          {list.hasMore ? <SkeletonRows rows={2} /> : null}
+          {!list.hasMore ? <ListFooter ref={footerRef} count={list.rows.length} noun="Inbound" /> : null}
+        </VirtualTable>
       )}
-      {list.hasMore ? <SkeletonRows rows={2} /> : null}
-      {list.rows.length > 0 && !list.hasMore ? (
-        <ListFooter ref={footerRef} count={list.rows.length} noun="Inbound" />
-      ) : null}
-      <BackToTop headerRef={headerRef} footerRef={footerRef} />
       {list.isUpdating && !list.isLoadingMore && list.rows.length > 0 ? (
         <SpinnerOverlay label="Loading inbounds" />
       ) : null}

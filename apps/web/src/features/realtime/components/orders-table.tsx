@@ -1,4 +1,3 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type Comment,
   footerColour,
@@ -8,8 +7,7 @@ import {
   PAGE_SIZE,
 } from '@waybill/contracts';
 import { Inbox } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { BackToTop } from '../../../components/back-to-top/back-to-top.js';
+import { useMemo, useRef } from 'react';
 import {
   EmptyState,
   NO_RESULTS_TEXT,
@@ -18,6 +16,7 @@ import {
 import { ListFooter } from '../../../components/list-footer/list-footer.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
+import { VirtualTable, type VirtualTableColumn } from '../../../components/virtual-table/virtual-table.js';
 import { OrderRow, type OrderRowContext } from './order-row.js';
 import styles from './orders-table.module.css';
 import { PayoutFilter } from './payout-filter.js';
@@ -40,11 +39,6 @@ export interface OrdersTableProps {
   onLoadMore: () => void;
 }
 
-/** Remaining scrollable distance below the viewport, in px. */
-export function distanceToBottom(doc: Document = document, win: Window = window): number {
-  return doc.documentElement.scrollHeight - (win.scrollY + win.innerHeight);
-}
-
 /** The order table: virtualised rows, infinite scroll 5000 px before the bottom, footer, Back to Top. */
 export function OrdersTable({
   rows,
@@ -58,45 +52,25 @@ export function OrdersTable({
   emptyKind,
   onLoadMore,
 }: OrdersTableProps) {
-  const headerRef = useRef<HTMLTableSectionElement>(null);
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
   const footerRef = useRef<HTMLElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // Where the rows start in the document; the bars above can change height once statistics arrive.
-  useLayoutEffect(() => {
-    const top = Math.round((bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    if (top !== scrollMargin) setScrollMargin(top);
-  });
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin,
-    getItemKey: (index) => rows[index]?.uid ?? index,
-  });
-
-  // Infinite scroll: ask for more whenever the bottom is within 5000 px (on scroll and after each page).
-  const loadMore = useRef(onLoadMore);
-  loadMore.current = onLoadMore;
-  useEffect(() => {
-    if (!initialized || !hasMore) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
-      if (distanceToBottom() <= ORDERS_INFINITE_SCROLL_PX) loadMore.current();
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    check();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [initialized, hasMore, rows.length]);
+  const columns = useMemo<VirtualTableColumn[]>(
+    () => [
+      { key: 'logo', className: styles.cellLogo, header: <span className="visually-hidden">Store</span> },
+      { key: 'id', header: 'Order ID' },
+      { key: 'date', header: 'Order Date' },
+      { key: 'courier', header: 'Courier' },
+      { key: 'status', header: 'Last Status' },
+      { key: 'payout', header: <PayoutFilter filter={filter} onChange={onFilterChange} /> },
+      { key: 'comments', header: 'Comments' },
+      { key: 'actions', className: styles.cellActions, header: 'Actions' },
+      {
+        key: 'managed',
+        className: styles.cellManaged,
+        header: <span className="visually-hidden">Managed by</span>,
+      },
+    ],
+    [filter, onFilterChange],
+  );
 
   if (initialized && rows.length === 0 && emptyKind === 'default') {
     return (
@@ -109,81 +83,51 @@ export function OrdersTable({
     );
   }
 
-  const items = virtualizer.getVirtualItems();
   return (
     <div className={styles.wrapper}>
-      <table
+      <VirtualTable
+        label="Orders"
         className={styles.table}
-        aria-label="Orders"
-        aria-rowcount={rows.length + 1}
-        aria-busy={searching}
-      >
-        <thead ref={headerRef} className={styles.head}>
-          <tr className={styles.header} aria-rowindex={1}>
-            <th className={styles.cellLogo}>
-              <span className="visually-hidden">Store</span>
-            </th>
-            <th>Order ID</th>
-            <th>Order Date</th>
-            <th>Courier</th>
-            <th>Last Status</th>
-            <th>
-              <PayoutFilter filter={filter} onChange={onFilterChange} />
-            </th>
-            <th>Comments</th>
-            <th className={styles.cellActions}>Actions</th>
-            <th className={styles.cellManaged}>
-              <span className="visually-hidden">Managed by</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody
-          ref={bodyRef}
-          className={styles.body}
-          style={initialized && rows.length > 0 ? { height: virtualizer.getTotalSize() } : undefined}
-        >
-          {!initialized ? (
-            <tr className={styles.placeholder}>
-              <td colSpan={9}>
-                <SkeletonRows rows={10} height={ROW_HEIGHT} />
-              </td>
-            </tr>
+        headClassName={styles.head}
+        headerRowClassName={styles.header}
+        bodyClassName={styles.body}
+        columns={columns}
+        rows={rows}
+        rowKey={(order) => order.uid}
+        rowHeight={ROW_HEIGHT}
+        overscan={12}
+        placeholder={
+          !initialized ? (
+            <SkeletonRows rows={10} height={ROW_HEIGHT} />
           ) : rows.length === 0 ? (
-            <tr className={styles.placeholder}>
-              <td colSpan={9}>
-                <EmptyState testId="orders-no-results" title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} />
-              </td>
-            </tr>
-          ) : (
-            items.map((item) => {
-              const order = rows[item.index];
-              if (!order) return null;
-              return (
-                <OrderRow
-                  key={order.uid}
-                  order={order}
-                  comments={comments.get(order.uid)}
-                  ctx={ctx}
-                  index={item.index}
-                  style={{
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                  }}
-                />
-              );
-            })
-          )}
-        </tbody>
-      </table>
-      {initialized && searching && rows.length > PAGE_SIZE ? (
-        <div className={styles.loader}>
-          <Spinner label="Loading more orders" />
-        </div>
-      ) : null}
-      {initialized && rows.length > 0 && !hasMore ? (
-        <ListFooter ref={footerRef} count={rows.length} noun="Order" colour={footerColour(rows)} />
-      ) : null}
-      <BackToTop headerRef={headerRef} footerRef={footerRef} />
+            <EmptyState testId="orders-no-results" title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} />
+          ) : undefined
+        }
+        renderRow={(order, index, style) => (
+          <OrderRow
+            key={order.uid}
+            order={order}
+            comments={comments.get(order.uid)}
+            ctx={ctx}
+            index={index}
+            style={style}
+          />
+        )}
+        hasMore={initialized && hasMore}
+        loadMoreWithinPx={ORDERS_INFINITE_SCROLL_PX}
+        onLoadMore={onLoadMore}
+        busy={searching}
+        footerRef={footerRef}
+      >
+        {initialized && searching && rows.length > PAGE_SIZE ? (
+          <div className={styles.loader}>
+            <Spinner label="Loading more orders" />
+          </div>
+        ) : null}
+        {initialized && rows.length > 0 && !hasMore ? (
+          <ListFooter ref={footerRef} count={rows.length} noun="Order" colour={footerColour(rows)} />
+        ) : null}
+      </VirtualTable>
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { VirtualTable, type VirtualTableColumn } from './virtual-table.js';
+
+interface Row {
+  uid: string;
+  name: string;
+}
+const COLUMNS: VirtualTableColumn[] = [
+  { key: 'name', header: 'Name', width: '60%' },
+  { key: 'uid', header: 'Id' },
+];
+const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ uid: `r-${i}`, name: `Row ${i}` }));
+
+function renderTable(
+  list: Row[],
+  props: { hasMore?: boolean; busy?: boolean; onLoadMore?: () => void } = {},
+) {
+  const onLoadMore = props.onLoadMore ?? vi.fn();
+  render(
+    <VirtualTable
+      label="Things"
+      columns={COLUMNS}
+      rows={list}
+      rowKey={(r) => r.uid}
+      rowHeight={40}
+      renderRow={(r) => (
+        <tr key={r.uid} data-testid="row">
+          <td>{r.name}</td>
+          <td>{r.uid}</td>
+        </tr>
+      )}
+      hasMore={props.hasMore ?? false}
+      busy={props.busy}
+      loadMoreWithinPx={5000}
+      onLoadMore={onLoadMore}
+    />,
+  );
+  return { onLoadMore };
+}
+
+describe('VirtualTable', () => {
+  it('keeps table semantics and renders only a window of 10,000 rows', () => {
+    renderTable(rows(10_000));
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Id']);
+    const rendered = screen.getAllByTestId('row');
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
+    // The rows below the window are stood in for by one spacer, hidden from assistive technology.
+    const spacer = table.querySelector('tbody > tr[data-spacer]');
+    expect(spacer).toHaveAttribute('aria-hidden', 'true');
+    expect(Number.parseFloat(spacer?.querySelector('td')?.style.height ?? '')).toBe(
+      (10_000 - rendered.length) * 40,
+    );
+  });
+
+  it('asks for more rows near the bottom while more exist and no search runs', () => {
+    expect(renderTable(rows(5), { hasMore: true }).onLoadMore).toHaveBeenCalled();
+  });
+
+  it('does not ask for more at the end of the list or while busy', () => {
+    expect(renderTable(rows(5), { hasMore: false }).onLoadMore).not.toHaveBeenCalled();
+    expect(renderTable(rows(5), { hasMore: true, busy: true }).onLoadMore).not.toHaveBeenCalled();
+  });
+});

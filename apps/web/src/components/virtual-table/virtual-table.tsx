@@ -1,0 +1,151 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
+import { BackToTop } from '../back-to-top/back-to-top.js';
+import styles from './virtual-table.module.css';
+
+export interface VirtualTableColumn {
+  key: string;
+  header: ReactNode;
+  className?: string;
+  /** Fixed share of the table ('25%', '53px'): columns keep their width while rows come and go. */
+  width?: string;
+}
+
+export interface VirtualTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly VirtualTableColumn[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** One `<tr>` per row; `style` carries the row's estimated height, when the row takes it. */
+  renderRow: (row: Row, index: number, style: CSSProperties) => ReactNode;
+  /** Estimated row height in px; real heights are measured as rows render. */
+  rowHeight: number;
+  /** Shown in one full-width row instead of the rows (skeleton, no results). */
+  placeholder?: ReactNode;
+  /** Infinite scroll: `onLoadMore` runs when the page bottom is within `loadMoreWithinPx`. */
+  hasMore: boolean;
+  loadMoreWithinPx: number;
+  onLoadMore: () => void;
+  /** Paused while the list is being re-read (a new filter, a page on its way). */
+  busy?: boolean;
+  /** Under the table: a loading-more row, the list footer (give it `footerRef`). */
+  children?: ReactNode;
+  footerRef?: RefObject<HTMLElement | null>;
+  /** Replaces the shared table style (orders lay their rows out as a grid). */
+  className?: string;
+  headClassName?: string;
+  headerRowClassName?: string;
+  bodyClassName?: string;
+  testId?: string;
+  overscan?: number;
+}
+
+/**
+ * The console's list table: a real `<table>` (row and column headers for assistive technology,
+ * `aria-rowcount`/`aria-rowindex` for the rows not in the DOM) whose body renders only the rows near
+ * the viewport, between two spacer rows, so 10,000 rows scroll as smoothly as 20. Rows are measured
+ * as they render (heights may differ); columns take fixed widths so they do not shift while
+ * scrolling. Infinite scroll and Back to Top (header 40 px out of view, footer not in view) are here.
+ */
+export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const { rows, rowHeight, columns, hasMore, busy = false } = props;
+  const headerRef = useRef<HTMLTableSectionElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const showRows = props.placeholder === undefined;
+
+  // Where the rows start in the document; the bars above can change height once statistics arrive.
+  useLayoutEffect(() => {
+    const top = Math.round((bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    if (top !== scrollMargin) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: showRows ? rows.length : 0,
+    estimateSize: () => rowHeight,
+    // A row without layout (hidden, or a test DOM) keeps its estimate rather than collapsing to 0.
+    measureElement: (element) => element.getBoundingClientRect().height || rowHeight,
+    overscan: props.overscan ?? 10,
+    scrollMargin,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : props.rowKey(row);
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Rows render as the features draw them; the shell numbers and measures them in the DOM.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body || !showRows) return;
+    const rendered = body.querySelectorAll<HTMLTableRowElement>(':scope > tr:not([data-spacer])');
+    rendered.forEach((tr, i) => {
+      const item = items[i];
+      if (!item) return;
+      tr.dataset.index = String(item.index);
+      tr.setAttribute('aria-rowindex', String(item.index + 2));
+      virtualizer.measureElement(tr);
+    });
+  });
+
+  useInfiniteScroll(showRows && hasMore && !busy, props.loadMoreWithinPx, props.onLoadMore, rows.length);
+
+  const before = items.length > 0 ? (items[0]?.start ?? 0) - scrollMargin : 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0;
+  const spacer = (height: number, key: string) =>
+    height > 0 ? (
+      // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable; not a table row to read
+      <tr key={key} data-spacer="" aria-hidden="true" className={styles.spacer}>
+        <td colSpan={columns.length} style={{ height }} />
+      </tr>
+    ) : null;
+
+  return (
+    <>
+      <table
+        className={props.className ?? styles.table}
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        aria-busy={busy || undefined}
+        data-testid={props.testId}
+      >
+        {columns.some((c) => c.width) ? (
+          <colgroup>
+            {columns.map((c) => (
+              <col key={c.key} style={c.width ? { width: c.width } : undefined} />
+            ))}
+          </colgroup>
+        ) : null}
+        <thead ref={headerRef} className={props.headClassName}>
+          <tr aria-rowindex={1} className={props.headerRowClassName}>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.className}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody ref={bodyRef} className={props.bodyClassName}>
+          {showRows ? (
+            <>
+              {spacer(before, 'before')}
+              {items.map((item) => {
+                const row = rows[item.index];
+                return row === undefined ? null : props.renderRow(row, item.index, { height: rowHeight });
+              })}
+              {spacer(after, 'after')}
+            </>
+          ) : (
+            <tr data-spacer="" className={styles.placeholder}>
+              <td colSpan={columns.length}>{props.placeholder}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {props.children}
+      <BackToTop headerRef={headerRef} footerRef={props.footerRef} />
+    </>
+  );
+}
