@@ -52,6 +52,8 @@ export const configSchema = z.object({
   EXPORT_CHECK_MS: int(2000, 10, 60_000),
   /** Inbounds and clients live refresh period (spec: 30 s); lower only in tests. */
   LIST_REFRESH_MS: int(30_000, 100, 600_000),
+  /** Distinct live lists (user + list + filter + window) one user may keep open at once, over all lists. */
+  LIVE_COHORTS_PER_USER: int(20, 1, 10_000),
   ALLOWED_ORIGINS: originList,
   /**
    * Extra origins the console may load images from, on top of https: (the CSP's img-src). For a

@@ -1,10 +1,4 @@
-import {
-  clientsQuerySchema,
-  inboundsQuerySchema,
-  type ListWindow,
-  ordersQuerySchema,
-  refreshWindow,
-} from '@waybill/contracts';
+import { type ListWindow, ordersQuerySchema, refreshWindow } from '@waybill/contracts';
 import { z } from 'zod';
 
 /**
@@ -12,9 +6,25 @@ import { z } from 'zod';
  * loaded list, so the spec's window rule applies: skip 0 and limit skip + limit.
  */
 const refresh = z.boolean().default(false);
-export const ordersSearchInputSchema = ordersQuerySchema.extend({ refresh });
-export const inboundsSearchInputSchema = inboundsQuerySchema.extend({ refresh });
-export const clientsSearchInputSchema = clientsQuerySchema.extend({ refresh });
+/** A live subscription's input: the query plus the last message id it saw, to resume after it. */
+const lastEventId = z.string().max(200).nullish();
+
+/** The shape of a list's `{ filter, window }` query schema, as contracts define it. */
+export type ListQueryShape = { filter: z.ZodType; window: z.ZodType<ListWindow> };
+
+export function searchInputOf<S extends ListQueryShape, C extends z.core.$ZodObjectConfig>(
+  query: z.ZodObject<S, C>,
+) {
+  return query.extend({ refresh });
+}
+export function liveInputOf<S extends ListQueryShape, C extends z.core.$ZodObjectConfig>(
+  query: z.ZodObject<S, C>,
+) {
+  return query.extend({ lastEventId });
+}
+
+/** orders.statistics reads over the orders list's window (the list's own inputs come from defineLiveList). */
+export const ordersSearchInputSchema = searchInputOf(ordersQuerySchema);
 
 export function effectiveWindow(input: { window: ListWindow; refresh: boolean }): ListWindow {
   return input.refresh ? refreshWindow(input.window) : input.window;

@@ -1,4 +1,4 @@
-import { commentSchema, ordersSearchResponseSchema, userSchema } from '@waybill/contracts';
+import { userSchema } from '@waybill/contracts';
 import { z } from 'zod';
 
 /** Shapes the gateway itself adds on top of the backend's (which are validated with contracts' schemas). */
@@ -14,9 +14,3 @@ export const signInOutputSchema = z.object({ token: z.string().min(1), user: use
 export type SignInOutput = z.infer<typeof signInOutputSchema>;
 
 export const okOutputSchema = z.object({ ok: z.literal(true) });
-
-/** orders.search: /orders/search (orders + statistics) combined with /orders/search/filter (comments). */
-export const ordersSearchOutputSchema = ordersSearchResponseSchema.extend({
-  comments: z.array(commentSchema),
-});
-export type OrdersSearchOutput = z.infer<typeof ordersSearchOutputSchema>;

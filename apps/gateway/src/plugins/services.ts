@@ -46,6 +46,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       changePollMs: config.CHANGE_POLL_MS,
       exportIntervalMs: config.EXPORT_CHECK_MS,
       listRefreshMs: config.LIST_REFRESH_MS,
+      cohortsPerUser: config.LIVE_COHORTS_PER_USER,
     });
     const services: Services = { config, logger: app.log, backend, reference, metrics, realtime };
     app.decorate('services', services);

@@ -1,10 +1,13 @@
+import { tracked } from '@trpc/server';
 import {
   Cohort,
   type CohortFetch,
+  type CohortHealth,
   type CohortHooks,
   type CohortMember,
   type TrackedMessage,
 } from './cohort.js';
+import type { CohortQuota, QuotaEntry } from './cohort-quota.js';
 import type { RealtimeLogger } from './types.js';
 
 export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
@@ -16,6 +19,17 @@ export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
   lingerMs: number;
   logger: RealtimeLogger;
   hooks?: CohortHooks;
+  /** Retries and the paused/resumed health messages (none without it). */
+  health?: CohortHealth;
+  /** Cohorts per user, shared by every list (no limit without it). */
+  quota?: CohortQuota;
+}
+
+interface Entry<Row extends { uid: string }, Meta, Query> {
+  cohort: Cohort<Row, Meta>;
+  query: Query;
+  scope: string;
+  quota: QuotaEntry;
 }
 
 export interface Joined<Row extends { uid: string }, Meta> {
@@ -42,7 +56,7 @@ function stableStringify(value: unknown): string {
 
 /** All cohorts of one kind (orders, inbounds or clients) in this process. */
 export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
-  readonly cohorts = new Map<string, { cohort: Cohort<Row, Meta>; query: Query }>();
+  readonly cohorts = new Map<string, Entry<Row, Meta, Query>>();
 
   constructor(private readonly opts: CohortKindOptions<Row, Meta, Query>) {}
 
@@ -55,15 +69,22 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     const key = cohortKey(scope, query);
     let entry = this.cohorts.get(key);
     if (!entry) {
+      this.opts.quota?.admit(scope);
       const cohort = new Cohort<Row, Meta>(
         this.opts.kind,
         key,
         this.opts.fetch(query),
         this.opts.logger,
         this.opts.hooks,
+        this.opts.health,
       );
-      entry = { cohort, query };
+      const quota: QuotaEntry = {
+        idle: () => cohort.members.size === 0,
+        evict: () => this.drop(key, cohort),
+      };
+      entry = { cohort, query, scope, quota };
       this.cohorts.set(key, entry);
+      this.opts.quota?.add(scope, quota);
       if (this.opts.refreshEveryMs) {
         cohort.refreshTimer = setInterval(
           () => void cohort.refresh(null).catch(() => {}),
@@ -93,8 +114,38 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     cohort.lingerTimer.unref?.();
   }
 
+  /**
+   * One subscriber's stream: the initial messages (a replay after lastEventId, or the current state),
+   * then every push, until the signal aborts. A subscriber that fell behind gets the current state
+   * instead of the backlog. Ends with an error when the cohort ends the subscription (token refused).
+   */
+  async *stream(scope: string, query: Query, token: string, lastEventId: string | null, signal: AbortSignal) {
+    const joined = await this.join(scope, query, token, lastEventId);
+    try {
+      for (const m of joined.initial) yield tracked(m.id, m.message);
+      for (;;) {
+        const next = await joined.member.queue.next(signal);
+        if (next === undefined) return;
+        if (next !== 'overflow') yield tracked(next.id, next.message);
+        else for (const m of joined.cohort.current()) yield tracked(m.id, m.message);
+      }
+    } finally {
+      this.leave(joined);
+    }
+  }
+
+  /** Refresh every cohort whose query `touched` says the change could affect. */
+  refreshWhere(touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean, since: number): void {
+    for (const { cohort, query } of this.cohorts.values())
+      if (touched(query, cohort)) void cohort.refresh(since).catch(() => {});
+  }
+
   private drop(key: string, cohort: Cohort<Row, Meta>): void {
-    if (this.cohorts.get(key)?.cohort === cohort) this.cohorts.delete(key);
+    const entry = this.cohorts.get(key);
+    if (entry?.cohort === cohort) {
+      this.cohorts.delete(key);
+      this.opts.quota?.remove(entry.scope, entry.quota);
+    }
     cohort.close();
   }
 

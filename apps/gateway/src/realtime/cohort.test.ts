@@ -57,7 +57,7 @@ describe('Cohort', () => {
       order: ['b', 'c'],
       meta: null,
     });
-    const applied = applyListMessage(applyListMessage(null, initial[0]!.message), msg);
+    const applied = applyListMessage(applyListMessage(null, initial[0]!.message as typeof msg), msg);
     expect(applied).toEqual(
       s(
         [

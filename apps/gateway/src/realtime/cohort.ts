@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ListMessage, ListState } from '@waybill/contracts';
+import { TRPCError } from '@trpc/server';
+import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contracts';
 import { diffList, fingerprint, type ListFingerprint } from './list-diff.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { RealtimeLogger } from './types.js';
 
 export interface TrackedMessage<Row extends { uid: string }, Meta> {
   id: string;
-  message: ListMessage<Row, Meta>;
+  message: LiveListEvent<Row, Meta>;
 }
 
 export interface CohortMember<Row extends { uid: string }, Meta> {
@@ -43,7 +44,23 @@ export interface CohortHooks {
   onPush?: (kind: string, members: number, sinceMs: number | null) => void;
 }
 
+/**
+ * How a cohort watches its own refreshes. A refresh that keeps failing for longer than two of the
+ * list's refresh intervals pauses live updates (a `health` message); the next good refresh resumes them.
+ */
+export interface CohortHealth {
+  /** The list's refresh interval: the change poll's for order lists, the timed refresh for the others. */
+  intervalMs: number;
+  /** Retry a failed refresh after one interval (lists refreshed by change events have no timer to do it). */
+  retry: boolean;
+}
+
 const HISTORY = 50;
+
+/** The backend refused the token the cohort refreshed with (HTTP 401). */
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCError && error.code === 'UNAUTHORIZED';
+}
 
 /**
  * Subscribers who share a user scope, a filter and a window. One backend fetch per refresh,
@@ -65,6 +82,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private againSince: number | null = null;
   private abort = new AbortController();
   private lastToken: string | null = null;
+  /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
+  private dataAt = 0;
+  private paused = false;
+  private pauseTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   lingerTimer: NodeJS.Timeout | null = null;
   refreshTimer: NodeJS.Timeout | null = null;
   closed = false;
@@ -75,6 +97,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
     private readonly fetch: CohortFetch<Row, Meta>,
     private readonly logger: RealtimeLogger,
     private readonly hooks: CohortHooks = {},
+    private readonly health: CohortHealth | null = null,
   ) {}
 
   /** Uids of the rows the cohort's members currently see. */
@@ -115,6 +138,15 @@ export class Cohort<Row extends { uid: string }, Meta> {
     member.queue.close();
   }
 
+  /**
+   * What a subscriber who knows nothing needs: the snapshot and, while live updates are paused, the
+   * pause. Both carry the snapshot's id, so a resume from it misses nothing.
+   */
+  current(): TrackedMessage<Row, Meta>[] {
+    const snapshot = this.snapshot();
+    return this.paused ? [snapshot, { id: snapshot.id, message: this.healthMessage() }] : [snapshot];
+  }
+
   /** The current state as one shared message object, so the encoder serialises it once for all joiners. */
   snapshot(): TrackedMessage<Row, Meta> {
     if (!this.state) throw new Error('cohort has no data yet');
@@ -135,7 +167,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
         if (missed.length === this.seq - seq) return missed;
       }
     }
-    return [this.snapshot()];
+    return this.current();
   }
 
   /**
@@ -165,20 +197,24 @@ export class Cohort<Row extends { uid: string }, Meta> {
     const token = this.pickToken();
     if (!token) return;
     let first: ListStage<Row, Meta> | null = this.state ? null : { meta: {} };
+    let pushed = false;
     try {
       for await (const stage of asStages(this.fetch(token, this.abort.signal, first !== null))) {
         if (first) first = { rows: stage.rows ?? first.rows, meta: { ...first.meta, ...stage.meta } };
-        else if (this.state) this.apply(stage, since);
+        else if (this.state) pushed = this.apply(stage, since) || pushed;
       }
       this.hooks.onFetch?.(this.kind, 'ok');
     } catch (error) {
       this.hooks.onFetch?.(this.kind, 'error');
       if (!this.state) throw error;
+      if (this.closed) return;
+      if (isUnauthorized(error)) return this.expire(token);
       // Keep the last good state; the next refresh tries again.
       this.logger.warn(
         { err: error instanceof Error ? error.message : String(error), cohort: this.kind },
         'cohort refresh failed',
       );
+      this.failed(pushed);
       return;
     }
     if (first) {
@@ -186,11 +222,83 @@ export class Cohort<Row extends { uid: string }, Meta> {
       this.state = { rows: first.rows, meta: first.meta as Meta };
       this.print = fingerprint(this.state);
     }
+    this.succeeded();
   }
 
-  /** Merge a stage into the state and push the difference, if any. */
-  private apply(stage: ListStage<Row, Meta>, since: number | null): void {
-    if (!this.state || !this.print) return;
+  /**
+   * The backend no longer knows `token` (signed out, or it forgot its sessions): the subscriptions
+   * holding it end with UNAUTHORIZED, so their console signs in again instead of showing old data.
+   * Members of the same user with another token stay, and the refresh is tried again with theirs.
+   */
+  private expire(token: string): void {
+    const ended = new TRPCError({ code: 'UNAUTHORIZED', message: 'Session expired: sign in again' });
+    let expired = 0;
+    for (const member of this.members) {
+      if (member.token !== token) continue;
+      this.members.delete(member);
+      member.queue.fail(ended);
+      expired += 1;
+    }
+    if (this.lastToken === token) this.lastToken = null;
+    this.logger.info(
+      { cohort: this.kind, subscribers: expired },
+      'cohort token refused: subscriptions ended',
+    );
+    if (expired > 0 && this.members.size > 0) this.again = true;
+  }
+
+  private succeeded(): void {
+    this.dataAt = Date.now();
+    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.pauseTimer = null;
+    this.retryTimer = null;
+    if (this.paused) {
+      this.paused = false;
+      this.publish(this.healthMessage());
+    }
+  }
+
+  /** A failed refresh: retry after an interval; failures lasting two intervals pause live updates. */
+  private failed(pushed: boolean): void {
+    if (!this.health) return;
+    const { intervalMs, retry } = this.health;
+    // A stage that landed before the failure looks like recovery to a subscriber: say it again.
+    if (this.paused && pushed) this.publish(this.healthMessage());
+    if (!this.paused && !this.pauseTimer) {
+      this.pauseTimer = setTimeout(() => {
+        this.pauseTimer = null;
+        if (this.closed || this.paused) return;
+        this.paused = true;
+        this.publish(this.healthMessage());
+      }, 2 * intervalMs);
+      this.pauseTimer.unref?.();
+    }
+    if (retry && !this.retryTimer) {
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (!this.closed) void this.refresh(null).catch(() => {});
+      }, intervalMs);
+      this.retryTimer.unref?.();
+    }
+  }
+
+  private healthMessage(): LiveHealthMessage {
+    return { kind: 'health', paused: this.paused, dataAt: this.dataAt };
+  }
+
+  /** Give a message the next id, keep it for resumes and queue it to every member. */
+  private publish(message: LiveListEvent<Row, Meta>): void {
+    this.seq += 1;
+    const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message };
+    this.history.push(tracked);
+    if (this.history.length > HISTORY) this.history.shift();
+    for (const member of this.members) member.queue.push(tracked);
+  }
+
+  /** Merge a stage into the state and push the difference, if any; true when something was pushed. */
+  private apply(stage: ListStage<Row, Meta>, since: number | null): boolean {
+    if (!this.state || !this.print) return false;
     const next: ListState<Row, Meta> = {
       rows: stage.rows ?? this.state.rows,
       meta: { ...this.state.meta, ...stage.meta },
@@ -199,14 +307,10 @@ export class Cohort<Row extends { uid: string }, Meta> {
     const patch = diffList(this.print, next, nextPrint);
     this.state = next;
     this.print = nextPrint;
-    if (!patch) return;
-    this.seq += 1;
-    const message = since === null ? patch : { ...patch, polledAt: since };
-    const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message };
-    this.history.push(tracked);
-    if (this.history.length > HISTORY) this.history.shift();
-    for (const member of this.members) member.queue.push(tracked);
+    if (!patch) return false;
+    this.publish(since === null ? patch : { ...patch, polledAt: since });
     this.hooks.onPush?.(this.kind, this.members.size, since === null ? null : Date.now() - since);
+    return true;
   }
 
   private pickToken(): string | null {
@@ -221,6 +325,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.abort.abort();
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
+    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     for (const member of this.members) member.queue.close();
     this.members.clear();
   }

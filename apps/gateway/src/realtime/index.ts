@@ -1,26 +1,11 @@
-import {
-  AUTO_REFRESH_MS,
-  type ClientsQuery,
-  changeMayAffectCohort,
-  type Inbound,
-  type InboundsQuery,
-  type Order,
-  type OrdersQuery,
-  type SellingChannelAnalyticsRow,
-} from '@waybill/contracts';
+import type { Order } from '@waybill/contracts';
 import type { Registry } from 'prom-client';
 import { type ChangeEventLog, MemoryChangeEventLog } from './change-events.js';
 import { ChangePoll, LocalPollLease, type PollLease } from './change-poll.js';
+import type { CohortFetch } from './cohort.js';
+import { CohortQuota } from './cohort-quota.js';
 import { CohortRegistry } from './cohort-registry.js';
 import { type ExportJobStore, ExportJobs } from './export-jobs.js';
-import {
-  type ClientsLiveMeta,
-  clientsFetch,
-  type InboundsLiveMeta,
-  inboundsFetch,
-  type OrdersLiveMeta,
-  ordersFetch,
-} from './list-fetchers.js';
 import { createRealtimeMetrics } from './realtime-metrics.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -31,8 +16,10 @@ export interface RealtimeOptions {
   serviceToken: string;
   managedBy: string;
   changePollMs: number;
-  /** Refresh period of inbound and clients cohorts (spec: 30 s). */
-  listRefreshMs?: number;
+  /** Refresh period of the lists that are not refreshed by change events (inbounds, clients). */
+  listRefreshMs: number;
+  /** Distinct live cohorts one user may hold at once, over every list. */
+  cohortsPerUser: number;
   cohortLingerMs?: number;
   exportIntervalMs?: number;
   exportMaxChecks?: number;
@@ -42,28 +29,36 @@ export interface RealtimeOptions {
   exportStore?: ExportJobStore;
 }
 
-export type OrdersRegistry = CohortRegistry<Order, OrdersLiveMeta, OrdersQuery>;
-export type InboundsRegistry = CohortRegistry<Inbound, InboundsLiveMeta, InboundsQuery>;
-export type ClientsRegistry = CohortRegistry<SellingChannelAnalyticsRow, ClientsLiveMeta, ClientsQuery>;
+/** What the realtime half needs of a live list (made by `defineLiveList`). */
+export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
+  name: string;
+  /** A cohort's backend read for a query. */
+  fetcher(backend: BackendCaller, managedBy: string): (query: Query) => CohortFetch<Row, Meta>;
+  /**
+   * Lists with it refresh a cohort on each change event with an order it says could touch the
+   * cohort; lists without it refresh every `listRefreshMs`.
+   */
+  affectedBy?: (order: Order, query: Query, ctx: { now: Date; inCohortRows: boolean }) => boolean;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: one map holds the registries of every list's types.
+type AnyKind = LiveListKind<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+type AnyRegistry = CohortRegistry<any, any, any>;
 
 /** The realtime half of the gateway: the shared change poll, live cohorts and export jobs. */
 export function createRealtime(opts: RealtimeOptions) {
   const events = opts.events ?? new MemoryChangeEventLog();
   const lease = opts.lease ?? new LocalPollLease();
   const lingerMs = opts.cohortLingerMs ?? 30_000;
+  const quota = new CohortQuota(opts.cohortsPerUser);
   let poll: ChangePoll | null = null;
-  const registries = {} as { orders: OrdersRegistry; inbounds: InboundsRegistry; clients: ClientsRegistry };
+  const registries = new Map<AnyKind, AnyRegistry>();
+  const count = (of: (registry: AnyRegistry) => number) =>
+    Object.fromEntries([...registries].map(([kind, registry]) => [kind.name, of(registry)]));
   const metrics = createRealtimeMetrics(opts.registry, {
-    subscribers: () => ({
-      orders: registries.orders.memberCount(),
-      inbounds: registries.inbounds.memberCount(),
-      clients: registries.clients.memberCount(),
-    }),
-    cohorts: () => ({
-      orders: registries.orders.cohorts.size,
-      inbounds: registries.inbounds.cohorts.size,
-      clients: registries.clients.cohorts.size,
-    }),
+    subscribers: () => count((r) => r.memberCount()),
+    cohorts: () => count((r) => r.cohorts.size),
     pollLagSeconds: () => (poll ? poll.lagMs() / 1000 : 0),
   });
   const hooks = {
@@ -72,29 +67,30 @@ export function createRealtime(opts: RealtimeOptions) {
       if (sinceMs !== null) metrics.pushLatency.observe(sinceMs / 1000);
     },
   };
-  registries.orders = new CohortRegistry({
-    kind: 'orders',
-    fetch: ordersFetch(opts.backend, opts.managedBy),
-    lingerMs,
-    logger: opts.logger,
-    hooks,
-  });
-  registries.inbounds = new CohortRegistry({
-    kind: 'inbounds',
-    fetch: inboundsFetch(opts.backend),
-    refreshEveryMs: opts.listRefreshMs ?? AUTO_REFRESH_MS,
-    lingerMs,
-    logger: opts.logger,
-    hooks,
-  });
-  registries.clients = new CohortRegistry({
-    kind: 'clients',
-    fetch: clientsFetch(opts.backend),
-    refreshEveryMs: opts.listRefreshMs ?? AUTO_REFRESH_MS,
-    lingerMs,
-    logger: opts.logger,
-    hooks,
-  });
+
+  /** The cohorts of one live list, made on its first subscriber. */
+  function list<Row extends { uid: string }, Meta, Query>(
+    kind: LiveListKind<Row, Meta, Query>,
+  ): CohortRegistry<Row, Meta, Query> {
+    let registry = registries.get(kind) as CohortRegistry<Row, Meta, Query> | undefined;
+    if (registry) return registry;
+    const byChanges = kind.affectedBy !== undefined;
+    const intervalMs = byChanges ? opts.changePollMs : opts.listRefreshMs;
+    registry = new CohortRegistry<Row, Meta, Query>({
+      kind: kind.name,
+      fetch: kind.fetcher(opts.backend, opts.managedBy),
+      ...(byChanges ? {} : { refreshEveryMs: intervalMs }),
+      // Failures lasting two of the list's own refresh intervals pause live updates.
+      health: { intervalMs, retry: byChanges },
+      quota,
+      lingerMs,
+      logger: opts.logger,
+      hooks,
+    });
+    registries.set(kind, registry);
+    return registry;
+  }
+
   poll = new ChangePoll({
     backend: opts.backend,
     log: events,
@@ -118,21 +114,18 @@ export function createRealtime(opts: RealtimeOptions) {
     },
   });
 
-  // A change event refreshes every order cohort it could touch (contracts decide, conservatively).
-  // Order cohorts push statistics whose facet counts include orders outside the filter, so they
-  // ask with includeStatistics.
+  // A change event refreshes every cohort of a change-driven list that its list says it could touch.
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
     const now = new Date();
-    for (const { cohort, query } of registries.orders.cohorts.values()) {
-      const touched = event.orders.some((o) =>
-        changeMayAffectCohort(o, query.filter, {
-          now,
-          inCohortRows: cohort.has(o.uid),
-          includeStatistics: true,
-        }),
+    for (const [kind, registry] of registries) {
+      const { affectedBy } = kind;
+      if (!affectedBy) continue;
+      registry.refreshWhere(
+        (query, cohort) =>
+          event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),
+        event.polledAt,
       );
-      if (touched) void cohort.refresh(event.polledAt).catch(() => {});
     }
   });
 
@@ -141,9 +134,7 @@ export function createRealtime(opts: RealtimeOptions) {
     events,
     lease,
     poll: activePoll,
-    orders: registries.orders,
-    inbounds: registries.inbounds,
-    clients: registries.clients,
+    list,
     exports,
     metrics,
     start(): void {
@@ -157,9 +148,7 @@ export function createRealtime(opts: RealtimeOptions) {
     async close(): Promise<void> {
       unsubscribe();
       await activePoll.stop();
-      registries.orders.close();
-      registries.inbounds.close();
-      registries.clients.close();
+      for (const registry of registries.values()) registry.close();
       exports.close();
       await lease.release();
       await events.close();

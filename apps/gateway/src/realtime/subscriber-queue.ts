@@ -7,6 +7,7 @@ export class SubscriberQueue<T> {
   private items: T[] = [];
   private waiter: ((done: boolean) => void) | null = null;
   private closed = false;
+  private failure: Error | null = null;
   private bound: AbortSignal | null = null;
   overflowed = false;
 
@@ -28,10 +29,18 @@ export class SubscriberQueue<T> {
     this.wake(true);
   }
 
-  /** Next item, or undefined when the queue is closed or the signal aborts. */
+  /** End the subscription with an error (e.g. its session died): what is queued is dropped. */
+  fail(error: Error): void {
+    this.failure = error;
+    this.items = [];
+    this.close();
+  }
+
+  /** Next item, or undefined when the queue is closed or the signal aborts; throws after `fail`. */
   async next(signal: AbortSignal): Promise<T | 'overflow' | undefined> {
     this.bind(signal);
     for (;;) {
+      if (this.failure) throw this.failure;
       if (this.overflowed) {
         this.overflowed = false;
         return 'overflow';
@@ -42,7 +51,7 @@ export class SubscriberQueue<T> {
       const ended = await new Promise<boolean>((resolve) => {
         this.waiter = resolve;
       });
-      if (ended && this.items.length === 0 && !this.overflowed) return undefined;
+      if (ended && this.items.length === 0 && !this.overflowed && !this.failure) return undefined;
     }
   }
 

@@ -5,103 +5,69 @@ import {
   invalidAddressCreateInputSchema,
   invalidAddressInterruptInputSchema,
   markSeenInputSchema,
-  markSeenResponseSchema,
-  type OrdersSearchBody,
-  orderDetailResponseSchema,
-  orderResponseSchema,
   orderStatisticsSchema,
-  ordersFilterResponseSchema,
   orderUidInputSchema,
   reissueLabelInputSchema,
   toOrdersSearchBody,
-  workflowResponseSchema,
 } from '@waybill/contracts';
-import type { BackendClient } from '../backend/backend-client.js';
 import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
-import { ordersSearchOutputSchema } from '../outputs.js';
-import { ordersLive } from '../realtime/procedures.js';
+import { ordersList } from '../live-lists/orders.js';
 import { authedProcedure, router } from '../trpc.js';
 
-/** The order list as the UI shows it: orders and statistics (/orders/search) plus comments (/filter). */
-export async function fetchOrdersList(
-  backend: BackendClient,
-  token: string,
-  body: OrdersSearchBody,
-  signal?: AbortSignal,
-) {
-  const [search, filtered] = await Promise.all([
-    backend.call('orders.search', { token, body, signal }),
-    backend.call('orders.search.filter', { token, body, signal }),
-  ]);
-  return { ...search, comments: filtered.comments };
-}
+// Answers are validated once, by BackendClient against the route's schema; `.output()` stays only
+// where a procedure reshapes them.
 
 const commentsRouter = router({
-  add: authedProcedure
-    .input(addCommentInputSchema)
-    .output(orderResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.addComment', {
-        token: ctx.token,
-        params: { uid: input.orderUid },
-        body: {
-          text: input.text,
-          team: input.team,
-          actions: {
-            escalate: input.escalate,
-            escalate_value: input.escalate ? (input.escalateValue ?? ESCALATION_MINUTES) : null,
-            snooze: input.snooze,
-            snooze_value: input.snooze ? input.snoozeValue : null,
-          },
-          communication: { method: input.sendAs },
+  add: authedProcedure.input(addCommentInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.addComment', {
+      token: ctx.token,
+      params: { uid: input.orderUid },
+      body: {
+        text: input.text,
+        team: input.team,
+        actions: {
+          escalate: input.escalate,
+          escalate_value: input.escalate ? (input.escalateValue ?? ESCALATION_MINUTES) : null,
+          snooze: input.snooze,
+          snooze_value: input.snooze ? input.snoozeValue : null,
         },
-        signal,
-      }),
-    ),
-  markSeen: authedProcedure
-    .input(markSeenInputSchema)
-    .output(markSeenResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.markSeen', {
-        token: ctx.token,
-        body: { comment_uid: input.commentUid },
-        signal,
-      }),
-    ),
+        communication: { method: input.sendAs },
+      },
+      signal,
+    }),
+  ),
+  markSeen: authedProcedure.input(markSeenInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.markSeen', {
+      token: ctx.token,
+      body: { comment_uid: input.commentUid },
+      signal,
+    }),
+  ),
 });
 
 const invalidAddressRouter = router({
-  create: authedProcedure
-    .input(invalidAddressCreateInputSchema)
-    .output(workflowResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.invalidAddress.create', {
-        token: ctx.token,
-        body: { order_uid: input.orderUid },
-        signal,
-      }),
-    ),
-  interrupt: authedProcedure
-    .input(invalidAddressInterruptInputSchema)
-    .output(workflowResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.invalidAddress.interrupt', {
-        token: ctx.token,
-        body: { workflow_uid: input.workflowUid },
-        signal,
-      }),
-    ),
+  create: authedProcedure.input(invalidAddressCreateInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.invalidAddress.create', {
+      token: ctx.token,
+      body: { order_uid: input.orderUid },
+      signal,
+    }),
+  ),
+  interrupt: authedProcedure.input(invalidAddressInterruptInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.invalidAddress.interrupt', {
+      token: ctx.token,
+      body: { workflow_uid: input.workflowUid },
+      signal,
+    }),
+  ),
 });
 
 export const ordersRouter = router({
-  search: authedProcedure
-    .input(ordersSearchInputSchema)
-    .output(ordersSearchOutputSchema)
-    .query(({ ctx, input, signal }) => {
-      const body = toOrdersSearchBody(input.filter, effectiveWindow(input), ctx.services.config.MANAGED_BY);
-      return fetchOrdersList(ctx.services.backend, ctx.token, body, signal);
-    }),
+  // search and filter: rows and comments (/orders/search/filter). The console reads the statistics
+  // with `statistics`, as the live list does, so search does not also call /orders/search.
+  ...ordersList.procedures,
+  filter: ordersList.procedures.search,
 
   statistics: authedProcedure
     .input(ordersSearchInputSchema)
@@ -111,47 +77,28 @@ export const ordersRouter = router({
       return fetchOrderStatistics(ctx.services.backend, ctx.token, body, signal);
     }),
 
-  filter: authedProcedure
-    .input(ordersSearchInputSchema)
-    .output(ordersFilterResponseSchema)
-    .query(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.search.filter', {
-        token: ctx.token,
-        body: toOrdersSearchBody(input.filter, effectiveWindow(input), ctx.services.config.MANAGED_BY),
-        signal,
-      }),
-    ),
-
   detail: authedProcedure
     .input(orderUidInputSchema)
-    .output(orderDetailResponseSchema)
     .query(({ ctx, input, signal }) =>
       ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid: input.uid }, signal }),
     ),
 
-  changeStatus: authedProcedure
-    .input(changeOrderStatusInputSchema)
-    .output(orderResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.changeStatus', {
-        token: ctx.token,
-        body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
-        signal,
-      }),
-    ),
+  changeStatus: authedProcedure.input(changeOrderStatusInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.changeStatus', {
+      token: ctx.token,
+      body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
+      signal,
+    }),
+  ),
 
-  reissueLabel: authedProcedure
-    .input(reissueLabelInputSchema)
-    .output(orderResponseSchema)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.backend.call('orders.reissueLabel', {
-        token: ctx.token,
-        body: { order_uid: input.orderUid, number_of_parcels: input.numberOfParcels },
-        signal,
-      }),
-    ),
+  reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(({ ctx, input, signal }) =>
+    ctx.services.backend.call('orders.reissueLabel', {
+      token: ctx.token,
+      body: { order_uid: input.orderUid, number_of_parcels: input.numberOfParcels },
+      signal,
+    }),
+  ),
 
   comments: commentsRouter,
   invalidAddress: invalidAddressRouter,
-  live: ordersLive,
 });

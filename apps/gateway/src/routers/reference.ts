@@ -1,19 +1,13 @@
-import {
-  fulfillmentCentersResponseSchema,
-  organizationsResponseSchema,
-  sellingChannelsResponseSchema,
-} from '@waybill/contracts';
 import { authedProcedure, router } from '../trpc.js';
 
-/** Reference lists, cached on the gateway (see ReferenceCache for how they are shared). */
+/**
+ * Reference lists, cached on the gateway (see ReferenceCache for how they are shared). The cache
+ * holds answers BackendClient validated against the route's schema, so they are not checked again.
+ */
 export const referenceRouter = router({
-  organizations: authedProcedure
-    .output(organizationsResponseSchema)
-    .query(({ ctx }) => ctx.services.reference.organizations(ctx.token)),
-  sellingChannels: authedProcedure
-    .output(sellingChannelsResponseSchema)
-    .query(({ ctx }) => ctx.services.reference.sellingChannels(ctx.token)),
-  fulfillmentCenters: authedProcedure
-    .output(fulfillmentCentersResponseSchema)
-    .query(({ ctx }) => ctx.services.reference.fulfillmentCenters(ctx.token)),
+  organizations: authedProcedure.query(({ ctx }) => ctx.services.reference.organizations(ctx.token)),
+  sellingChannels: authedProcedure.query(({ ctx }) => ctx.services.reference.sellingChannels(ctx.token)),
+  fulfillmentCenters: authedProcedure.query(({ ctx }) =>
+    ctx.services.reference.fulfillmentCenters(ctx.token),
+  ),
 });

@@ -45,7 +45,8 @@ const calls = (stack: Stack, path: string) => stack.sim.control.callCounts()[pat
 describe('realtime over real websockets', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // One user opens forty different filters below, above the default per-user cohort cap.
+    stack = await startStack({ LIVE_COHORTS_PER_USER: '100' });
   });
   afterAll(async () => {
     await stack.close();

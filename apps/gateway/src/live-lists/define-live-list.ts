@@ -1,0 +1,132 @@
+import {
+  type BackendResponse,
+  type BackendRouteName,
+  type ListWindow,
+  type Order,
+  refreshWindow,
+} from '@waybill/contracts';
+import type { z } from 'zod';
+import { effectiveWindow, type ListQueryShape, liveInputOf, searchInputOf } from '../list-inputs.js';
+import type { CohortFetch } from '../realtime/cohort.js';
+import type { LiveListKind } from '../realtime/index.js';
+import type { BackendCaller } from '../realtime/types.js';
+import { authedProcedure } from '../trpc.js';
+
+/** What a list's backend body may depend on besides its filter and window. */
+export interface LiveListEnv {
+  managedBy: string;
+  now: Date;
+}
+
+/** One backend read of a list, as the `later` stage gets it. */
+export interface LiveListRead {
+  backend: BackendCaller;
+  token: string;
+  body: unknown;
+  signal: AbortSignal;
+}
+
+export interface LiveListSpec<
+  S extends ListQueryShape,
+  C extends z.core.$ZodObjectConfig,
+  N extends BackendRouteName,
+  Row extends { uid: string },
+  Meta extends object,
+  Later extends object,
+> {
+  /** The list's name: the router key it is mounted under, and its metrics label. */
+  name: string;
+  /** Contracts' `{ filter, window }` schema of the list. */
+  query: z.ZodObject<S, C>;
+  /** The backend route that the search and every live refresh read. */
+  route: N;
+  /** The filter as the backend body of `route`. */
+  toBody(filter: z.output<z.ZodObject<S, C>>['filter'], window: ListWindow, env: LiveListEnv): unknown;
+  /** The route's answer as rows and list-level fields. */
+  split(answer: BackendResponse<N>): { rows: Row[]; meta: Meta };
+  /** Slower list-level fields, read after the rows are pushed and pushed as a second patch. */
+  later?: (read: LiveListRead) => Promise<Later>;
+  /**
+   * Refresh a cohort on change events whose orders this says could touch it (order lists). Without
+   * it, cohorts refresh every LIST_REFRESH_MS.
+   */
+  affectedBy?: (
+    order: Order,
+    query: z.output<z.ZodObject<S, C>>,
+    ctx: { now: Date; inCohortRows: boolean },
+  ) => boolean;
+}
+
+/** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
+export type LiveListMeta<Meta, Later> = Meta & Later & { hasMore: boolean };
+
+/**
+ * One live list of the console: its `search` query (one backend read over a window) and its `live`
+ * subscription (a cohort shared by every subscriber of the same user, filter and window: a
+ * snapshot, then patches; see CohortRegistry). Mount `procedures` on the list's router.
+ */
+export function defineLiveList<
+  S extends ListQueryShape,
+  C extends z.core.$ZodObjectConfig,
+  N extends BackendRouteName,
+  Row extends { uid: string },
+  Meta extends object,
+  Later extends object = Record<never, never>,
+>(spec: LiveListSpec<S, C, N, Row, Meta, Later>) {
+  type Query = z.output<z.ZodObject<S, C>>;
+  type State = LiveListMeta<Meta, Later>;
+  const body = (query: Query, window: ListWindow, managedBy: string) =>
+    spec.toBody((query as { filter: Query['filter'] }).filter, window, { managedBy, now: new Date() });
+
+  const kind: LiveListKind<Row, State, Query> = {
+    name: spec.name,
+    // Every refresh reads the whole loaded window (skip 0, limit skip + limit).
+    fetcher: (backend, managedBy) => (query) => {
+      const window = refreshWindow(query.window as ListWindow);
+      const read = async (token: string, signal: AbortSignal) => {
+        const { rows, meta } = spec.split(
+          await backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
+        );
+        return { rows, meta: { ...meta, hasMore: rows.length >= window.limit } as State };
+      };
+      const { later } = spec;
+      if (!later) return read as CohortFetch<Row, State>;
+      // Rows first, the slower fields after; the first load (seen by nobody until complete) reads both at once.
+      return async function* (token, signal, initial) {
+        const laterRead = () => later({ backend, token, body: body(query, window, managedBy), signal });
+        const early = initial ? laterRead() : null;
+        // Settled either way, so a failed row read leaves no unhandled rejection behind.
+        early?.catch(() => {});
+        yield await read(token, signal);
+        yield { meta: await (early ?? laterRead()) };
+      } as CohortFetch<Row, State>;
+    },
+    ...(spec.affectedBy ? { affectedBy: spec.affectedBy } : {}),
+  };
+
+  const procedures = {
+    /** One read of the list over a window (`refresh`: the whole loaded window), as the backend answers it. */
+    search: authedProcedure.input(searchInputOf(spec.query)).query(({ ctx, input, signal }) => {
+      const query = input as Query & { refresh: boolean };
+      const window = effectiveWindow({ window: query.window as ListWindow, refresh: query.refresh });
+      return ctx.services.backend.call(spec.route, {
+        token: ctx.token,
+        body: body(query, window, ctx.services.config.MANAGED_BY),
+        signal,
+      });
+    }),
+    /** The list kept up to date: a snapshot, then patches and health messages, each tracked for resume. */
+    live: authedProcedure.input(liveInputOf(spec.query)).subscription(async function* ({
+      ctx,
+      input,
+      signal,
+    }) {
+      const { lastEventId, ...query } = input as Query & { lastEventId?: string | null };
+      const scope = (await ctx.services.reference.user(ctx.token)).uid;
+      yield* ctx.services.realtime
+        .list(kind)
+        .stream(scope, query as Query, ctx.token, lastEventId ?? null, signal!);
+    }),
+  };
+  return { name: spec.name, kind, procedures };
+}
