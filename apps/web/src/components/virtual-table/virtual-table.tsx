@@ -108,7 +108,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         className={props.className ?? styles.table}
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        aria-busy={busy || undefined}
+        aria-busy={busy}
         data-testid={props.testId}
       >
         {columns.some((c) => c.width) ? (
