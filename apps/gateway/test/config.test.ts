@@ -61,6 +61,14 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 
+  it('caps live cohorts per user at 20 unless set, and names a bad value', () => {
+    expect(loadConfig({}).LIVE_COHORTS_PER_USER).toBe(20);
+    expect(loadConfig({ LIVE_COHORTS_PER_USER: '5' }).LIVE_COHORTS_PER_USER).toBe(5);
+    expect(() => loadConfig({ LIVE_COHORTS_PER_USER: '0' })).toThrow(
+      'LIVE_COHORTS_PER_USER="0": must be at least 1',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
