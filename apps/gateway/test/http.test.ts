@@ -100,6 +100,11 @@ describe('health, readiness and metrics', () => {
   });
 
   it('reports the backend check in /readyz and runs added checks', async () => {
+    // Ready only on a well-formed answer from the backend's probe route.
+    behaviour = (req, res) =>
+      req.url === '/fulfillment_centers'
+        ? sendJson(res, 200, { data: { fulfillment_centers: [] } })
+        : sendJson(res, 200, { data: {} });
     gateway.app.readinessChecks.push(() => ({ name: 'extra', ok: true }));
     const ready = await fetch(`${gateway.url}/readyz`);
     const body = (await ready.json()) as { checks: { name: string; ok: boolean }[] };

@@ -323,15 +323,13 @@ export class BackendClient {
     }
   }
 
-  /** Lightweight reachability probe for /readyz: any HTTP answer counts as reachable. */
+  /**
+   * Readiness probe: true only for a 2xx whose data has the expected shape, on the cheapest route
+   * that needs no user token (the fulfillment centres); a 500, garbage or a wrong shape is not ready.
+   */
   async ping(timeoutMs = 2000): Promise<boolean> {
     try {
-      const response = await this.#pool.request({
-        method: 'GET',
-        path: `${this.#basePath}${BACKEND_ROUTES.fulfillmentCenters.path}`,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body.dump();
+      await this.call('fulfillmentCenters', { signal: AbortSignal.timeout(timeoutMs) });
       return true;
     } catch {
       return false;

@@ -14,31 +14,30 @@ declare module 'fastify' {
   }
 }
 
-/** /healthz (the process is alive) and /readyz (backend, change poll and Redis answer). */
+/**
+ * /healthz (the process is alive) and /readyz (backend, change poll and Redis answer). Both are
+ * unauthenticated: they name checks, never an address (URL, host, port).
+ */
 export const healthPlugin = fp(
   async (app) => {
     const { backend, realtime } = app.services;
     const checks: ReadinessCheck[] = [
       async () => {
         const ok = await backend.ping();
-        return {
-          name: 'backend',
-          ok,
-          ...(ok ? {} : { detail: `backend not reachable at ${backend.origin}` }),
-        };
+        return { name: 'backend', ok, ...(ok ? {} : { detail: 'backend not answering correctly' }) };
       },
       () => {
-        const { ok, pollLagMs, lastError } = realtime.readiness();
+        // The poll's last error stays in the log: it can carry the backend's own words.
+        const { ok, pollLagMs } = realtime.readiness();
         if (ok) return { name: 'change-poll', ok };
-        const detail = `change poll lagging ${Math.round(pollLagMs / 1000)} s: ${lastError ?? 'no answer yet'}`;
-        return { name: 'change-poll', ok, detail };
+        return { name: 'change-poll', ok, detail: `change poll lagging ${Math.round(pollLagMs / 1000)} s` };
       },
     ];
     const { scale } = app;
     if (scale) {
       checks.push(async () => {
         const ok = await scale.ping();
-        return { name: 'redis', ok, ...(ok ? {} : { detail: 'redis not reachable (REDIS_URL)' }) };
+        return { name: 'redis', ok, ...(ok ? {} : { detail: 'redis not answering' }) };
       });
     }
     app.decorate('readinessChecks', checks);
@@ -51,7 +50,9 @@ export const healthPlugin = fp(
           try {
             return await check();
           } catch (error) {
-            return { name: `check-${index}`, ok: false, detail: (error as Error).message };
+            // Unauthenticated answer: the thrown message (it may name an address) goes to the log only.
+            app.log.warn({ err: error, check: index }, 'readiness check failed');
+            return { name: `check-${index}`, ok: false, detail: 'check failed' };
           }
         }),
       );

@@ -147,8 +147,9 @@ export class RedisChangeEventLog implements ChangeEventLog {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
-    // Unblocks the pending XREAD.
+    // Unblocks the pending XREAD. With Redis unreachable that read may never settle: shutdown does not
+    // wait for it longer than a second.
     this.opts.reader.disconnect();
-    await this.loop;
+    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
 }

@@ -8,9 +8,10 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
  * - reset: read the request, then answer with a TCP reset;
  * - garbage: read the request, answer bytes that are not HTTP at all;
  * - bad-json: a well-formed HTTP 200 whose body is not JSON;
- * - half: a 200 announcing a body, half of which arrives before the connection dies.
+ * - half: a 200 announcing a body, half of which arrives before the connection dies;
+ * - http-500: a well-formed HTTP 500 with a JSON error body.
  */
-export type FaultMode = 'pass' | 'down' | 'slow' | 'reset' | 'garbage' | 'bad-json' | 'half';
+export type FaultMode = 'pass' | 'down' | 'slow' | 'reset' | 'garbage' | 'bad-json' | 'half' | 'http-500';
 
 export interface FaultProxy {
   url: string;
@@ -35,7 +36,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     else if (current === 'garbage') client.end('\x00\xff garbage \r\n\r\n\x13\x37');
     else if (current === 'bad-json')
       client.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 9\r\n\r\n{"data":{');
-    else if (current === 'half') {
+    else if (current === 'http-500') {
+      const body = '{"error":{"code":"internal","message":"Internal error"}}';
+      client.end(
+        `HTTP/1.1 500 Internal Server Error\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      );
+    } else if (current === 'half') {
       client.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n');
       client.write('{"data":{"orders":[{"uid":"o-1","reference":"R-1"');
       setTimeout(() => client.destroy(), 20);

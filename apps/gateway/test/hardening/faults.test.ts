@@ -48,6 +48,7 @@ const EXPECTED: Record<Exclude<FaultMode, 'pass'>, { code: string; message: RegE
   garbage: { code: 'BAD_GATEWAY', message: /Backend unreachable for \/orders\/search\S*/ },
   'bad-json': { code: 'BAD_GATEWAY', message: /answered \/orders\/search\S* with invalid JSON/ },
   half: { code: 'BAD_GATEWAY', message: /Backend unreachable for \/orders\/search\S*/ },
+  'http-500': { code: 'BAD_GATEWAY', message: /Backend failed on \/orders\/search\S* \(HTTP 500\)/ },
 };
 
 describe('faults between gateway and backend', () => {
