@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
@@ -20,7 +21,7 @@ function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
 /** The Fastify instance: logger, body limit, timeouts against slow clients, proxy trust. */
 export function createServer(config: Config, opts: ServerOptions = {}): FastifyInstance {
   const logger = opts.logger ?? loggerOptions(config);
-  return Fastify({
+  const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     bodyLimit: BODY_LIMIT,
     http: httpServerOptions(config),
@@ -34,4 +35,34 @@ export function createServer(config: Config, opts: ServerOptions = {}): FastifyI
     // Behind a load balancer on a private network; never trust X-Forwarded-* from the internet.
     trustProxy: 'loopback,linklocal,uniquelocal',
   }) as unknown as FastifyInstance;
+  drainKeepAliveOnClose(app);
+  return app;
+}
+
+/**
+ * Graceful drain: once closing, every answer carries `Connection: close`, so a keep-alive connection
+ * whose request was in flight closes right after its answer; connections that turn idle meanwhile
+ * (an answer streamed before closing began) are closed too, instead of idling to the keep-alive timeout.
+ */
+function drainKeepAliveOnClose(app: FastifyInstance): void {
+  let draining: NodeJS.Timeout | null = null;
+  // Requests open per connection: an answer with a pipelined request behind it keeps the connection,
+  // so that request still gets its 503 (which closes it).
+  const open = new WeakMap<object, number>();
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    open.set(req.socket, (open.get(req.socket) ?? 0) + 1);
+    res.once('close', () => open.set(req.socket, (open.get(req.socket) ?? 1) - 1));
+  });
+  app.addHook('preClose', async () => {
+    draining = setInterval(() => app.server.closeIdleConnections(), 100);
+    draining.unref();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (draining && request.raw.httpVersionMajor < 2 && (open.get(request.raw.socket) ?? 0) <= 1)
+      reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onClose', async () => {
+    if (draining) clearInterval(draining);
+  });
 }

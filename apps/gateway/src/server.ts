@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info({ signal }, 'shutting down');
-      // While closing, Fastify answers new requests with 503 and websocket clients are told to reconnect.
+      // The change-poll lease first, so another replica polls at once instead of after the drain.
+      await app.services.realtime.lease.release();
+      // While closing, Fastify answers new requests with 503, in-flight answers close their keep-alive
+      // connection, idle connections close, and websocket clients are told to reconnect.
       await app.close();
     },
   );

@@ -53,6 +53,8 @@ export class ChangePoll {
   private readonly backoffFactory = new ExponentialBackoff({ initialDelay: 500, maxDelay: 30_000 });
   private seen = new Map<string, string>();
   private inFlight: Promise<void> | null = null;
+  /** Cancels the poll's backend call on stop: shutdown does not wait for a slow /changes. */
+  private abort: AbortController | null = null;
   /** ms epoch of the last successful poll's answer. */
   lastSuccessAt: number | null = null;
   /** Start of the last successful poll, the next window's anchor. */
@@ -76,6 +78,7 @@ export class ChangePoll {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.abort?.abort();
     await this.inFlight;
   }
 
@@ -112,7 +115,12 @@ export class ChangePoll {
             updated_at_end: new Date(started + 1).toISOString(),
           },
         };
-        const answer = await this.opts.backend.call('changes', { token: this.opts.serviceToken, body });
+        this.abort = new AbortController();
+        const answer = await this.opts.backend.call('changes', {
+          token: this.opts.serviceToken,
+          body,
+          signal: this.abort.signal,
+        });
         const polledAt = this.now();
         const fresh = this.dedupe(answer.orders, windowStart);
         this.lastPollStart = started;
@@ -140,6 +148,7 @@ export class ChangePoll {
     } finally {
       this.running = false;
       this.inFlight = null;
+      this.abort = null;
     }
     return outcome;
   }

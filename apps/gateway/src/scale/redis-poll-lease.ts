@@ -116,7 +116,13 @@ export class RedisPollLease implements PollLease {
     this.epoch = 0;
     if (token === null) return;
     try {
-      await this.opts.redis.eval(RELEASE, 1, this.opts.keys.lease, token);
+      // Bounded: with Redis unreachable, shutdown must not wait on reconnect retries.
+      await Promise.race([
+        this.opts.redis.eval(RELEASE, 1, this.opts.keys.lease, token),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('redis did not answer within 1 s')), 1000).unref(),
+        ),
+      ]);
       this.opts.logger.info({}, 'released the change-poll lease');
     } catch (error) {
       // It expires on its own within the TTL.

@@ -11,6 +11,14 @@ import { fakeWebDist, okPolls, type Replica, startReplica, stopReplica } from '.
 const GRACE_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function until(what: string, probe: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 /** HTTP/1.1 requests pipelined on one connection; resolves with the raw answer once it closes. */
 function pipelined(url: string) {
   const { hostname, port } = new URL(url);
@@ -29,8 +37,35 @@ function pipelined(url: string) {
           .join('')}\r\n`,
       ),
     closed,
-    statuses: () => [...raw.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1])),
+    statuses: () => [...raw.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1])),
+    /** The `connection` header of each answer so far ('' when absent). */
+    connectionHeaders: () =>
+      raw
+        .split(/HTTP\/1\.1 (?=\d{3} [A-Z])/)
+        .slice(1)
+        .map((answer) => /^connection: *(\S+)/im.exec(answer.split('\r\n\r\n')[0] ?? '')?.[1] ?? ''),
+    isClosed: () => socket.destroyed || socket.readableEnded,
+    raw: () => raw,
   };
+}
+
+async function leaderOf(replicas: Replica[]): Promise<{ leader: Replica; other: Replica }> {
+  for (let i = 0; i < 50; i++) {
+    const polls = await Promise.all(replicas.map(okPolls));
+    const index = polls.findIndex((n) => n > 0);
+    if (index >= 0) return { leader: replicas[index]!, other: replicas[1 - index]! };
+    await sleep(100);
+  }
+  throw new Error('no replica polls');
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/trpc/auth.passwordLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ops@example.com', password: 'waybill-demo', bearer: true }),
+  });
+  return ((await res.json()) as { result: { data: { token: string } } }).result.data.token;
 }
 
 describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => {
@@ -80,7 +115,7 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
       const signIn = await fetch(`${leader.url}/trpc/auth.passwordLogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ops@example.com', password: 'waybill-demo' }),
+        body: JSON.stringify({ email: 'ops@example.com', password: 'waybill-demo', bearer: true }),
       });
       const { token } = ((await signIn.json()) as { result: { data: { token: string } } }).result.data;
 
@@ -92,7 +127,11 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
 
       // A slow backend call in flight when the signal arrives, and a second request behind it.
-      sim.control.setFault({ kind: 'slow', delayMs: 2000, paths: ['/orders/search'] });
+      sim.control.setFault({
+        kind: 'slow',
+        delayMs: 2000,
+        paths: ['/orders/search', '/orders/search/filter'],
+      });
       const conn = pipelined(leader.url);
       conn.send(`/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
         authorization: `Bearer ${token}`,
@@ -127,6 +166,88 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
       expect(await probe.get('waybill:poll:lease')).toMatch(/\|\d+$/);
       expect(leader.output()).toContain('released the change-poll lease');
     } finally {
+      probe.disconnect();
+    }
+  });
+});
+
+describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () => {
+  let redis: RedisServer;
+  let sim: RunningSim;
+  let web: Awaited<ReturnType<typeof fakeWebDist>>;
+  let replicas: Replica[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    sim = await startSim({ port: 0, tickMs: 0, control: true });
+    web = await fakeWebDist();
+    const env = {
+      BACKEND_URL: sim.url,
+      REDIS_URL: redis.url,
+      CHANGE_POLL_MS: '200',
+      // Long, so only an explicit release explains a quick hand-over.
+      POLL_LEASE_MS: '60000',
+      WEB_DIST: web.dir,
+    };
+    replicas = await Promise.all(['a', 'b'].map((name) => startReplica(name, env)));
+  }, 60_000);
+
+  afterAll(async () => {
+    sim?.control.setFault(null);
+    await Promise.all(replicas.map(stopReplica));
+    await sim?.close();
+    await redis?.stop();
+    await web?.remove();
+  });
+
+  it('releases the lease first, answers the request in flight with Connection: close, closes idle connections, exits 0 in time', async () => {
+    const probe = new Redis(redis.url);
+    try {
+      const { leader, other } = await leaderOf(replicas);
+      const holder = await probe.get('waybill:poll:lease');
+      expect(holder).toMatch(/\|\d+$/);
+      const token = await signIn(leader.url);
+
+      // An idle keep-alive connection (one answer received, nothing in flight).
+      const idle = pipelined(leader.url);
+      idle.send('/healthz');
+      await until('the idle connection answered', async () => idle.statuses().length === 1);
+      // A keep-alive connection that already had one answer and now waits on a slow backend call.
+      const busy = pipelined(leader.url);
+      busy.send('/healthz');
+      await until('the busy connection answered once', async () => busy.statuses().length === 1);
+      sim.control.setFault({
+        kind: 'slow',
+        delayMs: 3000,
+        paths: ['/orders/search', '/orders/search/filter'],
+      });
+      busy.send(`/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
+        authorization: `Bearer ${token}`,
+      });
+      await sleep(300);
+
+      const signalledAt = Date.now();
+      leader.child.kill('SIGTERM');
+      // The lease goes first: gone (or taken by the other replica) well before the slow call ends.
+      await until('the lease released', async () => (await probe.get('waybill:poll:lease')) !== holder, 1000);
+      const releasedMs = Date.now() - signalledAt;
+      // The idle connection is closed at once, not left to its keep-alive timeout.
+      await until('the idle connection closed', async () => idle.isClosed(), 1000);
+      const otherPollsBefore = await okPolls(other);
+      await until('the other replica polling', async () => (await okPolls(other)) > otherPollsBefore, 2000);
+
+      const exit = await leader.exited;
+      const tookMs = Date.now() - signalledAt;
+      expect(exit.code, leader.output()).toBe(0);
+      expect(tookMs, leader.output()).toBeLessThan(GRACE_MS);
+      // The request in flight got its answer, told the client to close, and the connection closed.
+      await busy.closed;
+      expect(busy.statuses()).toEqual([200, 200]);
+      expect(busy.connectionHeaders()[1]).toBe('close');
+      expect(releasedMs).toBeLessThan(1000);
+      expect(leader.output()).toContain('released the change-poll lease');
+    } finally {
+      sim.control.setFault(null);
       probe.disconnect();
     }
   });
