@@ -29,7 +29,7 @@ async function signIn(url: string, email: string): Promise<string> {
   const res = await fetch(`${url}/trpc/auth.passwordLogin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, bearer: true }),
   });
   const body = (await res.json()) as { result?: { data: { token: string } }; error?: unknown };
   if (!body.result) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body.error)}`);

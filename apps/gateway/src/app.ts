@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { authPlugin } from './auth/plugin.js';
 import type { Config } from './config.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -16,13 +17,15 @@ export type BuildAppOptions = ServerOptions;
 
 /**
  * The gateway as plugins, in order: services, websocket, security (headers, origin, CORS, guards),
- * tRPC, the export download route, health, metrics, and the static console with its 404s.
+ * auth (session revocation and checks), tRPC, the export download route, health, metrics, and the
+ * static console with its 404s.
  */
 export async function registerApp(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(errorHandlerPlugin, { config });
   await app.register(servicesPlugin, { config });
   await app.register(websocketPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(authPlugin);
   await app.register(trpcPlugin);
   registerExportDownload(app);
   await app.register(healthPlugin);

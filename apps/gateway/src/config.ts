@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
 import { z } from 'zod';
 
+const DAY_MS = 86_400_000;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const onOff = (fallback: 'on' | 'off') =>
@@ -99,6 +100,15 @@ export const configSchema = z.object({
   BACKEND_SESSION_CONCURRENCY: int(8, 1, 10_000),
   BACKEND_CONCURRENCY: int(64, 1, 100_000),
   BACKEND_SESSION_QUEUE: int(200, 1, 1_000_000),
+  /** A gateway session ends after this long without a request (open websockets count as activity). */
+  SESSION_IDLE_MS: int(14 * DAY_MS, 1000, 366 * DAY_MS),
+  /**
+   * A gateway session ends this long after sign-in whatever its activity, or at the sign-in cookie
+   * lifetime of its method if that is shorter (contracts' PASSWORD_LOGIN_COOKIE_DAYS, GOOGLE_LOGIN_COOKIE_DAYS).
+   */
+  SESSION_MAX_MS: int(365 * DAY_MS, 1000, 100_000 * DAY_MS),
+  /** A Google sign-in must come back to the callback within this long after its link was made. */
+  SIGNIN_STATE_TTL_MS: int(10 * 60_000, 1000, 3_600_000),
   /** Sign-in attempts per client address per window. */
   SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
   SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),

@@ -3,36 +3,77 @@ import type {} from '@fastify/cookie';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isBackendTokenShape, isSessionId } from './auth/credentials.js';
 import type { Services } from './services.js';
 
 export interface CookieOptions {
   maxAgeSeconds: number;
 }
 
+/** Why a request that sent a credential has no token: malformed, or a session that ended. */
+export type AuthProblem = 'malformed' | 'ended';
+
 /** Per-request context. `reply` is null on websocket connections (no cookies can be set there). */
 export interface Context {
   services: Services;
+  /** The BACKEND token (a session's, or a script's own bearer token); never a session id. */
   token: string | null;
+  /** The gateway session the request came with, when it is live. */
+  sessionId: string | null;
+  authProblem: AuthProblem | null;
   req: FastifyRequest | null;
   reply: FastifyReply | null;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+export interface PresentedCredential {
+  value: string;
+  source: 'cookie' | 'bearer' | 'params';
+}
+
 /** Session cookie, then `Authorization: Bearer`, then websocket connectionParams.token. */
-export function tokenFrom(
+export function credentialFrom(
   headers: Record<string, string | string[] | undefined>,
   cookies: Record<string, string | undefined> | undefined,
-  connectionParams: Record<string, string | undefined> | null | undefined,
-): string | null {
+  connectionParams: Record<string, unknown> | null | undefined,
+): PresentedCredential | null {
   const cookie = cookies?.[AUTH_COOKIE_NAME];
-  if (cookie) return cookie;
+  if (cookie) return { value: cookie, source: 'cookie' };
   const authorization = headers.authorization;
   const header = Array.isArray(authorization) ? authorization[0] : authorization;
   const match = header ? BEARER.exec(header) : null;
-  if (match?.[1]) return match[1];
+  if (match?.[1]) return { value: match[1], source: 'bearer' };
   const param = connectionParams?.token;
-  return typeof param === 'string' && param.length > 0 ? param : null;
+  return typeof param === 'string' && param.length > 0 ? { value: param, source: 'params' } : null;
+}
+
+/** The presented credential as is (the websocket guard keys sockets by it: a session id). */
+export function tokenFrom(
+  headers: Record<string, string | string[] | undefined>,
+  cookies: Record<string, string | undefined> | undefined,
+  connectionParams: Record<string, unknown> | null | undefined,
+): string | null {
+  return credentialFrom(headers, cookies, connectionParams)?.value ?? null;
+}
+
+/**
+ * A cookie must hold a gateway session id. A bearer header or connectionParams may hold one too,
+ * or a backend token a script got on its own (passed through; see docs/security.md). Anything
+ * else is malformed and never leaves the gateway.
+ */
+export function classifyCredential(
+  found: PresentedCredential | null,
+):
+  | { kind: 'none' }
+  | { kind: 'session'; id: string }
+  | { kind: 'backend'; token: string }
+  | { kind: 'malformed' } {
+  if (!found) return { kind: 'none' };
+  if (isSessionId(found.value)) return { kind: 'session', id: found.value };
+  if (found.source !== 'cookie' && isBackendTokenShape(found.value))
+    return { kind: 'backend', token: found.value };
+  return { kind: 'malformed' };
 }
 
 /** Parses a raw Cookie header (websocket upgrades bypass @fastify/cookie's request decoration). */
@@ -53,17 +94,38 @@ export function parseCookieHeader(header: string | undefined): Record<string, st
   return out;
 }
 
+/** The backend token behind a request's credential: a live session's, or a script's own token. */
+export async function resolveCredential(
+  services: Services,
+  found: PresentedCredential | null,
+): Promise<{ token: string | null; sessionId: string | null; problem: AuthProblem | null }> {
+  const credential = classifyCredential(found);
+  if (credential.kind === 'none') return { token: null, sessionId: null, problem: null };
+  if (credential.kind === 'malformed') return { token: null, sessionId: null, problem: 'malformed' };
+  if (credential.kind === 'backend') return { token: credential.token, sessionId: null, problem: null };
+  // One store lookup per HTTP request (per batch) or websocket connection; restarts the idle timeout.
+  const session = await services.sessions.resolve(credential.id);
+  return session
+    ? { token: session.token, sessionId: credential.id, problem: null }
+    : { token: null, sessionId: null, problem: 'ended' };
+}
+
 export function makeCreateContext(services: Services) {
-  return ({ req, res, info }: CreateFastifyContextOptions): Context => {
+  return async ({ req, res, info }: CreateFastifyContextOptions): Promise<Context> => {
     // With useWSS the adapter hands over the raw IncomingMessage and the WebSocket instead.
     const isHttp = typeof (res as Partial<FastifyReply>).header === 'function';
     const cookies = isHttp
       ? (req as FastifyRequest).cookies
       : parseCookieHeader(req.headers.cookie as string | undefined);
-    const token = tokenFrom(req.headers, cookies, info.connectionParams);
+    const { token, sessionId, problem } = await resolveCredential(
+      services,
+      credentialFrom(req.headers, cookies, info.connectionParams),
+    );
     return {
       services,
       token,
+      sessionId,
+      authProblem: problem,
       req: isHttp ? req : null,
       reply: isHttp ? res : null,
     };

@@ -9,8 +9,14 @@ export const sessionOutputSchema = z.object({
 });
 export type SessionOutput = z.infer<typeof sessionOutputSchema>;
 
-/** Sign-in result: the token too, so scripts can use it as a bearer token (browsers use the cookie). */
-export const signInOutputSchema = z.object({ token: z.string().min(1), user: userSchema });
+/**
+ * Sign-in result. Browsers get only the user (the session id is in an HttpOnly cookie); a script that
+ * asks with `bearer: true` gets `token`, a gateway session id for `Authorization: Bearer`.
+ */
+export const signInOutputSchema = z.object({ token: z.string().min(1).optional(), user: userSchema });
 export type SignInOutput = z.infer<typeof signInOutputSchema>;
+
+/** Google sign-in result: the user and the shop-install state the flow carried, if any. */
+export const googleSignInOutputSchema = z.object({ user: userSchema, state: z.string().optional() });
 
 export const okOutputSchema = z.object({ ok: z.literal(true) });

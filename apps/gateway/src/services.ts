@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionStore } from './auth/session-store.js';
 import type { BackendClient } from './backend/backend-client.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
@@ -16,4 +17,6 @@ export interface Services {
   reference: ReferenceCache;
   metrics: GatewayMetrics;
   realtime: Realtime;
+  /** Gateway sessions (cookie / bearer session id → backend token) and pending sign-in flows. */
+  sessions: SessionStore;
 }

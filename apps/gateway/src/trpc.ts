@@ -43,6 +43,14 @@ export const publicProcedure = t.procedure;
 export const authedProcedure = t.procedure
   .use((opts) => limitSubscriptions(opts, opts.ctx.services.config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET))
   .use(({ ctx, next }) => {
-    if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: no session token' });
+    if (!ctx.token) {
+      const message =
+        ctx.authProblem === 'malformed'
+          ? 'Sign in again: the session token is not a valid session id'
+          : ctx.authProblem === 'ended'
+            ? 'Sign in again: the session has ended (signed out or expired)'
+            : 'Sign in first: no session token';
+      throw new TRPCError({ code: 'UNAUTHORIZED', message });
+    }
     return next({ ctx: { ...ctx, token: ctx.token } });
   });

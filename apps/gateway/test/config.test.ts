@@ -124,6 +124,27 @@ describe('loadConfig', () => {
       );
   });
 
+  it('defaults and validates the session lifetimes and the sign-in state lifetime', () => {
+    const day = 86_400_000;
+    expect(loadConfig({})).toMatchObject({
+      SESSION_IDLE_MS: 14 * day,
+      SESSION_MAX_MS: 365 * day,
+      SIGNIN_STATE_TTL_MS: 600_000,
+    });
+    expect(
+      loadConfig({ SESSION_IDLE_MS: '3600000', SESSION_MAX_MS: '86400000', SIGNIN_STATE_TTL_MS: '60000' }),
+    ).toMatchObject({ SESSION_IDLE_MS: 3_600_000, SESSION_MAX_MS: 86_400_000, SIGNIN_STATE_TTL_MS: 60_000 });
+    for (const [name, value, problem] of [
+      ['SESSION_IDLE_MS', '10', 'at least 1000'],
+      ['SESSION_IDLE_MS', String(400 * day), `at most ${366 * day}`],
+      ['SESSION_MAX_MS', 'forever', 'a number'],
+      ['SIGNIN_STATE_TTL_MS', '7200000', 'at most 3600000'],
+    ] as const)
+      expect(() => loadConfig({ [name]: value }), name).toThrow(
+        `${name}=${JSON.stringify(value)}: must be ${problem}`,
+      );
+  });
+
   it('stops the server process with a clear message on a bad variable', () => {
     const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {

@@ -1,3 +1,4 @@
+import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from './helpers.js';
@@ -8,7 +9,7 @@ let token: string;
 
 beforeAll(async () => {
   stack = await startSimStack();
-  token = (await httpClient(stack.url).auth.passwordLogin.mutate(DEMO)).token;
+  token = (await httpClient(stack.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true })).token!;
 });
 
 afterAll(async () => {
@@ -84,6 +85,33 @@ describe('fuzzed inputs', () => {
       { numRuns: 300 },
     );
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+  }, 120_000);
+
+  it('answers any forged cookie or bearer credential with 401, never a 5xx', async () => {
+    // Cookies are percent-decoded by the gateway, so any string (CR/LF, NUL, non-ASCII) can arrive.
+    const cookieValue = fc.string({ unit: 'binary', minLength: 1, maxLength: 200 });
+    // Bearer values of any printable ASCII (raw non-ASCII bytes are in auth/malformed-credentials.test.ts).
+    const bearerValue = fc
+      .string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1 })
+      .filter((v) => !v.includes(token));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          cookieValue.map((v) => ['cookie', v] as const),
+          bearerValue.map((v) => ['bearer', v] as const),
+        ),
+        async ([where, value]) => {
+          const headers: Record<string, string> =
+            where === 'cookie'
+              ? { cookie: `${AUTH_COOKIE_NAME}=${encodeURIComponent(value)}` }
+              : { authorization: `Bearer ${value}` };
+          const response = await fetch(`${stack.url}/trpc/users.me`, { headers });
+          await response.arrayBuffer();
+          expect(response.status, `${where} ${JSON.stringify(value)}`).toBe(401);
+        },
+      ),
+      { numRuns: 300 },
+    );
   }, 120_000);
 
   it('survives malformed wire requests', async () => {

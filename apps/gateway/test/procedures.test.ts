@@ -12,6 +12,7 @@ import {
 } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionOutputSchema } from '../src/outputs.js';
+import { Browser } from './auth/browser.js';
 import { httpClient, trpcError } from './helpers.js';
 import { DEMO, type SimStack, startSimStack } from './sim-stack.js';
 
@@ -21,7 +22,7 @@ let client: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
   stack = await startSimStack();
-  token = (await httpClient(stack.url).auth.passwordLogin.mutate(DEMO)).token;
+  token = (await httpClient(stack.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true })).token!;
   client = httpClient(stack.url, token);
 });
 
@@ -42,10 +43,14 @@ describe('auth', () => {
     expect(stale.user).toBeNull();
   });
 
-  it('signs in with a password, returning the token and user', async () => {
+  it('signs in with a password: the user for browsers, a session id as token for bearer scripts', async () => {
     const result = await httpClient(stack.url).auth.passwordLogin.mutate(DEMO);
-    expect(result.token.length).toBeGreaterThan(0);
+    expect(result).not.toHaveProperty('token');
     expect(result.user.email).toBe(DEMO.email);
+    expect(lastBody('/login/username_password')).toEqual({ email: DEMO.email, password: DEMO.password });
+    const script = await httpClient(stack.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true });
+    expect(script.token).toMatch(/^wbs_[A-Za-z0-9_-]{43}$/);
+    expect(script.user.email).toBe(DEMO.email);
     expect(lastBody('/login/username_password')).toEqual({ email: DEMO.email, password: DEMO.password });
   });
 
@@ -114,16 +119,18 @@ describe('auth', () => {
   });
 
   it('runs the Google sign-in round trip with a long-lived cookie', async () => {
-    const anonymous = httpClient(stack.url);
-    const short = await anonymous.auth.googleAuthorizationLink.query({ state: 'short' });
-    expect(new URL(short.authorization_url).searchParams.has('state')).toBe(false);
+    const browser = new Browser(stack.url);
+    const short = await browser.query('auth.googleAuthorizationLink', { state: 'short' });
+    // Only the browser-bound nonce: a state of 10 characters or fewer is not forwarded.
+    const shortState = new URL(String(short.body.result?.data.authorization_url)).searchParams.get('state');
+    expect(shortState).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const callback = `${stack.url}/login/callback/google`;
-    const { authorization_url } = await anonymous.auth.googleAuthorizationLink.query({
+    const link = await browser.query('auth.googleAuthorizationLink', {
       state: 'install-state-1234',
       redirectUri: callback,
     });
-    const consent = new URL(authorization_url);
-    expect(consent.searchParams.get('state')).toBe('install-state-1234');
+    const consent = new URL(String(link.body.result?.data.authorization_url));
+    expect(consent.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{22}\.install-state-1234$/);
     expect(consent.searchParams.get('redirect_uri')).toBe(callback);
 
     // The consent page's "approve" step, as the browser would follow it.
@@ -134,19 +141,17 @@ describe('auth', () => {
     const back = new URL(approved.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(callback);
 
-    const response = await fetch(`${stack.url}/trpc/auth.googleCallback`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(Object.fromEntries(back.searchParams)),
-    });
-    const body = (await response.json()) as { result: { data: { token: string; user: { uid: string } } } };
-    expect(body.result.data.user.uid).toBe(me.uid);
-    expect(response.headers.get('set-cookie')).toContain(`Max-Age=${1e5 * 86_400}`);
+    const response = await browser.mutate('auth.googleCallback', Object.fromEntries(back.searchParams));
+    expect(response.body.result?.data.user).toMatchObject({ uid: me.uid });
+    expect(response.body.result?.data.state).toBe('install-state-1234');
+    // The spec's Google cookie lifetime, capped by SESSION_MAX_MS (365 days by default).
+    expect(response.headers.get('set-cookie')).toContain(`Max-Age=${365 * 86_400}`);
 
+    // Without its browser's sign-in state nothing reaches the backend.
     const reused = await trpcError(
-      anonymous.auth.googleCallback.mutate({ code: back.searchParams.get('code')! }),
+      httpClient(stack.url).auth.googleCallback.mutate({ code: back.searchParams.get('code')! }),
     );
-    expect(reused.data?.code).toBe('UNAUTHORIZED');
+    expect(reused.data?.code).toBe('FORBIDDEN');
   });
 
   it('proxies the shop install flow', async () => {
@@ -186,6 +191,7 @@ describe('users and reference data', () => {
     const other = await httpClient(stack.url).auth.passwordLogin.mutate({
       ...DEMO,
       email: 'ana.popescu@example.com',
+      bearer: true,
     });
     const again = httpClient(stack.url, other.token);
     await Promise.all([
@@ -588,7 +594,7 @@ describe('backend failures through the sim', () => {
   it('times out a slow backend and keeps serving', async () => {
     const quick = await startSimStack({ BACKEND_TIMEOUT_MS: '300' });
     try {
-      const { token: t } = await httpClient(quick.url).auth.passwordLogin.mutate(DEMO);
+      const { token: t } = await httpClient(quick.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true });
       quick.sim.control.setFault({ kind: 'slow', delayMs: 1000, paths: ['/orders/search/count'] });
       const error = await trpcError(httpClient(quick.url, t).orders.statistics.query({}));
       expect(error.data?.code).toBe('GATEWAY_TIMEOUT');
@@ -604,7 +610,7 @@ describe('backend failures through the sim', () => {
   it('answers clearly when the backend is gone, and stays up', async () => {
     const doomed = await startSimStack();
     try {
-      const { token: t } = await httpClient(doomed.url).auth.passwordLogin.mutate(DEMO);
+      const { token: t } = await httpClient(doomed.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true });
       await doomed.sim.close();
       const error = await trpcError(httpClient(doomed.url, t).orders.search.query({}));
       expect(error.data?.code).toBe('BAD_GATEWAY');

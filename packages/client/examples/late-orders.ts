@@ -9,7 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_ORDERS_FILTER, type Order, parseServerTime, setLateMode } from '@waybill/contracts';
-import { signInWithPassword, type WaybillClient } from '../src/index.js';
+import { signInWithPassword, signOut, type WaybillClient } from '../src/index.js';
 
 const PAGE = 500;
 /** Safety stop: never walk more than this many orders. */
@@ -89,7 +89,8 @@ export async function main(env: Record<string, string | undefined> = process.env
     console.log(formatTable(toRows(orders)));
     console.log(`${orders.length} late ${orders.length === 1 ? 'order' : 'orders'} today`);
   } finally {
-    client.close();
+    // Ends the gateway session: the token is worthless from here on.
+    await signOut(client);
   }
 }
 

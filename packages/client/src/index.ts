@@ -19,7 +19,10 @@ export type TokenSource = string | null | undefined | (() => string | null | und
 export interface WaybillClientOptions {
   /** The gateway's base URL, e.g. http://localhost:3000 (the procedures live under /trpc). */
   url: string;
-  /** Bearer token (from auth.passwordLogin's `token`). Leave out for the sign-in procedures. */
+  /**
+   * Bearer token: the gateway session id from `auth.passwordLogin` with `bearer: true` (see
+   * signInWithPassword). Leave out for the sign-in procedures.
+   */
   token?: TokenSource;
   /** A WebSocket class; defaults to the runtime's own, or the `ws` package on Node 20. */
   WebSocket?: unknown;
@@ -103,7 +106,11 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
   }) as WaybillClient;
 }
 
-/** Signs in with e-mail and password and returns a client that uses the new token. */
+/**
+ * Signs in with e-mail and password and returns a client that uses the new token: a gateway session
+ * id (`bearer: true`), usable as `Authorization: Bearer` and in websocket connectionParams until
+ * `signOut`, the session's idle timeout or its absolute lifetime.
+ */
 export async function signInWithPassword(
   options: Omit<WaybillClientOptions, 'token'> & { email: string; password: string },
 ): Promise<{ client: WaybillClient; token: string; user: RouterOutputs['auth']['passwordLogin']['user'] }> {
@@ -111,7 +118,15 @@ export async function signInWithPassword(
   const { token, user } = await anonymous.auth.passwordLogin.mutate({
     email: options.email,
     password: options.password,
+    bearer: true,
   });
   anonymous.close();
+  if (!token) throw new Error('The gateway answered the sign-in without a bearer token');
   return { client: createWaybillClient({ ...options, token }), token, user };
+}
+
+/** Ends the client's session on the gateway (every replica): its token is refused from then on. */
+export async function signOut(client: WaybillClient): Promise<void> {
+  await client.auth.logout.mutate();
+  client.close();
 }

@@ -8,6 +8,7 @@ import { formatTable, lateOrdersToday, toRows } from '../examples/late-orders.js
 import {
   createWaybillClient,
   signInWithPassword,
+  signOut,
   TRPCClientError,
   type WaybillClient,
 } from '../src/index.js';
@@ -70,8 +71,14 @@ describe('createWaybillClient', () => {
     let token: string | null = null;
     const client = createWaybillClient({ url, token: () => token });
     await expect(client.users.me.query()).rejects.toThrow();
-    token = (await client.auth.passwordLogin.mutate({ email: 'ops@example.com', password: 'waybill-demo' }))
-      .token;
+    token =
+      (
+        await client.auth.passwordLogin.mutate({
+          email: 'ops@example.com',
+          password: 'waybill-demo',
+          bearer: true,
+        })
+      ).token ?? null;
     expect((await client.users.me.query()).user.email).toBe('ops@example.com');
   });
 
@@ -98,6 +105,25 @@ describe('createWaybillClient', () => {
     });
     expect(JSON.stringify(first)).toContain('snapshot');
     client.close();
+  });
+
+  it('signs out: the token is refused afterwards over HTTP and websockets', async () => {
+    const { token } = await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' });
+    expect(token).toMatch(/^wbs_/);
+    const client = createWaybillClient({ url, token });
+    expect((await client.users.me.query()).user.email).toBe('ops@example.com');
+    await signOut(client);
+    const again = createWaybillClient({ url, token });
+    const error = await again.users.me.query().catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({ code: 'UNAUTHORIZED' });
+    const live = await new Promise<unknown>((resolve) => {
+      again.orders.live.subscribe(
+        { filter: {}, window: { skip: 0, limit: 5 } },
+        { onData: () => resolve('data'), onError: resolve },
+      );
+    });
+    expect((live as TRPCClientError<never>).data).toMatchObject({ code: 'UNAUTHORIZED' });
+    again.close();
   });
 
   it('splits more calls than the gateway batch limit into several batches', async () => {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { MemorySessionStore } from '../auth/session-store.js';
 import { BackendClient } from '../backend/backend-client.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
@@ -34,6 +35,7 @@ export const servicesPlugin = fp<{ config: Config }>(
           redisUrl: config.REDIS_URL,
           logger: app.log.child({ component: 'scale' }),
           leaseTtlMs: config.POLL_LEASE_MS,
+          sessionIdleMs: config.SESSION_IDLE_MS,
         })
       : null;
     const realtime = createRealtime({
@@ -48,7 +50,8 @@ export const servicesPlugin = fp<{ config: Config }>(
       listRefreshMs: config.LIST_REFRESH_MS,
       cohortsPerUser: config.LIVE_COHORTS_PER_USER,
     });
-    const services: Services = { config, logger: app.log, backend, reference, metrics, realtime };
+    const sessions = scale?.sessions ?? new MemorySessionStore(config.SESSION_IDLE_MS);
+    const services: Services = { config, logger: app.log, backend, reference, metrics, realtime, sessions };
     app.decorate('services', services);
     app.decorate('scale', scale);
     app.addHook('onReady', async () => {
@@ -57,6 +60,7 @@ export const servicesPlugin = fp<{ config: Config }>(
     app.addHook('onClose', async () => {
       // Releases the poll lease, so another replica takes over at once.
       await realtime.close();
+      sessions.close();
       await scale?.close();
       await backend.close();
     });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BackendError } from '../backend/backend-error.js';
-import { tokenFrom } from '../context.js';
+import { credentialFrom, resolveCredential } from '../context.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
 
@@ -10,7 +10,8 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition',
  */
 export function registerExportDownload(app: FastifyInstance): void {
   app.get<{ Params: { jobId: string } }>('/exports/:jobId/download', async (request, reply) => {
-    const token = tokenFrom(request.headers, request.cookies, null);
+    const found = credentialFrom(request.headers, request.cookies, null);
+    const { token } = await resolveCredential(app.services, found);
     if (!token)
       return reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first' });
     const { exports } = app.services.realtime;

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import {
-  AUTH_COOKIE_NAME,
   authorizationLinkResponseSchema,
   forwardableState,
   GOOGLE_LOGIN_COOKIE_DAYS,
@@ -13,15 +12,22 @@ import {
   stateInputSchema,
 } from '@waybill/contracts';
 import { z } from 'zod';
+import { endSession, startSession } from '../auth/sessions.js';
+import { beginSignIn, finishSignIn } from '../auth/sign-in-state.js';
 import type { Context } from '../context.js';
-import { okOutputSchema, sessionOutputSchema, signInOutputSchema } from '../outputs.js';
+import { isRedirectAllowed } from '../origins.js';
+import {
+  googleSignInOutputSchema,
+  okOutputSchema,
+  sessionOutputSchema,
+  signInOutputSchema,
+} from '../outputs.js';
 import { publicProcedure, router } from '../trpc.js';
-
-const DAY_SECONDS = 86_400;
 
 /**
  * The spec's { state }, plus an optional callback address for deployments whose console is not at
- * the backend's default redirect (it must still be registered with Google by the backend).
+ * the backend's default redirect (it must still be registered with Google by the backend). It must
+ * be on the console's own origin or in ALLOWED_ORIGINS.
  */
 const googleLinkInputSchema = stateInputSchema.extend({
   redirectUri: z
@@ -30,26 +36,36 @@ const googleLinkInputSchema = stateInputSchema.extend({
     .optional(),
 });
 
-function setSessionCookie(ctx: Context, token: string, days: number): void {
-  ctx.reply?.setCookie(AUTH_COOKIE_NAME, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: ctx.services.config.COOKIE_SECURE,
-    maxAge: Math.round(days * DAY_SECONDS),
-  });
+/** `bearer: true` (scripts): answer with a session id to send as a bearer token, and set no cookie. */
+const passwordSignInInputSchema = passwordLoginInputSchema.extend({ bearer: z.boolean().optional() });
+
+/** Query parameters of the shop install flow that name where the platform sends the browser back. */
+const REDIRECT_PARAM = /redirect|return|callback/i;
+
+function checkRedirect(ctx: Context, uri: string, field: string): void {
+  const host = ctx.req?.headers.host;
+  if (!isRedirectAllowed(uri, host, ctx.services.config.ALLOWED_ORIGINS))
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${field} must be an address on this console (${host ?? 'its own origin'}) or in ALLOWED_ORIGINS`,
+    });
 }
 
-async function signIn(ctx: Context, token: string, days: number) {
-  // Validates the fresh token and warms the users.me cache for the requests that follow.
-  const user = await ctx.services.reference.user(token);
-  setSessionCookie(ctx, token, days);
-  return { token, user };
+/** Validates a fresh backend token (warming the users.me cache) and starts a gateway session. */
+async function signIn(ctx: Context, backendToken: string, days: number, bearer: boolean) {
+  const user = await ctx.services.reference.user(backendToken);
+  if (!bearer && !ctx.reply)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'Sign in over HTTP (the session cookie cannot be set on a websocket), or ask for bearer: true',
+    });
+  const id = await startSession(ctx, backendToken, days, { cookie: !bearer });
+  return { id, user };
 }
 
 export const authRouter = router({
   passwordLogin: publicProcedure
-    .input(passwordLoginInputSchema)
+    .input(passwordSignInInputSchema)
     .output(signInOutputSchema)
     .mutation(async ({ ctx, input, signal }) => {
       if (!ctx.services.config.PASSWORD_LOGIN)
@@ -62,37 +78,46 @@ export const authRouter = router({
         body: { email: input.email, password: input.password, ...(state ? { state } : {}) },
         signal,
       });
-      return signIn(ctx, access_token, PASSWORD_LOGIN_COOKIE_DAYS);
+      const bearer = input.bearer === true;
+      const { id, user } = await signIn(ctx, access_token, PASSWORD_LOGIN_COOKIE_DAYS, bearer);
+      // Browsers never see a token: theirs is in the HttpOnly cookie.
+      return bearer ? { token: id, user } : { user };
     }),
 
   googleAuthorizationLink: publicProcedure
     .input(googleLinkInputSchema.optional())
     .output(authorizationLinkResponseSchema)
-    .query(({ ctx, input, signal }) =>
-      ctx.services.backend.call('auth.googleAuthorizationLink', {
-        query: { state: forwardableState(input?.state), redirect_uri: input?.redirectUri },
+    .query(async ({ ctx, input, signal }) => {
+      if (input?.redirectUri) checkRedirect(ctx, input.redirectUri, 'redirectUri');
+      const state = await beginSignIn(ctx, forwardableState(input?.state));
+      return ctx.services.backend.call('auth.googleAuthorizationLink', {
+        query: { state, redirect_uri: input?.redirectUri },
         signal,
-      }),
-    ),
+      });
+    }),
 
   googleCallback: publicProcedure
     .input(googleCallbackInputSchema)
-    .output(signInOutputSchema)
+    .output(googleSignInOutputSchema)
     .mutation(async ({ ctx, input, signal }) => {
-      // The callback's query string goes to the backend as is: it verifies the state itself.
+      // Only the browser that asked for the link may finish, once (login CSRF).
+      const { appState } = await finishSignIn(ctx, input.state);
       const { access_token } = await ctx.services.backend.call('auth.googleAuthorizationData', {
         body: input,
         signal,
       });
-      return signIn(ctx, access_token, GOOGLE_LOGIN_COOKIE_DAYS);
+      const { user } = await signIn(ctx, access_token, GOOGLE_LOGIN_COOKIE_DAYS, false);
+      return appState ? { user, state: appState } : { user };
     }),
 
   shopifyAuthorize: publicProcedure
     .input(shopQueryInputSchema)
     .output(installUrlResponseSchema)
-    .query(({ ctx, input, signal }) =>
-      ctx.services.backend.call('auth.shopifyAuthorize', { query: input.query, signal }),
-    ),
+    .query(({ ctx, input, signal }) => {
+      for (const [key, value] of Object.entries(input.query))
+        if (REDIRECT_PARAM.test(key)) checkRedirect(ctx, value, `query.${key}`);
+      return ctx.services.backend.call('auth.shopifyAuthorize', { query: input.query, signal });
+    }),
 
   shopifyGenerateToken: publicProcedure
     .input(shopQueryInputSchema)
@@ -101,18 +126,12 @@ export const authRouter = router({
       ctx.services.backend.call('auth.shopifyGenerateToken', { query: input.query, signal }),
     ),
 
-  logout: publicProcedure.output(okOutputSchema).mutation(({ ctx }) => {
-    if (ctx.token) {
-      ctx.services.reference.forget(ctx.token);
-      // The session's open websockets stop too (logout in one tab ends live updates in all).
-      ctx.req?.server.wsGuard.closeToken(ctx.token);
-    }
-    ctx.reply?.clearCookie(AUTH_COOKIE_NAME, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: ctx.services.config.COOKIE_SECURE,
-    });
+  logout: publicProcedure.output(okOutputSchema).mutation(async ({ ctx }) => {
+    if (ctx.token) ctx.services.reference.forget(ctx.token);
+    // Every replica closes the session's websockets (logout in one tab ends live updates in all).
+    await endSession(ctx);
+    // A script's own backend token cannot be revoked here; its sockets on this replica still close.
+    if (ctx.token && !ctx.sessionId) ctx.req?.server.wsGuard.closeToken(ctx.token);
     return { ok: true as const };
   }),
 

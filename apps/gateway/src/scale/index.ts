@@ -4,23 +4,27 @@ import { RedisChangeEventLog } from './redis-change-event-log.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
 import { RedisPollLease } from './redis-poll-lease.js';
+import { RedisSessionStore } from './redis-session-store.js';
 
 export { RedisChangeEventLog } from './redis-change-event-log.js';
 export { RedisExportStore } from './redis-export-store.js';
 export { redisKeys } from './redis-keys.js';
 export { LeaseLostError, RedisPollLease } from './redis-poll-lease.js';
+export { RedisSessionStore } from './redis-session-store.js';
 export { compareStreamIds } from './stream-id.js';
 
 export interface ScaleOptions {
   redisUrl: string;
   logger: RealtimeLogger;
   leaseTtlMs: number;
+  /** Gateway sessions' idle timeout (SESSION_IDLE_MS). */
+  sessionIdleMs: number;
   keyPrefix?: string;
 }
 
 /**
- * Multi-replica mode (REDIS_URL set): the change-poll lease, the change-event stream and export
- * job state live in Redis; live cohorts stay per replica.
+ * Multi-replica mode (REDIS_URL set): the change-poll lease, the change-event stream, export
+ * job state and gateway sessions live in Redis; live cohorts stay per replica.
  */
 export function createScale(opts: ScaleOptions) {
   const keys = redisKeys(opts.keyPrefix);
@@ -52,6 +56,13 @@ export function createScale(opts: ScaleOptions) {
     fence: () => lease.fencingToken(),
   });
   const exportStore = new RedisExportStore({ redis, subscriber, keys, logger: opts.logger });
+  const sessions = new RedisSessionStore({
+    redis,
+    subscriber,
+    keys,
+    logger: opts.logger,
+    idleMs: opts.sessionIdleMs,
+  });
 
   return {
     keys,
@@ -59,6 +70,7 @@ export function createScale(opts: ScaleOptions) {
     lease,
     events,
     exportStore,
+    sessions,
     /** For /readyz: a replica that cannot reach Redis cannot serve live updates. */
     async ping(timeoutMs = 2000): Promise<boolean> {
       try {
@@ -76,6 +88,7 @@ export function createScale(opts: ScaleOptions) {
     /** After the realtime half closed (it releases the lease and stops reading the stream). */
     async close(): Promise<void> {
       exportStore.close();
+      sessions.close();
       subscriber.disconnect();
       reader.disconnect();
       await redis.quit().catch(() => redis.disconnect());

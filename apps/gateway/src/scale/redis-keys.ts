@@ -8,6 +8,10 @@ export function redisKeys(prefix = 'waybill:') {
     exportJob: (jobId: string) => `${prefix}export:${jobId}`,
     exportByInbound: (inboundUid: string) => `${prefix}export-inbound:${inboundUid}`,
     exportUpdates: `${prefix}export-updates`,
+    /** Keyed by a hash of the session id, so a key listing reveals no usable id. */
+    session: (idHash: string) => `${prefix}session:${idHash}`,
+    signInState: (nonce: string) => `${prefix}signin-state:${nonce}`,
+    sessionRevoked: `${prefix}session-revoked`,
   };
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

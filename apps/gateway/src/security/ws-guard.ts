@@ -73,6 +73,11 @@ export class WsGuard {
     }) as WebSocket['emit'];
   }
 
+  /** Credentials (session ids, for the console) that have open sockets here. */
+  tokens(): string[] {
+    return [...this.byToken.keys()];
+  }
+
   /** Closes every open socket of a session (logout); returns how many were closed. */
   closeToken(token: string): number {
     const set = this.byToken.get(token);

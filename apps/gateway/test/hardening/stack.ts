@@ -47,7 +47,7 @@ export async function startHardened(
       const res = await fetch(`${url}/trpc/auth.passwordLogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'waybill-demo' }),
+        body: JSON.stringify({ email, password: 'waybill-demo', bearer: true }),
       });
       const body = (await res.json()) as { result?: { data: { token: string } } };
       if (!body.result) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);

@@ -77,8 +77,12 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     app,
     url,
     async signIn(email = 'ops@example.com') {
-      const { token } = await tab().auth.passwordLogin.mutate({ email, password: 'waybill-demo' });
-      return { client: tab(token), token };
+      const { token } = await tab().auth.passwordLogin.mutate({
+        email,
+        password: 'waybill-demo',
+        bearer: true,
+      });
+      return { client: tab(token), token: token! };
     },
     tab,
     async close() {

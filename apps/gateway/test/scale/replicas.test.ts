@@ -69,8 +69,9 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     const { token } = await client(replica).auth.passwordLogin.mutate({
       email: 'ops@example.com',
       password: 'waybill-demo',
+      bearer: true,
     });
-    return { token, client: client(replica, token) };
+    return { token: token!, client: client(replica, token) };
   };
   /** Ok-poll deltas per replica over a period. */
   const pollsOver = async (ms: number, among = replicas) => {

@@ -140,6 +140,26 @@ describe('sign-in', () => {
     expect(callback).toHaveBeenCalledWith({ code: 'abc', scope: 'email' });
   });
 
+  it('after the Google callback, forwards the install state the gateway hands back, not the URL state', async () => {
+    let session = signedOut as typeof signedOut | typeof signedIn;
+    const callback = vi.fn(() => {
+      session = signedIn;
+      return { user: me, state: 'shop-install-123' };
+    });
+    const { router } = renderAt(
+      '/login/callback/google?code=abc&state=nonce0123456789abcdefg.shop-install-123',
+      {
+        ...referenceHandlers(),
+        'auth.session': () => session,
+        'auth.googleCallback': callback,
+        'orders.live': liveWith({}),
+      },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/realtime'));
+    expect(router.state.location.search).toBe('?state=shop-install-123');
+    expect(callback).toHaveBeenCalledWith({ code: 'abc', state: 'nonce0123456789abcdefg.shop-install-123' });
+  });
+
   it('explains a callback without an authorization code', async () => {
     renderAt('/login/callback/google', { 'auth.session': () => signedOut });
     expect(await screen.findByRole('alert')).toHaveTextContent('missing its authorization code');

@@ -8,7 +8,10 @@ import { trpc } from '../../../lib/trpc.js';
 import { afterLoginPath } from '../lib/state.js';
 import styles from './login-page.module.css';
 
-/** /login/callback/google: hands the query string to the gateway, which verifies it and sets the session. */
+/**
+ * /login/callback/google: hands the query string to the gateway, which checks its state against the
+ * browser's sign-in cookie, verifies it and sets the session.
+ */
 export function GoogleCallback() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -38,9 +41,10 @@ export function GoogleCallback() {
     }
     callback
       .mutateAsync(parsed.data)
-      .then(() => {
+      .then((answer) => {
         queryClient.clear();
-        navigate(afterLoginPath(parsed.data.state), { replace: true });
+        // The URL's state also carries the gateway's sign-in nonce; the install state comes back clean.
+        navigate(afterLoginPath(answer.state), { replace: true });
       })
       .catch((error: unknown) => setProblem(errorMessage(error, 'Google sign-in failed.')));
   }, [params, callback, navigate, queryClient]);

@@ -53,8 +53,10 @@ export function LoginPage() {
     setGooglePending(true);
     try {
       const forwarded = forwardableState(state);
+      // Never a cached link: each one carries a single-use state bound to this browser by a cookie.
       const link = await utils.auth.googleAuthorizationLink.fetch(
         forwarded ? { state: forwarded } : undefined,
+        { staleTime: 0 },
       );
       browser.assign(link.authorization_url);
     } catch (error) {

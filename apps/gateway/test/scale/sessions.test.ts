@@ -1,0 +1,102 @@
+import { startSim } from '@waybill/backend-sim';
+import { AUTH_COOKIE_NAME } from '@waybill/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '../../src/security/index.js';
+import { Browser, consentAs } from '../auth/browser.js';
+import { openSocket, sleep } from '../hardening/stack.js';
+import type { RunningSim } from '../realtime/harness.js';
+import { type RedisServer, startRedis } from './redis-server.js';
+import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
+
+const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
+const IDLE_MS = 3000;
+
+describe('gateway sessions across three replicas on one Redis', { timeout: 30_000 }, () => {
+  let redis: RedisServer;
+  let sim: RunningSim;
+  let web: Awaited<ReturnType<typeof fakeWebDist>>;
+  let replicas: Replica[] = [];
+
+  const me = async (replica: Replica, headers: Record<string, string>) => {
+    const response = await fetch(`${replica.url}/trpc/users.me`, { headers });
+    const body = (await response.json()) as { error?: { data: { code: string } } };
+    return body.error?.data.code ?? String(response.status);
+  };
+  const bearerSignIn = async (replica: Replica) => {
+    const login = await new Browser(replica.url).mutate('auth.passwordLogin', { ...DEMO, bearer: true });
+    return String(login.body.result?.data.token);
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    sim = await startSim({ port: 0, tickMs: 0 });
+    web = await fakeWebDist();
+    const env = {
+      BACKEND_URL: sim.url,
+      REDIS_URL: redis.url,
+      SESSION_IDLE_MS: String(IDLE_MS),
+      WEB_DIST: web.dir,
+    };
+    replicas = await Promise.all(['a', 'b', 'c'].map((name) => startReplica(name, env)));
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(replicas.map(stopReplica));
+    await sim?.close();
+    await redis?.stop();
+    await web?.remove();
+  });
+
+  it('a session made on one replica works on all; logout on another refuses it everywhere and closes its websockets', async () => {
+    const [a, b, c] = replicas as [Replica, Replica, Replica];
+    const token = await bearerSignIn(a);
+    const auth = { authorization: `Bearer ${token}` };
+    for (const replica of replicas) expect(await me(replica, auth), replica.name).toBe('200');
+
+    const live = await openSocket(`${c.url.replace('http', 'ws')}/trpc?connectionParams=1`);
+    live.ws.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
+    live.ws.send(
+      JSON.stringify({ id: 1, method: 'subscription', params: { path: 'orders.live', input: {} } }),
+    );
+    await live.next((m) => (m as { result?: { type?: string } }).result?.type === 'started');
+
+    const out = await fetch(`${b.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
+    expect(out.status).toBe(200);
+    expect((await live.closed).code).toBe(WS_CLOSE.signedOut);
+    for (const replica of replicas) expect(await me(replica, auth), replica.name).toBe('UNAUTHORIZED');
+  });
+
+  it('an idle session expires for every replica', async () => {
+    const [a, b, c] = replicas as [Replica, Replica, Replica];
+    const token = await bearerSignIn(a);
+    const auth = { authorization: `Bearer ${token}` };
+    await sleep(IDLE_MS / 2);
+    // Use on one replica restarts the idle timeout for all.
+    expect(await me(b, auth)).toBe('200');
+    await sleep(IDLE_MS / 2 + 500);
+    expect(await me(c, auth)).toBe('200');
+    await sleep(IDLE_MS + 500);
+    for (const replica of replicas) expect(await me(replica, auth), replica.name).toBe('UNAUTHORIZED');
+  });
+
+  it('Google sign-in started on one replica finishes on another, once', async () => {
+    const [a, b, c] = replicas as [Replica, Replica, Replica];
+    const browser = new Browser(a.url);
+    const link = await browser.query('auth.googleAuthorizationLink');
+    const back = await consentAs(String(link.body.result?.data.authorization_url), DEMO.email);
+    const twin = new Browser(c.url);
+    for (const [name, value] of browser.cookies) twin.cookies.set(name, value);
+
+    const onB = new Browser(b.url);
+    for (const [name, value] of browser.cookies) onB.cookies.set(name, value);
+    const done = await onB.mutate('auth.googleCallback', back);
+    expect(done.status).toBe(200);
+    expect(onB.cookies.get(AUTH_COOKIE_NAME)).toMatch(/^wbs_/);
+    expect(await me(c, onB.header())).toBe('200');
+    // The same state, replayed on a third replica, was already used.
+    expect((await twin.mutate('auth.googleCallback', back)).status).toBe(403);
+  });
+});
