@@ -176,4 +176,25 @@ describe('clients analytics in the browser', () => {
     await periods.filter({ hasText: 'ALL' }).click();
     await expectCount(initial);
   });
+
+  it('keeps its filters in the URL across a reload', async () => {
+    const initial = await open();
+    const deleted = page.getByRole('button', { name: 'Deleted', exact: true });
+    await deleted.click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'installed,deleted');
+    await expect.poll(storeCount).toBeGreaterThan(initial);
+    const widened = await storeCount();
+    const app = page.getByRole('radio', { name: /Fulfillment app/ });
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('store-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectCount(widened);
+    expect(await deleted.getAttribute('aria-pressed')).toBe('true');
+    expect(await app.getAttribute('aria-checked')).toBe('true');
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    await expectCount(initial);
+    expect(await deleted.getAttribute('aria-pressed')).toBe('false');
+  });
 });

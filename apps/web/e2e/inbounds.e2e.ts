@@ -192,4 +192,52 @@ describe('inbounds in the browser', () => {
       first.junk,
     ]);
   });
+
+  it('keeps its filter in the URL: a reload shows the same view, Back and Forward step through filters', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    const count = () => page.getByTestId('inbound-count').textContent();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const allText = await count();
+
+    const target = inboundsBy((i) => i.display_priority !== null && i.display_priority <= 3)[1]!;
+    await page.getByPlaceholder('Search').fill(target.name);
+    await page.waitForURL((url) => url.searchParams.get('q') === target.name);
+    await expect.poll(count).toBe('1 inbound displayed');
+
+    await page.reload();
+    await expect
+      .poll(() => page.getByPlaceholder('Search').inputValue(), { timeout: 15_000 })
+      .toBe(target.name);
+    await expect.poll(count, { timeout: 15_000 }).toBe('1 inbound displayed');
+    expect(await rows.first().getAttribute('data-uid')).toBe(target.uid);
+
+    // Back: the unfiltered list (and an empty search box); Forward: the search again.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await expect.poll(count, { timeout: 15_000 }).toBe(allText);
+    expect(await page.getByPlaceholder('Search').inputValue()).toBe('');
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('q') === target.name);
+    await expect.poll(count, { timeout: 15_000 }).toBe('1 inbound displayed');
+    await page.getByPlaceholder('Search').fill('');
+    await expect.poll(count).toBe(allText);
+  });
+
+  it('keeps its filter under the detail overlay and after closing it', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const target = inboundsBy((i) => i.display_priority !== null && i.display_priority <= 3)[2]!;
+    await page.getByPlaceholder('Search').fill(target.name);
+    await expect.poll(() => page.getByTestId('inbound-count').textContent()).toBe('1 inbound displayed');
+    await rows.first().getByRole('link').first().click();
+    await page.waitForURL(/\/inbounds\/inbound\?/);
+    await page.getByTestId('inbound-detail').waitFor();
+    expect(await rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Close inbound' }).click();
+    await page.waitForURL((url) => url.pathname === '/inbounds' && url.searchParams.get('q') === target.name);
+    expect(await page.getByTestId('inbound-count').textContent()).toBe('1 inbound displayed');
+    await page.getByPlaceholder('Search').fill('');
+  });
 });

@@ -224,4 +224,38 @@ describe('realtime orders in Chromium', () => {
     );
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
+
+  it('keeps the filter in the URL: a reload shows the same view, Back and Forward step through filters', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
+    await settled(6);
+    const reference = await referenceOf(rows().nth(3));
+    const search = page.getByRole('searchbox', { name: 'Search order reference' });
+    await search.fill(reference);
+    await page.waitForURL((url) => url.searchParams.get('q') === reference);
+    const onlyTarget = async () => {
+      await settled();
+      const texts = await rows().allTextContents();
+      return texts.length < 5 && texts[0]?.includes(`#${reference.slice(0, 17)}`);
+    };
+    await expect.poll(onlyTarget, { timeout: 15_000 }).toBe(true);
+
+    await page.reload();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(reference);
+    expect(new URL(page.url()).searchParams.get('prio')).toBe('0,1,2,3,4,5');
+    await expect.poll(() => search.inputValue(), { timeout: 15_000 }).toBe(reference);
+    await expect.poll(onlyTarget, { timeout: 15_000 }).toBe(true);
+
+    // Clearing the search is a new history entry: Back brings the search back, Forward clears it.
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await settled(6);
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === reference);
+    await expect.poll(() => search.inputValue()).toBe(reference);
+    await expect.poll(onlyTarget, { timeout: 15_000 }).toBe(true);
+    await page.goForward();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await expect.poll(() => search.inputValue()).toBe('');
+    await settled(6);
+  });
 });
