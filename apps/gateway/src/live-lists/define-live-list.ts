@@ -26,22 +26,27 @@ export interface LiveListRead {
   signal: AbortSignal;
 }
 
+/** A list's query schema: contracts' strict `{ filter, window }` object. */
+type QuerySchema<S extends ListQueryShape> = z.ZodObject<S, z.core.$strict>;
+type Uid = { uid: string };
+/** A parsed query of the list. */
+export type ListQuery<S extends ListQueryShape> = { filter: z.output<S['filter']>; window: ListWindow };
+
 export interface LiveListSpec<
   S extends ListQueryShape,
-  C extends z.core.$ZodObjectConfig,
   N extends BackendRouteName,
-  Row extends { uid: string },
-  Meta extends object,
-  Later extends object,
+  Row extends Uid,
+  Meta,
+  Later,
 > {
   /** The list's name: the router key it is mounted under, and its metrics label. */
   name: string;
   /** Contracts' `{ filter, window }` schema of the list. */
-  query: z.ZodObject<S, C>;
+  query: QuerySchema<S>;
   /** The backend route that the search and every live refresh read. */
   route: N;
   /** The filter as the backend body of `route`. */
-  toBody(filter: z.output<z.ZodObject<S, C>>['filter'], window: ListWindow, env: LiveListEnv): unknown;
+  toBody(filter: z.output<S['filter']>, window: ListWindow, env: LiveListEnv): unknown;
   /** The route's answer as rows and list-level fields. */
   split(answer: BackendResponse<N>): { rows: Row[]; meta: Meta };
   /** Slower list-level fields, read after the rows are pushed and pushed as a second patch. */
@@ -50,11 +55,7 @@ export interface LiveListSpec<
    * Refresh a cohort on change events whose orders this says could touch it (order lists). Without
    * it, cohorts refresh every LIST_REFRESH_MS.
    */
-  affectedBy?: (
-    order: Order,
-    query: z.output<z.ZodObject<S, C>>,
-    ctx: { now: Date; inCohortRows: boolean },
-  ) => boolean;
+  affectedBy?: (order: Order, query: ListQuery<S>, ctx: { now: Date; inCohortRows: boolean }) => boolean;
 }
 
 /** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
@@ -67,22 +68,21 @@ export type LiveListMeta<Meta, Later> = Meta & Later & { hasMore: boolean };
  */
 export function defineLiveList<
   S extends ListQueryShape,
-  C extends z.core.$ZodObjectConfig,
   N extends BackendRouteName,
-  Row extends { uid: string },
+  Row extends Uid,
   Meta extends object,
   Later extends object = Record<never, never>,
->(spec: LiveListSpec<S, C, N, Row, Meta, Later>) {
-  type Query = z.output<z.ZodObject<S, C>>;
+>(spec: LiveListSpec<S, N, Row, Meta, Later>) {
+  type Query = ListQuery<S>;
   type State = LiveListMeta<Meta, Later>;
   const body = (query: Query, window: ListWindow, managedBy: string) =>
-    spec.toBody((query as { filter: Query['filter'] }).filter, window, { managedBy, now: new Date() });
+    spec.toBody(query.filter, window, { managedBy, now: new Date() });
 
   const kind: LiveListKind<Row, State, Query> = {
     name: spec.name,
     // Every refresh reads the whole loaded window (skip 0, limit skip + limit).
     fetcher: (backend, managedBy) => (query) => {
-      const window = refreshWindow(query.window as ListWindow);
+      const window = refreshWindow(query.window);
       const read = async (token: string, signal: AbortSignal) => {
         const { rows, meta } = spec.split(
           await backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
@@ -108,7 +108,7 @@ export function defineLiveList<
     /** One read of the list over a window (`refresh`: the whole loaded window), as the backend answers it. */
     search: authedProcedure.input(searchInputOf(spec.query)).query(({ ctx, input, signal }) => {
       const query = input as Query & { refresh: boolean };
-      const window = effectiveWindow({ window: query.window as ListWindow, refresh: query.refresh });
+      const window = effectiveWindow(query);
       return ctx.services.backend.call(spec.route, {
         token: ctx.token,
         body: body(query, window, ctx.services.config.MANAGED_BY),

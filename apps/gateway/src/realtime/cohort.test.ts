@@ -1,6 +1,8 @@
+import { TRPCError } from '@trpc/server';
 import { applyListMessage, type ListMessage, type ListState } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import { Cohort } from './cohort.js';
+import { CohortQuota } from './cohort-quota.js';
 import { CohortRegistry } from './cohort-registry.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
@@ -217,5 +219,66 @@ describe('CohortRegistry', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(registry.cohorts.size).toBe(2);
     registry.close();
+  });
+});
+
+describe('Cohort whose token the backend refuses', () => {
+  it('ends only the members holding that token and refreshes again with another', async () => {
+    const dead = new Set<string>();
+    const used: string[] = [];
+    let round = 0;
+    const cohort = new Cohort<Row, { total: number }>(
+      't',
+      'k',
+      async (token) => {
+        used.push(token);
+        if (dead.has(token))
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid or expired token' });
+        round += 1;
+        return s([{ uid: 'a', v: round }]);
+      },
+      silent,
+    );
+    const a = await cohort.join('tok-a', null);
+    const b = await cohort.join('tok-b', null);
+    dead.add('tok-b');
+    await cohort.refresh(null);
+    await new Promise((r) => setTimeout(r, 10));
+    const signal = new AbortController().signal;
+    await expect(b.member.queue.next(signal)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(cohort.members.has(a.member)).toBe(true);
+    expect(used.slice(-2)).toEqual(['tok-b', 'tok-a']);
+    const pushed = (await a.member.queue.next(signal)) as { message: ListMessage<Row, { total: number }> };
+    expect(pushed.message).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 2 }] });
+    cohort.close();
+  });
+});
+
+describe('CohortQuota', () => {
+  const entry = (idle: boolean, evicted: string[], name: string, quota: CohortQuota, scope: string) => {
+    const e = {
+      idle: () => idle,
+      evict: () => {
+        evicted.push(name);
+        quota.remove(scope, e);
+      },
+    };
+    return e;
+  };
+
+  it('makes room by ending idle cohorts oldest first, and refuses when every cohort has members', () => {
+    const quota = new CohortQuota(2);
+    const evicted: string[] = [];
+    quota.add('u', entry(true, evicted, 'old-idle', quota, 'u'));
+    quota.add('u', entry(true, evicted, 'new-idle', quota, 'u'));
+    quota.admit('u');
+    expect(evicted).toEqual(['old-idle']);
+    quota.add('u', entry(false, evicted, 'busy', quota, 'u'));
+    quota.admit('u');
+    expect(evicted).toEqual(['old-idle', 'new-idle']);
+    quota.add('u', entry(false, evicted, 'busy-2', quota, 'u'));
+    expect(() => quota.admit('u')).toThrow(/at most 2 .*LIVE_COHORTS_PER_USER/);
+    // Another user's cohorts are counted apart.
+    expect(() => quota.admit('v')).not.toThrow();
   });
 });

@@ -7,24 +7,24 @@ export interface RealtimeMetricsSource {
 }
 
 export function createRealtimeMetrics(registry: Registry, source: RealtimeMetricsSource) {
-  new Gauge({
-    name: 'realtime_subscribers',
-    help: 'Live list subscribers in this process, by list kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      for (const [kind, n] of Object.entries(source.subscribers())) this.set({ kind }, n);
-    },
-  });
-  new Gauge({
-    name: 'realtime_cohorts',
-    help: 'Distinct live cohorts (scope + filter + window) in this process, by list kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      for (const [kind, n] of Object.entries(source.cohorts())) this.set({ kind }, n);
-    },
-  });
+  const byKind = [
+    ['realtime_subscribers', 'Live list subscribers in this process, by list kind', source.subscribers],
+    [
+      'realtime_cohorts',
+      'Distinct live cohorts (scope + filter + window) in this process, by list kind',
+      source.cohorts,
+    ],
+  ] as const;
+  for (const [name, help, counts] of byKind)
+    new Gauge({
+      name,
+      help,
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect() {
+        for (const [kind, n] of Object.entries(counts())) this.set({ kind }, n);
+      },
+    });
   new Gauge({
     name: 'change_poll_lag_seconds',
     help: 'Time since the change poll last succeeded',
