@@ -60,7 +60,7 @@ echo "ok: console page"
 
 step "password sign-in and orders.search through the containers"
 login=$(curl -fsS -X POST -H 'content-type: application/json' \
-  -d '{"email":"ops@example.com","password":"waybill-demo"}' "$gateway/trpc/auth.passwordLogin")
+  -d '{"email":"ops@example.com","password":"waybill-demo","bearer":true}' "$gateway/trpc/auth.passwordLogin")
 token=$(node -e 'const b=JSON.parse(process.argv[1]);process.stdout.write(b.result.data.token)' "$login") \
   || fail "sign-in answer has no token: $login"
 search=$(curl -fsS -H "authorization: Bearer $token" "$gateway/trpc/orders.search?input=%7B%7D")

@@ -4,7 +4,10 @@ import { percentile, round } from './stats.js';
 export interface OverheadOptions {
   gatewayUrl: string;
   backendUrl: string;
+  /** Sent to gatewayUrl (for the gateway: a session id). */
   token: string;
+  /** Sent straight to the backend: the backend's own token. */
+  backendToken: string;
   serviceToken: string;
   rps: number;
   seconds: number;
@@ -45,7 +48,7 @@ export async function gatewayOverhead(o: OverheadOptions) {
     inflight.push(
       i % 2 === 0
         ? time(gateway, o.gatewayPath ?? `/trpc/orders.detail?input=${input}`, o.token, viaGateway)
-        : time(backend, `/orders/order/${encodeURIComponent(o.orderUid)}`, o.token, direct),
+        : time(backend, `/orders/order/${encodeURIComponent(o.orderUid)}`, o.backendToken, direct),
     );
   }
   await Promise.all(inflight);

@@ -36,6 +36,18 @@ async function signIn(url: string, email: string): Promise<string> {
   return body.result.data.token;
 }
 
+/** A backend token straight from the backend, for the direct half of the overhead comparison. */
+async function backendSignIn(backendUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${backendUrl}/login/username_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { access_token: string } };
+  if (!body.data) throw new Error(`backend sign-in of ${email} failed: ${res.status}`);
+  return body.data.access_token;
+}
+
 async function openSubscribers(url: string, tokens: string[], n: number): Promise<Subscriber[]> {
   const wsUrl = `${url.replace(/^http/, 'ws')}/trpc`;
   const subs: Subscriber[] = [];
@@ -235,6 +247,7 @@ async function main() {
         const options = {
           backendUrl: sim.url,
           token: tokens[0]!,
+          backendToken: await backendSignIn(sim.url, sim.users[0]!.email),
           serviceToken: 'dev-service-token',
           rps: 200,
           seconds: 10,
@@ -246,16 +259,21 @@ async function main() {
         // The same through a bare forwarding server: what any extra hop costs on this machine.
         const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
         await withProxyFloor(sim.url, target, async (floorUrl) => {
-          const floor = await gatewayOverhead({ ...options, gatewayUrl: floorUrl, gatewayPath: target });
+          // The bare forwarder talks to the backend: it carries the backend's own token.
+          const floor = await gatewayOverhead({
+            ...options,
+            token: options.backendToken,
+            gatewayUrl: floorUrl,
+            gatewayPath: target,
+          });
           figure('proxy_floor_overhead_ms', floor.p50, 'ms', { ...floor, rps: 200 });
         });
       });
     }
 
     if (wants('soak')) {
-      await withGateway(sim, [], async (_gateway, tokens) => {
-        await (await import('./soak.js')).soak({ backendUrl: sim.url, tokens });
-      });
+      const emails = sim.users.slice(0, 10).map((u) => u.email);
+      await (await import('./soak.js')).soak({ backendUrl: sim.url, emails });
     }
 
     if (wants('web')) {

@@ -12,8 +12,8 @@ import { figure, round } from './stats.js';
 export interface SoakOptions {
   /** The backend (sim) the soaked gateway talks to. */
   backendUrl: string;
-  /** Backend session tokens to connect with. */
-  tokens: string[];
+  /** Accounts to sign in with (on the soak's own gateway: sessions live in the gateway that made them). */
+  emails: string[];
   /** Wall time of the churn phase (SOAK_SECONDS, default 60). */
   seconds?: number;
   /** Clients churning at once. */
@@ -112,7 +112,19 @@ export async function soak(opts: SoakOptions): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('soak gateway has no port');
   const wsUrl = `ws://127.0.0.1:${address.port}/trpc`;
-  const token = (i: number) => opts.tokens[i % opts.tokens.length] ?? '';
+  const tokens = await Promise.all(
+    opts.emails.map(async (email) => {
+      const res = await fetch(`http://127.0.0.1:${address.port}/trpc/auth.passwordLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'waybill-demo', bearer: true }),
+      });
+      const body = (await res.json()) as { result?: { data: { token?: string } } };
+      if (!body.result?.data.token) throw new Error(`soak: sign-in of ${email} failed`);
+      return body.result.data.token;
+    }),
+  );
+  const token = (i: number) => tokens[i % tokens.length] ?? '';
 
   // Warm up first, so lazily created things (code caches, pools) are not counted as growth.
   await Promise.all(Array.from({ length: workers }, (_, w) => connectionRound(wsUrl, token(w), w, 0)));
