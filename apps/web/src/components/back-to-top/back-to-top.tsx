@@ -1,6 +1,7 @@
 import { BACK_TO_TOP_HEADER_OFFSET_PX } from '@waybill/contracts';
 import { ArrowUp } from 'lucide-react';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useState } from 'react';
+import { useWindowScroll } from '../../hooks/use-window-scroll.js';
 import styles from './back-to-top.module.css';
 
 /**
@@ -25,26 +26,15 @@ export interface BackToTopProps {
 
 export function BackToTop({ headerRef, footerRef }: BackToTopProps) {
   const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    let frame = 0;
-    const check = () => {
-      frame = 0;
+  useWindowScroll(
+    () => {
       const header = headerRef.current?.getBoundingClientRect().top ?? null;
       const footer = footerRef?.current?.getBoundingClientRect().top ?? null;
       setVisible(shouldShowBackToTop(header, footer, window.innerHeight));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    check();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [headerRef, footerRef]);
+    },
+    true,
+    [headerRef, footerRef],
+  );
 
   if (!visible) return null;
   return (
