@@ -67,8 +67,11 @@ export const configSchema = z.object({
     .url({ message: 'must be a redis:// URL', protocol: /^rediss?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Change-poll lease lifetime in multi-replica mode: a dead leader is replaced within it. */
-  POLL_LEASE_MS: int(15_000, 1000, 600_000),
+  /**
+   * Change-poll lease lifetime in multi-replica mode: renewed every third of it, checked by followers
+   * six times per lifetime, so a dead leader is replaced within it plus one check (changes within 6 s).
+   */
+  POLL_LEASE_MS: int(3000, 1000, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKEND_TIMEOUT_MS: int(10_000, 1, 600_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1, 600_000),

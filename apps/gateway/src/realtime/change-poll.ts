@@ -11,7 +11,19 @@ export interface PollLease {
   readCursor(): Promise<number | null>;
   writeCursor(windowStart: number): Promise<void>;
   release(): Promise<void>;
+  /** How often a replica without the lease checks it again (default: the poll interval). */
+  followerCheckMs?: number;
+  /** The lease's fencing epoch while held: a new value means this replica (re)took the lease. */
+  currentEpoch?(): number;
+  /**
+   * Changes already published since `sinceMs` (oldest first), so a new leader does not publish
+   * again what the previous one did in the overlapping window.
+   */
+  publishedSince?(sinceMs: number): Promise<Array<Pick<Order, 'uid' | 'updated_at'>>>;
 }
+
+/** How far before a new leader's window it looks for published changes (clock skew between replicas and Redis). */
+const PUBLISHED_LOOKBACK_MS = 60_000;
 
 export class LocalPollLease implements PollLease {
   private cursor: number | null = null;
@@ -52,6 +64,8 @@ export class ChangePoll {
   private backoff: IBackoff<unknown> | null = null;
   private readonly backoffFactory = new ExponentialBackoff({ initialDelay: 500, maxDelay: 30_000 });
   private seen = new Map<string, string>();
+  /** The lease epoch this poll last polled under; another one starts a new tenure. */
+  private epoch = 0;
   private inFlight: Promise<void> | null = null;
   /** Cancels the poll's backend call on stop: shutdown does not wait for a slow /changes. */
   private abort: AbortController | null = null;
@@ -106,8 +120,20 @@ export class ChangePoll {
           if (cursor !== null) this.lastSuccessAt = Math.max(this.lastSuccessAt ?? 0, cursor);
           return;
         }
+        const epoch = this.opts.lease.currentEpoch?.() ?? 0;
+        const takingOver = epoch !== this.epoch;
+        if (takingOver) {
+          // A new tenure continues from the shared cursor, not from this replica's own last poll.
+          this.epoch = epoch;
+          this.lastPollStart = null;
+        }
         const previous = this.lastPollStart ?? (await this.opts.lease.readCursor()) ?? started;
         const windowStart = previous - CHANGE_WINDOW_OVERLAP_MS;
+        if (takingOver && this.opts.lease.publishedSince) {
+          // The window reaches back over what the previous leader published: dedupe against it.
+          const published = await this.opts.lease.publishedSince(windowStart - PUBLISHED_LOOKBACK_MS);
+          this.seen = new Map(published.map((o) => [o.uid, o.updated_at]));
+        }
         const body: ChangesBody = {
           orders: {
             managed_by: this.opts.managedBy,
@@ -122,10 +148,13 @@ export class ChangePoll {
           signal: this.abort.signal,
         });
         const polledAt = this.now();
-        const fresh = this.dedupe(answer.orders, windowStart);
-        this.lastPollStart = started;
-        await this.opts.lease.writeCursor(started);
+        const fresh = answer.orders.filter((o) => this.seen.get(o.uid) !== o.updated_at);
+        // Publish before moving the cursor: a leader dying in between leaves the cursor behind, so the
+        // next one polls these again and its dedupe (seeded from the stream) drops what was published.
         if (fresh.length > 0) await this.opts.log.append(fresh, polledAt);
+        this.remember(fresh, windowStart);
+        await this.opts.lease.writeCursor(started);
+        this.lastPollStart = started;
         this.lastSuccessAt = polledAt;
         this.consecutiveFailures = 0;
         this.lastError = null;
@@ -153,20 +182,15 @@ export class ChangePoll {
     return outcome;
   }
 
-  private dedupe(orders: Order[], windowStart: number): Order[] {
-    const fresh: Order[] = [];
-    for (const order of orders) {
-      if (this.seen.get(order.uid) === order.updated_at) continue;
-      this.seen.set(order.uid, order.updated_at);
-      fresh.push(order);
-    }
+  /** Marks published orders, so an overlapping window does not publish them twice. */
+  private remember(published: Order[], windowStart: number): void {
+    for (const order of published) this.seen.set(order.uid, order.updated_at);
     // Forget orders whose last change is older than any window we can still ask for.
     if (this.seen.size > 10_000) {
       for (const [uid, updatedAt] of this.seen) {
         if (Date.parse(updatedAt) < windowStart - CHANGE_WINDOW_OVERLAP_MS) this.seen.delete(uid);
       }
     }
-    return fresh;
   }
 
   private schedule(delayMs: number): void {
@@ -177,6 +201,11 @@ export class ChangePoll {
         this.backoff = this.backoff ? this.backoff.next(undefined) : this.backoffFactory.next();
         // Never poll faster than the interval, back off beyond it with jitter.
         this.schedule(Math.max(this.opts.intervalMs, this.backoff.duration));
+      } else if (outcome === 'not-leader') {
+        // Followers check the lease often, so a dead leader is replaced soon after its lease lapses.
+        this.schedule(
+          Math.min(this.opts.intervalMs, this.opts.lease.followerCheckMs ?? this.opts.intervalMs),
+        );
       } else {
         this.schedule(this.opts.intervalMs);
       }

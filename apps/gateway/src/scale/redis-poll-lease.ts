@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Order } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
 import type { PollLease } from '../realtime/change-poll.js';
 import type { RealtimeLogger } from '../realtime/types.js';
@@ -50,12 +51,15 @@ export interface RedisPollLeaseOptions {
  */
 export class RedisPollLease implements PollLease {
   readonly replicaId: string;
+  /** Followers check the lease six times per TTL (at most every second, at least every 100 ms). */
+  readonly followerCheckMs: number;
   private epoch = 0;
   private timer: NodeJS.Timeout | null = null;
   private released = false;
 
   constructor(private readonly opts: RedisPollLeaseOptions) {
     this.replicaId = opts.replicaId ?? randomUUID();
+    this.followerCheckMs = Math.min(1000, Math.max(100, Math.round(opts.ttlMs / 6)));
     if (opts.replicaId?.includes('|')) throw new Error('replicaId must not contain "|"');
     // Renew (or take over) three times per TTL, so a long backoff never lets our lease lapse.
     this.timer = setInterval(() => void this.holds().catch(() => {}), Math.max(50, opts.ttlMs / 3));
@@ -80,6 +84,28 @@ export class RedisPollLease implements PollLease {
       this.opts.logger.warn({ epoch: this.epoch }, 'lost the change-poll lease');
     this.epoch = epoch;
     return epoch > 0;
+  }
+
+  /** uid@updated_at of the changes on the event stream since `sinceMs` (stream ids are ms times). */
+  async publishedSince(sinceMs: number): Promise<Array<Pick<Order, 'uid' | 'updated_at'>>> {
+    const entries = (await this.opts.redis.xrange(
+      this.opts.keys.changes,
+      String(Math.max(0, Math.floor(sinceMs))),
+      '+',
+    )) as Array<[string, string[]]>;
+    const published: Array<Pick<Order, 'uid' | 'updated_at'>> = [];
+    for (const [, fields] of entries) {
+      try {
+        const body = JSON.parse(fields[fields.indexOf('e') + 1] ?? '') as { orders?: unknown };
+        if (!Array.isArray(body.orders)) continue;
+        for (const o of body.orders as Array<Partial<Order>>)
+          if (typeof o.uid === 'string' && typeof o.updated_at === 'string')
+            published.push({ uid: o.uid, updated_at: o.updated_at });
+      } catch {
+        // An unreadable event is skipped, as the stream reader does.
+      }
+    }
+    return published;
   }
 
   async readCursor(): Promise<number | null> {
