@@ -17,6 +17,6 @@ export interface Services {
   reference: ReferenceCache;
   metrics: GatewayMetrics;
   realtime: Realtime;
-  /** Gateway sessions (cookie / bearer session id → backend token) and pending sign-in flows. */
+  /** Gateway sessions (cookie / bearer session id → backend token) and used sign-in states. */
   sessions: SessionStore;
 }

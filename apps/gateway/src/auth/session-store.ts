@@ -8,7 +8,7 @@ export interface SessionRecord {
 }
 
 /**
- * Gateway sessions and pending sign-in flows. In memory on one replica, in Redis with REDIS_URL
+ * Gateway sessions, and the used sign-in states. In memory on one replica, in Redis with REDIS_URL
  * so every replica agrees (scale/redis-session-store.ts).
  */
 export interface SessionStore {
@@ -19,10 +19,8 @@ export interface SessionStore {
   /** Ends a session on every replica; each calls its `onRevoked` listeners. */
   revoke(id: string): Promise<void>;
   onRevoked(listener: (id: string) => void): () => void;
-  /** A pending sign-in flow, kept for `ttlMs`. */
-  putPending(nonce: string, value: string, ttlMs: number): Promise<void>;
-  /** Takes a pending flow out (single use): null when unknown, already taken or expired. */
-  takePending(nonce: string): Promise<string | null>;
+  /** True the first time `key` is claimed within `ttlMs`, false after (single-use sign-in states). */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
   close(): void;
 }
 
@@ -34,7 +32,7 @@ interface Held {
 /** One replica's sessions. Expired entries are dropped when read and by a periodic sweep. */
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Held>();
-  private readonly pending = new Map<string, { value: string; until: number }>();
+  private readonly claimed = new Map<string, number>();
   private readonly listeners = new Set<(id: string) => void>();
   private readonly timer: NodeJS.Timeout;
 
@@ -72,14 +70,11 @@ export class MemorySessionStore implements SessionStore {
     return () => this.listeners.delete(listener);
   }
 
-  async putPending(nonce: string, value: string, ttlMs: number): Promise<void> {
-    this.pending.set(nonce, { value, until: this.now() + ttlMs });
-  }
-
-  async takePending(nonce: string): Promise<string | null> {
-    const entry = this.pending.get(nonce);
-    this.pending.delete(nonce);
-    return entry && entry.until > this.now() ? entry.value : null;
+  async claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    const until = this.claimed.get(key);
+    if (until !== undefined && until > this.now()) return false;
+    this.claimed.set(key, this.now() + ttlMs);
+    return true;
   }
 
   close(): void {
@@ -91,6 +86,6 @@ export class MemorySessionStore implements SessionStore {
     const now = this.now();
     for (const [id, held] of this.sessions)
       if (now >= held.idleUntil || now >= held.record.expiresAt) this.sessions.delete(id);
-    for (const [nonce, entry] of this.pending) if (entry.until <= now) this.pending.delete(nonce);
+    for (const [key, until] of this.claimed) if (until <= now) this.claimed.delete(key);
   }
 }

@@ -89,7 +89,7 @@ export const authRouter = router({
     .output(authorizationLinkResponseSchema)
     .query(async ({ ctx, input, signal }) => {
       if (input?.redirectUri) checkRedirect(ctx, input.redirectUri, 'redirectUri');
-      const state = await beginSignIn(ctx, forwardableState(input?.state));
+      const state = beginSignIn(ctx, forwardableState(input?.state));
       return ctx.services.backend.call('auth.googleAuthorizationLink', {
         query: { state, redirect_uri: input?.redirectUri },
         signal,

@@ -42,8 +42,8 @@ export interface RedisSessionStoreOptions {
 
 /**
  * Sessions in Redis, so every replica sees a sign-in and a logout at once: one key per session
- * (expiring after the idle timeout, never past the absolute end), pending sign-in flows taken with
- * GETDEL (single use), and revocations published so each replica closes that session's websockets.
+ * (expiring after the idle timeout, never past the absolute end), used sign-in states claimed with
+ * SET NX (single use on every replica), and revocations published so each replica closes that session's websockets.
  * Cost: one EVALSHA per HTTP request (per batch) and per websocket connection.
  */
 export class RedisSessionStore implements SessionStore {
@@ -103,12 +103,15 @@ export class RedisSessionStore implements SessionStore {
     return () => this.listeners.delete(listener);
   }
 
-  async putPending(nonce: string, value: string, ttlMs: number): Promise<void> {
-    await this.opts.redis.set(this.opts.keys.signInState(nonce), value, 'PX', ttlMs);
-  }
-
-  async takePending(nonce: string): Promise<string | null> {
-    return this.opts.redis.getdel(this.opts.keys.signInState(nonce));
+  async claimOnce(key: string, ttlMs: number): Promise<boolean> {
+    const set = await this.opts.redis.set(
+      this.opts.keys.signInState(key),
+      '1',
+      'PX',
+      Math.max(1, ttlMs),
+      'NX',
+    );
+    return set === 'OK';
   }
 
   close(): void {

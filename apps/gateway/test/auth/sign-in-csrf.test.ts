@@ -65,6 +65,22 @@ describe('Google sign-in is bound to the browser that started it (login CSRF)', 
     expect(reused.body.error?.message).toContain('expired or was already used');
   });
 
+  it('refuses a state cookie that was altered (it is signed)', async () => {
+    const browser = new Browser(stack.url);
+    const back = await codeFor(browser, 'ops@example.com');
+    const cookie = browser.cookies.get('waybill_signin_state') ?? '';
+    const [body = '', signature = ''] = cookie.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { e: number };
+    // Stretch the expiry by a day, keep the signature.
+    const stretched = Buffer.from(JSON.stringify({ ...claims, e: claims.e + 86_400_000 })).toString(
+      'base64url',
+    );
+    browser.cookies.set('waybill_signin_state', `${stretched}.${signature}`);
+    const forged = await browser.mutate('auth.googleCallback', back);
+    expect(forged.status).toBe(403);
+    expect(forged.body.error?.message).toContain('not started in this browser');
+  });
+
   it('refuses a callback that comes back after SIGNIN_STATE_TTL_MS', async () => {
     const browser = new Browser(stack.url);
     const back = await codeFor(browser, 'ops@example.com');

@@ -160,6 +160,20 @@ describe('sign-in', () => {
     expect(callback).toHaveBeenCalledWith({ code: 'abc', state: 'nonce0123456789abcdefg.shop-install-123' });
   });
 
+  it('says in plain words when the gateway refuses a sign-in this browser did not start', async () => {
+    renderAt('/login/callback/google?code=abc&state=forged-state-value', {
+      'auth.session': () => signedOut,
+      'auth.googleCallback': () => {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'The Google sign-in state does not match' });
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This sign-in link is no longer valid in this browser. Please sign in again.',
+    );
+    expect(alert).not.toHaveTextContent('state does not match');
+  });
+
   it('explains a callback without an authorization code', async () => {
     renderAt('/login/callback/google', { 'auth.session': () => signedOut });
     expect(await screen.findByRole('alert')).toHaveTextContent('missing its authorization code');

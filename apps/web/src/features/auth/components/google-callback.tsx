@@ -3,7 +3,7 @@ import { googleCallbackInputSchema } from '@waybill/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.js';
-import { errorMessage } from '../../../lib/errors.js';
+import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { afterLoginPath } from '../lib/state.js';
 import styles from './login-page.module.css';
@@ -46,7 +46,14 @@ export function GoogleCallback() {
         // The URL's state also carries the gateway's sign-in nonce; the install state comes back clean.
         navigate(afterLoginPath(answer.state), { replace: true });
       })
-      .catch((error: unknown) => setProblem(errorMessage(error, 'Google sign-in failed.')));
+      .catch((error: unknown) =>
+        setProblem(
+          // The gateway refuses a sign-in this browser did not start, or one that expired or was used.
+          errorCode(error) === 'FORBIDDEN'
+            ? 'This sign-in link is no longer valid in this browser. Please sign in again.'
+            : errorMessage(error, 'Google sign-in failed.'),
+        ),
+      );
   }, [params, callback, navigate, queryClient]);
 
   return (
