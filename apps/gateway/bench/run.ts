@@ -1,7 +1,7 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
  * them, and prints one JSON line per figure named in design.md. Steps: changes, cohorts, latency,
- * floor, memory, overhead, soak, web. Each step is bounded in time and count.
+ * floor, memory, overhead, soak, web, failover. Each step is bounded in time and count.
  */
 import { Pool } from 'undici';
 import { inspectorSession } from './inspector.js';
@@ -280,6 +280,9 @@ async function main() {
       const kb = await webInitialJs();
       if (kb !== null) figure('web_initial_js_kb_gzip', kb, 'KB', { bar: 250 });
     }
+
+    // Its own redis-server, sim and four gateways: the poll leader SIGKILLed three times.
+    if (wants('failover')) await (await import('./failover.js')).failoverGap();
   } finally {
     await sim.stop();
   }
