@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeBackend } from './fake-backend.js';
+import { sendJson, startFakeBackend } from './fake-backend.js';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 let child: ChildProcessWithoutNullStreams | null = null;
@@ -90,6 +91,45 @@ describe('gateway process', () => {
         'secret-bearer-token',
       ])
         expect(text).not.toContain(secret);
+    } finally {
+      await backend.close();
+    }
+  }, 30_000);
+
+  it('drains a keep-alive connection with a request in flight on SIGTERM: answer, Connection: close, exit 0 in time', async () => {
+    const user = { uid: 'u1', name: 'Ops', department: 'customer_support', access_to: [], superadmin: false };
+    const backend = await startFakeBackend(async (req, res) => {
+      if (req.url === '/users/me') await new Promise((r) => setTimeout(r, 2000));
+      sendJson(res, 200, { data: { user } });
+    });
+    try {
+      const { url } = await startServer({ BACKEND_URL: backend.url, WEB_DIST: '/nonexistent' });
+      const { hostname, port } = new URL(url);
+      const socket = connect(Number(port), hostname);
+      let raw = '';
+      socket.on('data', (c: Buffer) => {
+        raw += c.toString();
+      });
+      socket.on('error', () => {});
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const get = (path: string, extra = '') =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}\r\n`);
+      // One answer first, so the connection is an established keep-alive one.
+      get('/healthz');
+      for (let i = 0; i < 100 && !raw.includes('"ok"'); i++) await new Promise((r) => setTimeout(r, 20));
+      get('/trpc/users.me', 'authorization: Bearer backend-token\r\n');
+      await new Promise((r) => setTimeout(r, 300));
+
+      const proc = child!;
+      const signalledAt = Date.now();
+      proc.kill('SIGTERM');
+      expect(await exited(proc)).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      await closed;
+      const answers = raw.split(/HTTP\/1\.1 (?=\d{3} )/).slice(1);
+      expect(answers.map((a) => a.slice(0, 3))).toEqual(['200', '200']);
+      expect(answers[1]).toMatch(/^connection: close\r$/im);
+      expect(answers[1]).toContain('"Ops"');
     } finally {
       await backend.close();
     }
