@@ -1,63 +1,65 @@
 import { act, render, screen } from '@testing-library/react';
-import { type ClientsFilter, clientsFilterSchema, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { schemaUrlCodec } from './url-filter-codec.js';
 import { useUrlFilters } from './use-url-filters.js';
 
-const codec = schemaUrlCodec<ClientsFilter>(clientsFilterSchema, {
-  displayPriorities: { param: 'prio', kind: 'numbers' },
-  companyActivityStatus: { param: 'status', kind: 'list' },
-  companiesSize: { param: 'size', kind: 'text' },
-  skusFilter: { param: 'skus', kind: 'text' },
-  companyActivity: { param: 'period', kind: 'text' },
-  sourceApp: { param: 'app', kind: 'text' },
+/** A filter with one field of each URL kind, validated as the real filters are. */
+const schema = z.strictObject({
+  priorities: z.array(z.number().int().min(0).max(5)).default([0, 1, 2, 3]),
+  statuses: z
+    .array(z.enum(['installed', 'development', 'deleted']))
+    .min(1)
+    .default(['installed']),
+  late: z.boolean().default(false),
+  country: z.string().length(2).nullable().default(null),
+  name: z.string().trim().max(200).default(''),
+});
+type Filter = z.infer<typeof schema>;
+const DEFAULTS: Filter = schema.parse({});
+const codec = schemaUrlCodec<Filter>(schema, {
+  priorities: { param: 'prio', kind: 'numbers' },
+  statuses: { param: 'status', kind: 'list' },
+  late: { param: 'late', kind: 'flag' },
   country: { param: 'country', kind: 'text' },
-  courier: { param: 'courier', kind: 'text' },
   name: { param: 'q', kind: 'text' },
 });
 
 describe('schemaUrlCodec', () => {
-  const encode = (change: Partial<ClientsFilter>, base = '') =>
-    codec
-      .encode({ ...DEFAULT_CLIENTS_FILTER, ...change }, DEFAULT_CLIENTS_FILTER, new URLSearchParams(base))
-      .toString();
-  const decode = (query: string) => codec.decode(new URLSearchParams(query), DEFAULT_CLIENTS_FILTER);
+  const encode = (change: Partial<Filter>, base = '') =>
+    codec.encode({ ...DEFAULTS, ...change }, DEFAULTS, new URLSearchParams(base)).toString();
+  const decode = (query: string) => codec.decode(new URLSearchParams(query), DEFAULTS);
 
   it('writes only what differs from the defaults, and leaves other parameters alone', () => {
     expect(encode({})).toBe('');
     expect(encode({ country: 'RO', name: ' bloom ' }, 'state=abc')).toBe('state=abc&country=RO&q=bloom');
-    expect(encode({ displayPriorities: [3, 2, 1, 0] })).toBe('');
-    expect(encode({ displayPriorities: [] })).toBe('prio=all');
+    expect(encode({ priorities: [3, 2, 1, 0] })).toBe('');
+    expect(encode({ priorities: [] })).toBe('prio=all');
+    expect(encode({ late: true })).toBe('late=1');
   });
 
   it('reads back what it wrote', () => {
-    const filter: ClientsFilter = {
-      ...DEFAULT_CLIENTS_FILTER,
-      displayPriorities: [0, 4],
-      companyActivityStatus: ['installed', 'deleted'],
-      companiesSize: 'XS',
+    const filter: Filter = {
+      priorities: [0, 4],
+      statuses: ['installed', 'deleted'],
+      late: true,
       country: 'RO',
       name: 'bloom',
     };
-    expect(decode(codec.encode(filter, DEFAULT_CLIENTS_FILTER, new URLSearchParams()).toString())).toEqual(
-      filter,
-    );
+    expect(decode(codec.encode(filter, DEFAULTS, new URLSearchParams()).toString())).toEqual(filter);
   });
 
   it('drops values the filter schema refuses, field by field', () => {
-    expect(decode('prio=0,9&status=&country=ROM&app=nope&q=ok')).toEqual({
-      ...DEFAULT_CLIENTS_FILTER,
-      name: 'ok',
-    });
-    expect(decode('country=none')).toEqual(DEFAULT_CLIENTS_FILTER);
+    expect(decode('prio=0,9&status=&late=yes&country=ROM&q=ok')).toEqual({ ...DEFAULTS, name: 'ok' });
+    expect(decode('country=none')).toEqual(DEFAULTS);
   });
 });
 
 /** A list at /list with a detail overlay under it, showing its filter and two buttons to change it. */
 function renderList(path: string) {
   function List() {
-    const [filter, setFilter] = useUrlFilters(codec, DEFAULT_CLIENTS_FILTER, { overlaysUnder: '/list' });
+    const [filter, setFilter] = useUrlFilters(codec, DEFAULTS, { overlaysUnder: '/list' });
     return (
       <div>
         <output data-testid="filter">{`${filter.country ?? '-'} ${filter.name || '-'}`}</output>

@@ -241,4 +241,18 @@ describe('inbounds list', () => {
     setup([]);
     expect(await screen.findByText('No Results Found')).toBeInTheDocument();
   });
+
+  it('says live updates are paused while the gateway reports it, keeping the rows', async () => {
+    const { emits } = setup([makeInbound({ name: 'RCP-KEPT' })]);
+    await screen.findByText('RCP-KEPT');
+    expect(screen.queryByTestId('live-paused')).toBeNull();
+    act(() => emits.at(-1)!({ kind: 'health', paused: true, dataAt: Date.now() - 3 * 60_000 }));
+    const banner = await screen.findByTestId('live-paused');
+    expect(banner).toHaveAttribute('role', 'status');
+    expect(banner).toHaveTextContent('Live updates paused — data from 3 minutes ago; retrying');
+    expect(screen.getByText('RCP-KEPT')).toBeInTheDocument();
+    act(() => emits.at(-1)!({ kind: 'health', paused: false, dataAt: Date.now() }));
+    await waitFor(() => expect(screen.queryByTestId('live-paused')).toBeNull());
+    expect(screen.getByText('RCP-KEPT')).toBeInTheDocument();
+  });
 });

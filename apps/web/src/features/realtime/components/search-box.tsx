@@ -1,6 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@waybill/contracts';
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import styles from './search-box.module.css';
 
 export interface SearchBoxProps {
@@ -11,9 +12,8 @@ export interface SearchBoxProps {
 
 /** Order reference search: sends its value 300 ms after the last keystroke (spec 5). */
 export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The URL (back button, Clear) can change the value from outside; the hook takes it over.
+  const [text, schedule] = useDebouncedText(value, onSearch, delayMs);
   const input = useRef<HTMLInputElement>(null);
 
   // '/' jumps to the search box from anywhere on the page (not while typing elsewhere).
@@ -28,29 +28,6 @@ export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: Sea
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-
-  // The URL (back button, Clear) can change the value from outside.
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const schedule = (next: string) => {
-    setText(next);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      sent.current = next.trim();
-      onSearch(next.trim());
-    }, delayMs);
-  };
 
   return (
     <div className={styles.box}>
