@@ -1,44 +1,13 @@
-import {
-  type Comment,
-  firstPageWindow,
-  type ListWindow,
-  LoadMoreError,
-  nextPageWindow,
-  type Order,
-  type OrderStatistics,
-  refreshWindow,
-} from '@waybill/contracts';
+import { type Comment, LoadMoreError, type OrderStatistics } from '@waybill/contracts';
 
-/** What the orders screen renders, whichever source (live subscription or query) fed it. */
+/** What the orders screen renders, whichever source (live subscription or search) fed it. */
 export interface OrdersListMeta {
   comments: Comment[];
   statistics: OrderStatistics | null;
   hasMore: boolean;
 }
 
-export interface OrdersList {
-  rows: Order[];
-  meta: OrdersListMeta;
-}
-
-/** Rows the window covers: the loaded list is always 0..skip+limit. */
-export function loadedLimit(window: ListWindow): number {
-  return refreshWindow(window).limit;
-}
-
-/**
- * Next window for infinite scroll, or null when the request is to be ignored (a search runs).
- * Throws LoadMoreError ('Cannot load more') at the end of the list or before the first answer.
- */
-export function loadMoreWindow(
-  window: ListWindow,
-  state: { hasMore: boolean; initialized: boolean; searching: boolean },
-): ListWindow | null {
-  return nextPageWindow(window, state);
-}
-
+/** 'Cannot load more' (the end of the list, or no answer yet): expected while scrolling. */
 export function isLoadMoreError(error: unknown): error is LoadMoreError {
   return error instanceof LoadMoreError;
 }
-
-export { firstPageWindow };
