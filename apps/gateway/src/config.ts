@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
+import { EXPORT_CHECK_INTERVAL_MS, MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
@@ -50,7 +50,7 @@ export const configSchema = z.object({
   MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
   CHANGE_POLL_MS: int(5000, 100, 600_000),
   /** Export check period (spec: 2000 ms); lower only in tests. */
-  EXPORT_CHECK_MS: int(2000, 10, 60_000),
+  EXPORT_CHECK_MS: int(EXPORT_CHECK_INTERVAL_MS, 10, 60_000),
   /** Inbounds and clients live refresh period (spec: 30 s); lower only in tests. */
   LIST_REFRESH_MS: int(30_000, 100, 600_000),
   /** Distinct live lists (user + list + filter + window) one user may keep open at once, over all lists. */

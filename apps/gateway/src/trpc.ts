@@ -41,7 +41,11 @@ export const publicProcedure = t.procedure;
  * The subscription cap runs first: it keys on the context object the connection was created with.
  */
 export const authedProcedure = t.procedure
-  .use((opts) => limitSubscriptions(opts, opts.ctx.services.config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET))
+  .use((opts) => {
+    const { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: maxCount, WS_MAX_LIVE_ROWS_PER_SOCKET: maxRows } =
+      opts.ctx.services.config;
+    return limitSubscriptions(opts, { maxCount, maxRows });
+  })
   .use(({ ctx, next }) => {
     if (!ctx.token) {
       const message =

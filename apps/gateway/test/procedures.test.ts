@@ -288,7 +288,7 @@ describe('orders', () => {
     }
     const search = await client.orders.search.query({
       filter: { activeOrders: 'all' },
-      window: { skip: 1900, limit: 100 },
+      window: { skip: 900, limit: 100 },
       refresh: true,
     });
     expect(stats.count).toBe(search.orders.length);
@@ -310,7 +310,7 @@ describe('orders', () => {
     return (
       await client.orders.filter.query({
         filter: { activeOrders: 'all', displayPriorities: [0, 1, 2, 3, 4, 5] },
-        window: { skip: 1900, limit: 100 },
+        window: { skip: 900, limit: 100 },
         refresh: true,
       })
     ).orders;

@@ -48,11 +48,15 @@ const ROW_ROUTES: ReadonlySet<BackendRouteName> = new Set([
   'analytics.search',
 ]);
 
-/** Scheduling cost of a call: one unit per 100 rows asked for, at least one. */
+/**
+ * Scheduling cost of a call: one unit, and for a list one per 25 rows asked for: what an answer
+ * costs the backend to build and the gateway to parse and validate grows with its rows. A call
+ * costing a session's whole budget runs alone for that session.
+ */
 function callCost(name: BackendRouteName, body: unknown): number {
-  if (!ROW_ROUTES.has(name)) return 1;
   const limit = (body as { limit?: unknown } | undefined)?.limit;
-  return typeof limit === 'number' && limit > 0 ? Math.ceil(limit / 100) : 1;
+  if (!ROW_ROUTES.has(name) || typeof limit !== 'number') return 1;
+  return Math.max(1, Math.ceil(limit / 25));
 }
 
 function isAbort(error: unknown): boolean {
