@@ -84,7 +84,9 @@ export const configSchema = z.object({
   WS_PING_MS: int(30_000, 50, 600_000),
   WS_PONG_WAIT_MS: int(5_000, 50, 600_000),
   /** Subscriptions one websocket may hold open at once; more get TOO_MANY_REQUESTS. */
-  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(20, 1, 10_000),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(10, 1, 10_000),
+  /** Rows the live lists of one websocket may re-read together (the sum of their skip + limit). */
+  WS_MAX_LIVE_ROWS_PER_SOCKET: int(2_000, PAGE_SIZE, 1_000_000),
   /** Websockets without credentials one client address may hold open. */
   WS_MAX_UNAUTHENTICATED_PER_ADDRESS: int(20, 1, 1_000_000),
   /** A websocket without credentials is closed unless its first message brings them within this. */
@@ -93,14 +95,14 @@ export const configSchema = z.object({
    * Rows one live list or refresh may re-read (skip + limit), at most the contracts' MAX_LOADED_ROWS.
    * Each refresh parses, validates and serialises them all on the event loop.
    */
-  LIST_MAX_LOADED_ROWS: int(2_000, PAGE_SIZE, MAX_LOADED_ROWS),
+  LIST_MAX_LOADED_ROWS: int(1_000, PAGE_SIZE, MAX_LOADED_ROWS),
   /** Rows the calls of one HTTP batch or one websocket message may ask for together. */
-  BATCH_MAX_ROWS: int(2_000, PAGE_SIZE, 1_000_000),
+  BATCH_MAX_ROWS: int(1_000, PAGE_SIZE, 1_000_000),
   /**
-   * Backend calls made for users, in cost units (one per call, one per 100 rows asked for): what one
+   * Backend calls made for users, in cost units (one per call, one per 25 rows of a list): what one
    * session may have in flight, what all sessions may, and how many calls one session may queue.
    */
-  BACKEND_SESSION_CONCURRENCY: int(8, 1, 10_000),
+  BACKEND_SESSION_CONCURRENCY: int(4, 1, 10_000),
   BACKEND_CONCURRENCY: int(64, 1, 100_000),
   BACKEND_SESSION_QUEUE: int(200, 1, 1_000_000),
   /** A gateway session ends after this long without a request (open websockets count as activity). */

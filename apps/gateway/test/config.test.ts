@@ -89,12 +89,13 @@ describe('loadConfig', () => {
 
   it('defaults and validates the abuse limits', () => {
     expect(loadConfig({})).toMatchObject({
-      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 20,
+      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 10,
+      WS_MAX_LIVE_ROWS_PER_SOCKET: 2000,
       WS_MAX_UNAUTHENTICATED_PER_ADDRESS: 20,
       WS_AUTH_DEADLINE_MS: 5000,
-      LIST_MAX_LOADED_ROWS: 2000,
-      BATCH_MAX_ROWS: 2000,
-      BACKEND_SESSION_CONCURRENCY: 8,
+      LIST_MAX_LOADED_ROWS: 1000,
+      BATCH_MAX_ROWS: 1000,
+      BACKEND_SESSION_CONCURRENCY: 4,
       BACKEND_CONCURRENCY: 64,
       BACKEND_SESSION_QUEUE: 200,
     });
@@ -113,6 +114,7 @@ describe('loadConfig', () => {
       ['LIST_MAX_LOADED_ROWS', '5', 'at least 20'],
       ['BATCH_MAX_ROWS', 'lots', 'a number'],
       ['WS_MAX_SUBSCRIPTIONS_PER_SOCKET', '0', 'at least 1'],
+      ['WS_MAX_LIVE_ROWS_PER_SOCKET', '10', 'at least 20'],
       ['WS_MAX_UNAUTHENTICATED_PER_ADDRESS', '1.5', 'a whole number'],
       ['WS_AUTH_DEADLINE_MS', '10', 'at least 100'],
       ['BACKEND_SESSION_CONCURRENCY', '0', 'at least 1'],

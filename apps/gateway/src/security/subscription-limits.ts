@@ -1,43 +1,71 @@
 import { TRPCError } from '@trpc/server';
+import { rowsOf } from './request-cost.js';
 
-/** Open subscriptions per connection context (one per websocket; one per HTTP request). */
-const open = new WeakMap<object, number>();
+interface Held {
+  count: number;
+  rows: number;
+}
+
+/** Open subscriptions and the rows their live lists re-read, per connection context (one per websocket). */
+const open = new WeakMap<object, Held>();
+
+export interface SubscriptionLimits {
+  /** Subscriptions one websocket may hold open (WS_MAX_SUBSCRIPTIONS_PER_SOCKET). */
+  maxCount: number;
+  /** Rows the live lists of one websocket may re-read together (WS_MAX_LIVE_ROWS_PER_SOCKET). */
+  maxRows: number;
+}
 
 interface SubscriptionCall<R> {
   /** The context exactly as createContext made it: on a websocket, one object for its whole life. */
   ctx: object;
   type: string;
+  path: string;
+  getRawInput: () => Promise<unknown>;
   signal: AbortSignal | undefined;
   next: () => Promise<R>;
 }
 
 /** Open subscriptions of the websocket this context belongs to. */
-export function openSubscriptions(ctx: object): number {
-  return open.get(ctx) ?? 0;
+export function openSubscriptions(ctx: object): Held {
+  return open.get(ctx) ?? { count: 0, rows: 0 };
 }
 
 /**
- * Caps the subscriptions one websocket may hold open (WS_MAX_SUBSCRIPTIONS_PER_SOCKET): each live
- * list is a cohort the gateway keeps in memory and re-reads on changes. Over the cap the new
- * subscription gets TOO_MANY_REQUESTS; the socket and its other subscriptions go on. A place is
- * given back when the subscription stops, ends, fails or its socket closes.
+ * Caps what one websocket may hold open: subscriptions (WS_MAX_SUBSCRIPTIONS_PER_SOCKET) and the
+ * rows their live lists re-read on every refresh (WS_MAX_LIVE_ROWS_PER_SOCKET); each live list is a
+ * cohort the gateway keeps in memory and re-reads on changes. Over a cap the new subscription gets
+ * TOO_MANY_REQUESTS; the socket and its other subscriptions go on. Its share is given back when
+ * the subscription stops, ends, fails or its socket closes.
  */
-export async function limitSubscriptions<R>(call: SubscriptionCall<R>, max: number): Promise<R> {
+export async function limitSubscriptions<R>(
+  call: SubscriptionCall<R>,
+  limits: SubscriptionLimits,
+): Promise<R> {
   const { ctx, type, signal, next } = call;
   if (type !== 'subscription') return next();
-  const count = open.get(ctx) ?? 0;
-  if (count >= max)
+  const held = open.get(ctx) ?? { count: 0, rows: 0 };
+  open.set(ctx, held);
+  const rows = rowsOf({ path: call.path, input: await call.getRawInput() });
+  if (held.count >= limits.maxCount)
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
-      message: `Too many subscriptions on this websocket (at most ${max}, WS_MAX_SUBSCRIPTIONS_PER_SOCKET): stop one first`,
+      message: `Too many subscriptions on this websocket (at most ${limits.maxCount}, WS_MAX_SUBSCRIPTIONS_PER_SOCKET): stop one first`,
     });
-  open.set(ctx, count + 1);
+  if (held.rows + rows > limits.maxRows)
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `The live lists of this websocket would re-read ${held.rows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
+    });
+  held.count += 1;
+  held.rows += rows;
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     signal?.removeEventListener('abort', release);
-    open.set(ctx, Math.max(0, (open.get(ctx) ?? 1) - 1));
+    held.count -= 1;
+    held.rows -= rows;
   };
   signal?.addEventListener('abort', release, { once: true });
   let result: R;

@@ -9,6 +9,7 @@ beforeAll(async () => {
     LIST_MAX_LOADED_ROWS: '400',
     BATCH_MAX_ROWS: '500',
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3',
+    WS_MAX_LIVE_ROWS_PER_SOCKET: '500',
     WS_MAX_PER_USER: '20',
   });
   token = await stack.signIn();
@@ -152,5 +153,24 @@ describe('websocket messages and subscriptions', () => {
     expect(isOpen(a) && isOpen(b)).toBe(true);
     a.ws.close();
     b.ws.close();
+  });
+
+  it('caps the rows the live lists of one socket re-read together (WS_MAX_LIVE_ROWS_PER_SOCKET)', async () => {
+    const s = await openSocket(stack.wsUrl, { authorization: `Bearer ${token}` });
+    const big = (n: number) => ({ filter: { reference: `big${n}` }, window: { skip: 200, limit: 100 } });
+    subscribe(s, 1, big(1));
+    expect((await answerTo(s, 1)).result?.type).toBe('started');
+    subscribe(s, 2, big(2));
+    const refused = await answerTo(s, 2);
+    expect(refused.error?.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.error?.message).toMatch(/re-read 600 rows \(at most 500, WS_MAX_LIVE_ROWS_PER_SOCKET\)/);
+    // A small list still fits beside the big one; stopping the big one frees its rows.
+    subscribe(s, 3, filterOf(3));
+    expect((await answerTo(s, 3)).result?.type).toBe('started');
+    s.ws.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
+    await pingPong(s);
+    subscribe(s, 4, big(4));
+    expect((await answerTo(s, 4)).result?.type).toBe('started');
+    s.ws.close();
   });
 });
