@@ -183,3 +183,39 @@ function startAttacker(
     });
   });
 }
+
+/**
+ * `pnpm bench abuse`: a gateway with the default limits (only the poll faster, to judge its
+ * interval over more polls), attacked for 15 s; prints abuse_other_user_p99_ms.
+ */
+export async function abuseFigure(sim: SimProcess): Promise<void> {
+  const { startGatewayProcess } = await import('./processes.js');
+  const { figure, round } = await import('./stats.js');
+  const pollMs = 2000;
+  const gateway = await startGatewayProcess({ BACKEND_URL: sim.url, CHANGE_POLL_MS: String(pollMs) });
+  try {
+    const [attacker, victim] = sim.users;
+    const result = await runAbuse(sim, gateway, attacker!.email, victim!.email, {
+      seconds: 15,
+      httpLoops: 4,
+      subscriptions: 60,
+      pollMs,
+      maxLoadedRows: 1000,
+      batchRows: 1000,
+    });
+    figure('abuse_other_user_p99_ms', result.victim.p99, 'ms', {
+      p50: round(result.victim.p50, 1),
+      max: round(result.victim.max, 1),
+      samples: result.victim.samples,
+      failures: result.victim.failures,
+      heap_max_mb: round(result.heapMaxMb, 1),
+      polls_seen: result.polls.seen,
+      polls_expected: result.polls.expected,
+      attacker_http: result.http,
+      attacker_ws: result.ws,
+      bar: 250,
+    });
+  } finally {
+    await gateway.stop();
+  }
+}

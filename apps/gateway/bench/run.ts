@@ -276,6 +276,9 @@ async function main() {
       await (await import('./soak.js')).soak({ backendUrl: sim.url, emails });
     }
 
+    // One user attacking (large batches, many live lists) while another works: their p99.
+    if (wants('abuse')) await (await import('./abuse.js')).abuseFigure(sim);
+
     if (wants('web')) {
       const kb = await webInitialJs();
       if (kb !== null) figure('web_initial_js_kb_gzip', kb, 'KB', { bar: 250 });
