@@ -45,8 +45,9 @@ const calls = (stack: Stack, path: string) => stack.sim.control.callCounts()[pat
 describe('realtime over real websockets', () => {
   let stack: Stack;
   beforeAll(async () => {
-    // One user opens forty different filters below, above the default per-user cohort cap.
-    stack = await startStack({ LIVE_COHORTS_PER_USER: '100' });
+    // One user opens forty different filters below, above the default per-user cohort cap and
+    // the backend calls one session may queue (40 first loads of nine calls each).
+    stack = await startStack({ LIVE_COHORTS_PER_USER: '100', BACKEND_SESSION_QUEUE: '1000' });
   });
   afterAll(async () => {
     await stack.close();
