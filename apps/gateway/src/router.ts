@@ -7,7 +7,7 @@ import { referenceRouter } from './routers/reference.js';
 import { usersRouter } from './routers/users.js';
 import { router } from './trpc.js';
 
-/** The whole procedure map (design.md). Importing this module has no side effects. */
+/** The whole procedure map. Importing this module has no side effects. */
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
