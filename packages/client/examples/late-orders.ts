@@ -8,12 +8,20 @@
  * order's creation date in this machine's time zone (set TZ to change it).
  */
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_ORDERS_FILTER, type Order, parseServerTime, setLateMode } from '@waybill/contracts';
+import {
+  DEFAULT_ORDERS_FILTER,
+  MAX_LOADED_ROWS,
+  MAX_PAGE_SIZE,
+  type Order,
+  parseServerTime,
+  setLateMode,
+} from '@waybill/contracts';
 import { signInWithPassword, signOut, type WaybillClient } from '../src/index.js';
 
-const PAGE = 500;
+/** The gateway's largest page. */
+const PAGE = MAX_PAGE_SIZE;
 /** Safety stop: never walk more than this many orders. */
-const MAX_ORDERS = 20_000;
+const MAX_ORDERS = MAX_LOADED_ROWS;
 
 export interface LateOrderRow {
   reference: string;

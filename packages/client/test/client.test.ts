@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
-import { DEFAULT_ORDERS_FILTER, parseServerTime, setLateMode } from '@waybill/contracts';
+import { DEFAULT_ORDERS_FILTER, MAX_PAGE_SIZE, parseServerTime, setLateMode } from '@waybill/contracts';
 import { buildApp, loadConfig } from '@waybill/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable, lateOrdersToday, toRows } from '../examples/late-orders.js';
@@ -142,9 +142,14 @@ describe('examples/late-orders', () => {
     const client = await signIn();
     const now = new Date();
     const found = await lateOrdersToday(client, now);
-    // Cross-check against one big read of the same late-mode filter.
+    // Cross-check against a full read of the same late-mode filter, page by page.
     const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), activeOrders: 'all' as const };
-    const { orders } = await client.orders.filter.query({ filter, window: { skip: 0, limit: 5000 } });
+    const orders: Awaited<ReturnType<typeof client.orders.filter.query>>['orders'] = [];
+    for (let skip = 0; ; skip += MAX_PAGE_SIZE) {
+      const page = await client.orders.filter.query({ filter, window: { skip, limit: MAX_PAGE_SIZE } });
+      orders.push(...page.orders);
+      if (page.orders.length < MAX_PAGE_SIZE) break;
+    }
     const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
     const expected = orders.filter((o) => {
       const t = parseServerTime(o.external_app_dates.created_at)?.getTime() ?? -1;
