@@ -58,6 +58,8 @@ export function beginSignIn(ctx: Context, appState: string | undefined): string 
     secure: config.COOKIE_SECURE,
     maxAge: Math.ceil(config.SIGNIN_STATE_TTL_MS / 1000),
   });
+  // Each link is for one browser: no shared cache may keep it (or its cookie).
+  reply.header('cache-control', 'no-store');
   return stateOf(signed);
 }
 

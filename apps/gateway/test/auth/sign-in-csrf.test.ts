@@ -109,6 +109,7 @@ describe('Google sign-in is bound to the browser that started it (login CSRF)', 
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/trpc');
     expect(cookie).toContain('Max-Age=2');
+    expect(link.headers.get('cache-control')).toBe('no-store');
   });
 });
 
