@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, startStack } from './harness.js';
+
+/** Where the sim's consent page sends the browser back when the console names no redirect address. */
+const DEFAULT_CALLBACK = 'http://localhost:3000/login/callback/google';
+
+let stack: Stack;
+let browser: Browser;
+/**
+ * The console on `localhost`, the sim's consent page on `127.0.0.1`: different sites, so the way
+ * back from the consent page is a cross-site redirect, as from Google.
+ */
+let consoleUrl: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  consoleUrl = stack.baseUrl.replace('127.0.0.1', 'localhost');
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('Google sign-in in Chromium', () => {
+  it('signs in through the consent page and back, with no credential readable by page JavaScript', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The sim sends everyone to the default console address; this console runs on another port.
+    await page.route(`${DEFAULT_CALLBACK}**`, (route) => {
+      const back = new URL(route.request().url());
+      return route.fulfill({
+        status: 302,
+        headers: { location: `${consoleUrl}/login/callback/google${back.search}` },
+      });
+    });
+    await page.goto(`${consoleUrl}/login?state=shop-install-state-42`);
+    await page.getByRole('button', { name: /Sign in with Google/ }).click();
+    await page.waitForURL(/__consent/);
+    expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+    await page.locator('button[data-email="ops@example.com"]').click();
+
+    await page.waitForURL(/\/realtime/);
+    expect(new URL(page.url()).searchParams.get('state')).toBe('shop-install-state-42');
+    await page.getByText('Welcome, Olivia Ops!').waitFor();
+    // Both the session cookie and the sign-in state cookie are HttpOnly.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).toContain('mgmt_auth_token');
+    expect(names).not.toContain('waybill_signin_state');
+    await context.close();
+  });
+
+  it("refuses a callback link made from someone else's sign-in, in plain words", async () => {
+    // The attacker's flow, followed by hand: a real code for the attacker's account.
+    const link = await fetch(`${stack.baseUrl}/trpc/auth.googleAuthorizationLink`);
+    const { authorization_url } = ((await link.json()) as { result: { data: { authorization_url: string } } })
+      .result.data;
+    const approve = new URL(authorization_url);
+    approve.pathname = '/__consent/approve';
+    const attacker = stack.sim.store.users.find((u) => u.email === 'dev@example.com');
+    approve.searchParams.set('user', attacker?.uid ?? '');
+    const approved = await fetch(approve, { redirect: 'manual' });
+    const back = new URL(approved.headers.get('location') ?? '');
+
+    // The victim opens the attacker's callback link.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${consoleUrl}/login/callback/google${back.search}`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'This sign-in link is no longer valid in this browser. Please sign in again.',
+    );
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('mgmt_auth_token');
+    await context.close();
+  });
+});
