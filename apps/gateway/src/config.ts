@@ -102,7 +102,7 @@ export const configSchema = z.object({
    * Backend calls made for users, in cost units (one per call, one per 25 rows of a list): what one
    * session may have in flight, what all sessions may, and how many calls one session may queue.
    */
-  BACKEND_SESSION_CONCURRENCY: int(4, 1, 10_000),
+  BACKEND_SESSION_CONCURRENCY: int(2, 1, 10_000),
   BACKEND_CONCURRENCY: int(64, 1, 100_000),
   BACKEND_SESSION_QUEUE: int(200, 1, 1_000_000),
   /** A gateway session ends after this long without a request (open websockets count as activity). */
