@@ -1,5 +1,13 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
 import { BackToTop } from '../back-to-top/back-to-top.js';
 import styles from './virtual-table.module.css';
@@ -20,8 +28,9 @@ export interface VirtualTableProps<Row> {
   rowKey: (row: Row) => string;
   /** One `<tr>` per row; `style` carries the row's estimated height, when the row takes it. */
   renderRow: (row: Row, index: number, style: CSSProperties) => ReactNode;
-  /** Estimated row height in px; real heights are measured as rows render. */
+  /** Row height in px: exact when `fixedRowHeight`, else an estimate and rows are measured as they render. */
   rowHeight: number;
+  fixedRowHeight?: boolean;
   /** Shown in one full-width row instead of the rows (skeleton, no results). */
   placeholder?: ReactNode;
   /** Infinite scroll: `onLoadMore` runs when the page bottom is within `loadMoreWithinPx`. */
@@ -75,6 +84,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     },
   });
   const items = virtualizer.getVirtualItems();
+  // One style object for every row, so memoised rows do not re-render on each scrolled frame.
+  const rowStyle = useMemo<CSSProperties>(() => ({ height: rowHeight }), [rowHeight]);
 
   // Rows render as the features draw them; the shell numbers and measures them in the DOM.
   useLayoutEffect(() => {
@@ -86,7 +97,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       if (!item) return;
       tr.dataset.index = String(item.index);
       tr.setAttribute('aria-rowindex', String(item.index + 2));
-      virtualizer.measureElement(tr);
+      if (!props.fixedRowHeight) virtualizer.measureElement(tr);
     });
   });
 
@@ -133,7 +144,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
               {spacer(before, 'before')}
               {items.map((item) => {
                 const row = rows[item.index];
-                return row === undefined ? null : props.renderRow(row, item.index, { height: rowHeight });
+                return row === undefined ? null : props.renderRow(row, item.index, rowStyle);
               })}
               {spacer(after, 'after')}
             </>

@@ -95,6 +95,7 @@ export function OrdersTable({
         rows={rows}
         rowKey={(order) => order.uid}
         rowHeight={ROW_HEIGHT}
+        fixedRowHeight
         overscan={12}
         placeholder={
           !initialized ? (
