@@ -69,4 +69,35 @@ describe('VirtualTable', () => {
     expect(renderTable(rows(5), { hasMore: false }).onLoadMore).not.toHaveBeenCalled();
     expect(renderTable(rows(5), { hasMore: true, busy: true }).onLoadMore).not.toHaveBeenCalled();
   });
+
+  it('hands rows the same style object on every render, so memoised rows are not redrawn', () => {
+    const styles: unknown[] = [];
+    const view = (list: Row[]) => (
+      <VirtualTable
+        label="Things"
+        columns={COLUMNS}
+        rows={list}
+        rowKey={(r) => r.uid}
+        rowHeight={40}
+        renderRow={(r, _i, style) => {
+          styles.push(style);
+          return (
+            <tr key={r.uid} style={style}>
+              <td>{r.name}</td>
+              <td>{r.uid}</td>
+            </tr>
+          );
+        }}
+        hasMore={false}
+        loadMoreWithinPx={5000}
+        onLoadMore={() => undefined}
+      />
+    );
+    const list = rows(3);
+    const { rerender } = render(view(list));
+    rerender(view([...list]));
+    expect(styles.length).toBeGreaterThan(3);
+    expect(new Set(styles).size).toBe(1);
+    expect(styles[0]).toEqual({ height: 40 });
+  });
 });
