@@ -181,6 +181,30 @@ describe('useLiveList', () => {
   });
 });
 
+describe('useLiveList refresh', () => {
+  it('resolves to the failure of a refresh (null when it worked), for a caller that reports it', async () => {
+    let up = true;
+    const search = () => {
+      if (!up) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'down' });
+      return { rows: rows(1, 's'), count: 1 };
+    };
+    const { result } = renderList(fakeLive(() => snapshot(2, false)).handler, { 'clients.search': search });
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await result.current.refresh();
+    });
+    expect(outcome).toBeNull();
+    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['s-0']));
+    up = false;
+    await act(async () => {
+      outcome = await result.current.refresh();
+    });
+    expect(outcome).toBeInstanceOf(Error);
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['s-0']);
+  });
+});
+
 describe('useLiveList live-update health', () => {
   it('reports a pause without touching the rows, and clears it on resume', async () => {
     const live = fakeLive(() => snapshot(2, false));

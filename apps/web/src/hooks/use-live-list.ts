@@ -168,11 +168,14 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     return () => clearTimeout(timer);
   }, [mode, answered, keyText, liveTimeoutMs]);
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<unknown> => {
     try {
       queryClient.setQueryData(key, await search());
-    } catch {
-      // A failed refresh keeps the list as it is (failed list calls are swallowed).
+      return null;
+    } catch (error) {
+      // A failed refresh keeps the list as it is (failed list calls are swallowed); the caller
+      // gets the failure to mention it if it wants.
+      return error;
     }
   }, [queryClient, keyText, search]);
 
@@ -201,7 +204,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     hasMore,
     /** Widens the window by a page; throws LoadMoreError ('Cannot load more') when no more rows exist. */
     loadMore,
-    /** Re-reads the loaded window with a plain search (e.g. after a status change). */
+    /** Re-reads the loaded window with a plain search (e.g. after a status change); resolves to its failure or null. */
     refresh,
     /** 'live' while the subscription feeds the list, 'query' after it failed or stayed silent. */
     source: mode,

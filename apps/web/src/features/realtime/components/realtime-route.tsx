@@ -49,11 +49,9 @@ export function RealtimeRoute() {
   const scheduleRefresh = useCallback(() => {
     timers.current.push(
       setTimeout(() => {
-        refresh
-          .current()
-          .catch((error: unknown) =>
-            toast.error('The order list could not be refreshed', errorMessage(error)),
-          );
+        void refresh.current().then((error) => {
+          if (error) toast.error('The order list could not be refreshed', errorMessage(error));
+        });
       }, ORDER_STATUS_REFRESH_DELAY_MS),
     );
   }, [toast]);
@@ -120,7 +118,7 @@ export function RealtimeRoute() {
           : 'The order list could not be loaded.'}{' '}
         {errorMessage(list.error)}
       </span>
-      <Button size="sm" onClick={() => void list.refresh().catch(() => undefined)}>
+      <Button size="sm" onClick={() => void list.refresh()}>
         Refresh
       </Button>
     </div>
