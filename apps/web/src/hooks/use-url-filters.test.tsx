@@ -58,8 +58,10 @@ describe('schemaUrlCodec', () => {
 
 /** A list at /list with a detail overlay under it, showing its filter and two buttons to change it. */
 function renderList(path: string) {
+  const seen: string[] = [];
   function List() {
     const [filter, setFilter] = useUrlFilters(codec, DEFAULTS, { overlaysUnder: '/list' });
+    seen.push(`${filter.country ?? '-'} ${filter.name || '-'}`);
     return (
       <div>
         <output data-testid="filter">{`${filter.country ?? '-'} ${filter.name || '-'}`}</output>
@@ -79,7 +81,7 @@ function renderList(path: string) {
   );
   render(<RouterProvider router={router} />);
   const shown = () => screen.getByTestId('filter').textContent;
-  return { router, shown };
+  return { router, shown, seen };
 }
 
 describe('useUrlFilters', () => {
@@ -103,12 +105,16 @@ describe('useUrlFilters', () => {
   });
 
   it('keeps the filter under a detail overlay and puts it back when the overlay closes', async () => {
-    const { router, shown } = renderList('/list?q=bloom');
+    const { router, shown, seen } = renderList('/list?q=bloom');
     act(() => screen.getByRole('button', { name: 'RO' }).click());
     await act(() => router.navigate('/list/detail?uid=x'));
     expect(screen.getByText('detail')).toBeInTheDocument();
     expect(shown()).toBe('RO bloom');
+    seen.length = 0;
     await act(() => router.navigate('/list'));
+    // Not even one render of the default filter on the way back (no flash of the unfiltered list).
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((text) => text === 'RO bloom')).toBe(true);
     expect(router.state.location.search).toBe('?country=RO&q=bloom');
     expect(shown()).toBe('RO bloom');
   });

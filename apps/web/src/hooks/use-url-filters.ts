@@ -35,8 +35,17 @@ export function useUrlFilters<Filter>(
   const onList = !options.overlaysUnder || !location.pathname.startsWith(`${options.overlaysUnder}/`);
   const listPath = useRef(onList ? location.pathname : (options.overlaysUnder ?? '/'));
   if (onList) listPath.current = location.pathname;
+  // Back on the bare list path after the overlay: the filter the list kept, until the URL has it again.
+  const wasAway = useRef(false);
+  const lastListSearch = useRef(location.search);
+  const restoring =
+    onList &&
+    wasAway.current &&
+    navigationType !== 'POP' &&
+    !hasFilterParams(location.search, codec.params) &&
+    hasFilterParams(lastListSearch.current, codec.params);
   const held = useRef(location.search);
-  if (onList) held.current = location.search;
+  if (onList) held.current = restoring ? lastListSearch.current : location.search;
   const search = held.current;
 
   const codecRef = useRef(codec);
@@ -51,22 +60,13 @@ export function useUrlFilters<Filter>(
   const current = useRef(filter);
   current.current = filter;
 
-  // Back on the bare list path after the overlay: restore the filter the list kept.
-  const wasAway = useRef(false);
-  const lastListSearch = useRef(search);
   useEffect(() => {
     if (!onList) {
       wasAway.current = true;
       return;
     }
-    const returned = wasAway.current;
-    wasAway.current = false;
-    if (
-      returned &&
-      navigationType !== 'POP' &&
-      !hasFilterParams(location.search, codecRef.current.params) &&
-      hasFilterParams(lastListSearch.current, codecRef.current.params)
-    ) {
+    if (restoring) {
+      // Still restoring (renders keep the kept filter) until the URL carries it again.
       const restored = new URLSearchParams(location.search);
       for (const [k, v] of new URLSearchParams(lastListSearch.current)) {
         if (codecRef.current.params.includes(k)) restored.set(k, v);
@@ -74,8 +74,9 @@ export function useUrlFilters<Filter>(
       navigate({ pathname: location.pathname, search: `?${restored}` }, { replace: true });
       return;
     }
+    wasAway.current = false;
     lastListSearch.current = location.search;
-  }, [onList, location.search, location.pathname, navigationType, navigate]);
+  }, [onList, restoring, location.search, location.pathname, navigate]);
 
   const setFilter = useCallback(
     (next: Filter | ((current: Filter) => Filter)) => {
