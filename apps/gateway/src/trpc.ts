@@ -42,9 +42,12 @@ export const publicProcedure = t.procedure;
  */
 export const authedProcedure = t.procedure
   .use((opts) => {
-    const { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: maxCount, WS_MAX_LIVE_ROWS_PER_SOCKET: maxRows } =
-      opts.ctx.services.config;
-    return limitSubscriptions(opts, { maxCount, maxRows });
+    const { config } = opts.ctx.services;
+    return limitSubscriptions(opts, {
+      maxLoadedRows: config.LIST_MAX_LOADED_ROWS,
+      maxCount: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      maxRows: config.WS_MAX_LIVE_ROWS_PER_SOCKET,
+    });
   })
   .use(({ ctx, next }) => {
     if (!ctx.token) {

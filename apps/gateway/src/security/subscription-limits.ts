@@ -10,6 +10,8 @@ interface Held {
 const open = new WeakMap<object, Held>();
 
 export interface SubscriptionLimits {
+  /** Rows one list may re-read (LIST_MAX_LOADED_ROWS), checked on every call with a window. */
+  maxLoadedRows: number;
   /** Subscriptions one websocket may hold open (WS_MAX_SUBSCRIPTIONS_PER_SOCKET). */
   maxCount: number;
   /** Rows the live lists of one websocket may re-read together (WS_MAX_LIVE_ROWS_PER_SOCKET). */
@@ -32,7 +34,8 @@ export function openSubscriptions(ctx: object): Held {
 }
 
 /**
- * Caps what one websocket may hold open: subscriptions (WS_MAX_SUBSCRIPTIONS_PER_SOCKET) and the
+ * Refuses a list window over LIST_MAX_LOADED_ROWS on any call, and caps what one websocket may
+ * hold open: subscriptions (WS_MAX_SUBSCRIPTIONS_PER_SOCKET) and the
  * rows their live lists re-read on every refresh (WS_MAX_LIVE_ROWS_PER_SOCKET); each live list is a
  * cohort the gateway keeps in memory and re-reads on changes. Over a cap the new subscription gets
  * TOO_MANY_REQUESTS; the socket and its other subscriptions go on. Its share is given back when
@@ -43,10 +46,17 @@ export async function limitSubscriptions<R>(
   limits: SubscriptionLimits,
 ): Promise<R> {
   const { ctx, type, signal, next } = call;
+  // The batch and message checks refuse this before any call runs; here it holds whatever the
+  // transport (also when those checks' quick look lets a call through).
+  const rows = rowsOf({ path: call.path, input: await call.getRawInput() });
+  if (rows > limits.maxLoadedRows)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `window: skip + limit reads ${rows} rows; at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`,
+    });
   if (type !== 'subscription') return next();
   const held = open.get(ctx) ?? { count: 0, rows: 0 };
   open.set(ctx, held);
-  const rows = rowsOf({ path: call.path, input: await call.getRawInput() });
   if (held.count >= limits.maxCount)
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',

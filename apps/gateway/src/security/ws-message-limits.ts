@@ -15,6 +15,8 @@ const CALL_METHODS = new Set(['query', 'mutation', 'subscription']);
 /** The calls of a tRPC websocket message (one or a batch); anything else is left to tRPC. */
 function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | null {
   if (!Buffer.isBuffer(raw) || raw.length === 0) return null;
+  // Only calls with a window ask for more than the default page (a JSON escape could spell the key).
+  if (!raw.includes('window') && !raw.includes('\\')) return null;
   const first = raw[0];
   // '{' or '[': PING, PONG and other non-JSON frames are tRPC's business.
   if (first !== 0x7b && first !== 0x5b) return null;

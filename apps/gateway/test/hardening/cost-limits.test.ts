@@ -71,6 +71,16 @@ describe('HTTP batches', () => {
     expect(fits.body.every((b) => b.result !== undefined)).toBe(true);
   });
 
+  it('is not fooled by a key spelled with JSON escapes', async () => {
+    const input = '{"0":{"\\u0077indow":{"skip":380,"limit":40},"refresh":true}}';
+    const res = await fetch(`${stack.url}/trpc/orders.search?batch=1&input=${encodeURIComponent(input)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as RpcAnswer[];
+    expect(body[0]?.error?.message).toMatch(/LIST_MAX_LOADED_ROWS/);
+  });
+
   it('refuses an oversized POST batch the same way', async () => {
     const input = {
       0: { window: { skip: 300, limit: 100 }, refresh: true },
