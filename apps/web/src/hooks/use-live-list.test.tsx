@@ -181,6 +181,30 @@ describe('useLiveList', () => {
   });
 });
 
+describe('useLiveList at the loaded-rows limit', () => {
+  it('stays live on the last accepted window when the gateway refuses a wider one', async () => {
+    const log: CallLog[] = [];
+    const inputs: Window[] = [];
+    const live: LiveHandler = (input, emit) => {
+      const window = windowOf(input);
+      inputs.push(window);
+      if (window.skip >= 20) throw new TRPCError({ code: 'BAD_REQUEST', message: 'too many rows' });
+      emit(snapshot(20, true));
+    };
+    const { result } = renderList(live, { 'clients.search': () => ({ rows: rows(1), count: 1 }) }, log);
+    await waitFor(() => expect(result.current.hasMore).toBe(true));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(inputs).toHaveLength(3));
+    expect(inputs.map((w) => w.skip)).toEqual([0, 20, 0]);
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+    expect(result.current.hasMore).toBe(false);
+    expect(result.current.source).toBe('live');
+    expect(result.current.error).toBeNull();
+    expect(log.some((c) => c.path === 'clients.search')).toBe(false);
+    expect(() => result.current.loadMore()).toThrow('Cannot load more');
+  });
+});
+
 describe('useLiveList refresh', () => {
   it('resolves to the failure of a refresh (null when it worked), for a caller that reports it', async () => {
     let up = true;

@@ -90,6 +90,8 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const [pages, setPages] = useState(1);
   const [mode, setMode] = useState<LiveListMode>('live');
   const [error, setError] = useState<unknown>(null);
+  // The gateway refuses a window past its loaded-rows limit (BAD_REQUEST): that filter's end.
+  const [cappedFilter, setCappedFilter] = useState<string | null>(null);
   const filterKey = JSON.stringify(filter);
   const lastFilterKey = useRef(filterKey);
   // A new filter starts again from the first page.
@@ -151,7 +153,12 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
         setError(err);
         // A dead session: re-reading it makes the protected layout show sign-in.
         if (errorCode(err) === 'UNAUTHORIZED') void utils.auth.session.invalidate();
-        else setMode('query');
+        else if (errorCode(err) === 'BAD_REQUEST' && effectivePages > 1) {
+          // Past the rows a list may load: stay live on the last window that was accepted.
+          setError(null);
+          setCappedFilter(filterKey);
+          setPages(effectivePages - 1);
+        } else setMode('query');
       },
     },
   );
@@ -183,7 +190,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const isPlaceholder = query.isPlaceholderData || (state !== null && !queryClient.getQueryData(key));
   // A placeholder on a later page is this filter's shorter window; on the first page, another filter's.
   const initialized = state !== null && (!isPlaceholder || effectivePages > 1);
-  const hasMore = Boolean(state?.meta.hasMore) && !isPlaceholder;
+  const hasMore = Boolean(state?.meta.hasMore) && !isPlaceholder && cappedFilter !== filterKey;
 
   const loadMore = useCallback(() => {
     if (!hasMore) throw new LoadMoreError();
