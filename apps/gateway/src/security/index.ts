@@ -1,6 +1,7 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { resolveCredential } from '../context.js';
 import { registerBatchLimits } from './batch-limits.js';
 import { FairScheduler } from './fair-scheduler.js';
 import { registerSignInLimit } from './sign-in-limit.js';
@@ -81,6 +82,7 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
   const unauthenticated = new UnauthenticatedSockets({
     maxPerAddress: config.WS_MAX_UNAUTHENTICATED_PER_ADDRESS,
     deadlineMs: config.WS_AUTH_DEADLINE_MS,
+    verify: (value) => credentialIsLive(app, value),
     logger,
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -96,4 +98,20 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
     attachMessageLimits(socket, limits, logger);
     unauthenticated.attach(socket, req, WsGuard.tokenOf(req) !== null);
   });
+}
+
+/**
+ * A session id must name a live session; a script's own backend token must be accepted by the
+ * backend (users.me, cached briefly). A backend that is down gives the benefit of the doubt.
+ */
+async function credentialIsLive(app: FastifyInstance, value: string): Promise<boolean> {
+  const { token, sessionId } = await resolveCredential(app.services, { value, source: 'params' });
+  if (!token) return false;
+  if (sessionId) return true;
+  try {
+    await app.services.reference.user(token);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code !== 'UNAUTHORIZED';
+  }
 }

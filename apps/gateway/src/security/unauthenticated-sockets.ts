@@ -8,27 +8,32 @@ export interface UnauthenticatedSocketsOptions {
   maxPerAddress: number;
   /** A socket without credentials is closed after this unless it sends them (WS_AUTH_DEADLINE_MS). */
   deadlineMs: number;
+  /**
+   * Whether a connectionParams credential names a live session (or a backend token the backend
+   * accepts); a socket whose credential fails it stays without credentials.
+   */
+  verify: (credential: string) => Promise<boolean>;
   logger: FastifyBaseLogger;
 }
 
-/** tRPC's connectionParams message carrying a non-empty token. */
-function carriesToken(raw: unknown): boolean {
-  if (!Buffer.isBuffer(raw) || raw.length > 16_384) return false;
+/** The token of tRPC's connectionParams message, if it carries one. */
+function paramsToken(raw: unknown): string | null {
+  if (!Buffer.isBuffer(raw) || raw.length > 16_384) return null;
   try {
     const msg = JSON.parse(raw.toString('utf8')) as { method?: unknown; data?: { token?: unknown } | null };
-    return (
-      msg.method === 'connectionParams' && typeof msg.data?.token === 'string' && msg.data.token.length > 0
-    );
+    const token = msg.method === 'connectionParams' ? msg.data?.token : undefined;
+    return typeof token === 'string' && token.length > 0 ? token : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
  * Websockets that carry no credentials: capped per client address, and closed (1008) unless they
- * authenticate within the deadline. A socket with a token in its upgrade (cookie or bearer) is
- * authenticated from the start; one opened for connectionParams is once its first message carries a
- * token. The address is the client's as Fastify sees it (X-Forwarded-For only from trusted proxies).
+ * authenticate within the deadline. A socket with a credential in its upgrade (cookie or bearer) is
+ * authenticated from the start; one opened for
+ * connectionParams is once its first message carries a credential that `verify` accepts: a made-up
+ * token does not keep a socket open. The address is the client's as Fastify sees it (X-Forwarded-For only from trusted proxies).
  */
 export class UnauthenticatedSockets {
   readonly #byAddress = new Map<string, Set<WebSocket>>();
@@ -51,8 +56,9 @@ export class UnauthenticatedSockets {
     return this.count(address) >= this.opts.maxPerAddress;
   }
 
-  /** Called on every accepted websocket; `authenticated` when its upgrade carried a token. */
+  /** Called on every accepted websocket; `authenticated` when its upgrade carried a credential. */
   attach(socket: WebSocket, req: IncomingMessage, authenticated: boolean): void {
+    // Sessions named at the upgrade are checked there and by the session sweep (auth/).
     if (authenticated) return;
     const address = this.#addressOf.get(req) ?? req.socket.remoteAddress ?? 'unknown';
     const set = this.#byAddress.get(address) ?? new Set<WebSocket>();
@@ -80,7 +86,11 @@ export class UnauthenticatedSockets {
     };
     socket.once('close', forget);
     socket.once('message', (raw) => {
-      if (carriesToken(raw)) forget();
+      const token = paramsToken(raw);
+      if (!token) return;
+      void this.opts.verify(token).then((ok) => {
+        if (ok) forget();
+      });
     });
   }
 

@@ -89,6 +89,12 @@ describe('websockets without credentials', () => {
     await pingPong(params);
     await pingPong(header);
     expect(isOpen(params) && isOpen(header)).toBe(true);
+    // A made-up credential in connectionParams keeps nothing open: a dead session id, or a token the backend refuses.
+    for (const fake of ['wbs_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'made-up-token']) {
+      const faker = await openSocket(`${stack.wsUrl}?connectionParams=1`, from('203.0.113.9'));
+      faker.ws.send(JSON.stringify({ method: 'connectionParams', data: { token: fake } }));
+      expect((await faker.closed).code, fake).toBe(WS_CLOSE.policy);
+    }
     // An authenticated socket no longer counts against its address.
     const more = await Promise.all(
       Array.from({ length: MAX }, () => openSocket(stack.wsUrl, from('203.0.113.8'))),
