@@ -273,7 +273,7 @@ describe('useLiveList when live does not answer or the session dies', () => {
     expect(result.current.error).toBeInstanceOf(LiveUnavailableError);
   });
 
-  it('re-reads the session on UNAUTHORIZED instead of falling back to searches', async () => {
+  it('ends the session on UNAUTHORIZED (sign-out, session read again) instead of falling back to searches', async () => {
     const log: CallLog[] = [];
     // The first filter's subscription answers; the next one is refused, as after the token died.
     const live: LiveHandler = (input, emit) => {
@@ -288,6 +288,7 @@ describe('useLiveList when live does not answer or the session dies', () => {
           'clients.live': live,
           'clients.search': () => ({ rows: rows(1), count: 1 }),
           'auth.session': () => ({ user: null }),
+          'auth.logout': () => ({ ok: true }),
         }}
         log={log}
       >
@@ -306,6 +307,10 @@ describe('useLiveList when live does not answer or the session dies', () => {
     await waitFor(() => expect(log.filter((c) => c.path === 'auth.session')).toHaveLength(1));
     rerender({ filter: { ...DEFAULT_CLIENTS_FILTER, name: 'later' } });
     await waitFor(() => expect(log.filter((c) => c.path === 'auth.session')).toHaveLength(2));
+    // Signed out first, then the session read again.
+    const paths = log.map((c) => c.path);
+    expect(paths.indexOf('auth.logout')).toBeGreaterThan(-1);
+    expect(paths.lastIndexOf('auth.session')).toBeGreaterThan(paths.indexOf('auth.logout'));
     expect(result.current.source).toBe('live');
     expect(log.some((c) => c.path === 'clients.search')).toBe(false);
   });

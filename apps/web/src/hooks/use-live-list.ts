@@ -58,6 +58,9 @@ export interface LivePause {
   dataAt: number;
 }
 
+/** tRPC's cache key of `auth.session` starts with its path. */
+const isSessionKey = (key: readonly unknown[]) => JSON.stringify(key[0]) === '["auth","session"]';
+
 /** The query-cache key of a list: filter and number of loaded pages. */
 export const liveListKey = <Filter>(scope: string, filter: Filter, pages: number) =>
   [scope, 'live-list', filter, pages] as const;
@@ -78,7 +81,7 @@ export interface LiveListOptions {
  * overlay or after switching tabs shows at once. When the subscription fails or stays silent past
  * the live timeout, the list reads the same window with plain searches for the rest of its life;
  * `refresh` re-reads it either way. A subscription refused with UNAUTHORIZED (the session died)
- * re-checks the session, which sends the user to sign-in.
+ * ends the session, which sends the user to sign-in.
  */
 export function useLiveList<Filter, Row extends { uid: string }, Meta extends { hasMore: boolean }, Response>(
   source: LiveListSource<Filter, Row, Meta, Response>,
@@ -106,6 +109,19 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const window = useMemo(() => pageWindow(effectivePages), [effectivePages]);
   const key = liveListKey(source.scope, filter, effectivePages);
   const keyText = JSON.stringify(key);
+
+  // A dead session: the gateway may still vouch for the token a little while (it caches who a token
+  // is), so end the session here as sign-out does; the session, read again, is then empty and the
+  // protected layout shows sign-in. Nothing of the old session stays in the cache.
+  const endSession = useCallback(() => {
+    void utils.client.auth.logout
+      .mutate()
+      .catch(() => undefined)
+      .then(() => {
+        queryClient.removeQueries({ predicate: (q) => !isSessionKey(q.queryKey) });
+        return utils.auth.session.reset();
+      });
+  }, [utils, queryClient]);
 
   const search = useCallback(async () => {
     const refresh = refreshWindow(window);
@@ -151,8 +167,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
       },
       onError: (err) => {
         setError(err);
-        // A dead session: re-reading it makes the protected layout show sign-in.
-        if (errorCode(err) === 'UNAUTHORIZED') void utils.auth.session.invalidate();
+        if (errorCode(err) === 'UNAUTHORIZED') endSession();
         else if (errorCode(err) === 'BAD_REQUEST' && effectivePages > 1) {
           // Past the rows a list may load: stay live on the last window that was accepted.
           setError(null);

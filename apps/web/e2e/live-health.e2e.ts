@@ -1,0 +1,78 @@
+import { BACKEND_ROUTES } from '@waybill/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, startStack } from './harness.js';
+
+// Timed lists (inbounds, clients) refresh every 300 ms here, so a pause shows within a second.
+const REFRESH_MS = 300;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack({ LIST_REFRESH_MS: String(REFRESH_MS), LOG_LEVEL: 'error' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
+    data: { email: 'ops@example.com', password: 'waybill-demo' },
+  });
+  expect(res.ok()).toBe(true);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  stack?.sim.control.setFault(null);
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('live-list health in the browser', () => {
+  it('says live updates are paused while refreshes fail, keeps the rows, and clears it on recovery', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Every page loaded (a short list loads to its end at once), so the row count holds still.
+    await page.getByTestId('list-footer').waitFor({ timeout: 20_000 });
+    // The table says how many rows the list holds (only those near the viewport are in the DOM).
+    const table = page.getByTestId('inbounds-table');
+    const held = async () => ({
+      count: await table.getAttribute('aria-rowcount'),
+      first: await rows.first().getAttribute('data-uid'),
+    });
+    const before = await held();
+    const banner = page.getByTestId('live-paused');
+    expect(await banner.count()).toBe(0);
+
+    stack.sim.control.setFault({ kind: 'down', paths: [BACKEND_ROUTES['inbounds.search'].path] });
+    try {
+      await banner.waitFor({ timeout: 10_000 });
+      expect(await banner.getAttribute('role')).toBe('status');
+      expect(await banner.textContent()).toMatch(
+        /^Live updates paused — data from \d+ seconds? ago; retrying$/,
+      );
+      expect(await held()).toEqual(before);
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await held()).toEqual(before);
+  });
+
+  it('goes to sign-in when the session dies under a live list', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The backend forgets the user's tokens (as after a restart); the next timed refresh is refused.
+    const me = stack.sim.store.users.find((u) => u.email === 'ops@example.com');
+    expect(me).toBeDefined();
+    for (const [token, uid] of stack.sim.store.tokens)
+      if (uid === me?.uid) stack.sim.store.tokens.delete(token);
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+  });
+});
