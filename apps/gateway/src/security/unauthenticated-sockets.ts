@@ -88,9 +88,13 @@ export class UnauthenticatedSockets {
     socket.once('message', (raw) => {
       const token = paramsToken(raw);
       if (!token) return;
-      void this.opts.verify(token).then((ok) => {
-        if (ok) forget();
-      });
+      // A check that fails (a session store not answering) leaves the socket to its deadline.
+      this.opts.verify(token).then(
+        (ok) => {
+          if (ok) forget();
+        },
+        (error: unknown) => this.opts.logger.warn({ err: error }, 'websocket credential check failed'),
+      );
     });
   }
 
