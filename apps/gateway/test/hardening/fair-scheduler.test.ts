@@ -1,5 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { BackendClient } from '../../src/backend/backend-client.js';
+import { createMetrics } from '../../src/metrics.js';
 import { FairScheduler, type Release } from '../../src/security/fair-scheduler.js';
+import { sendJson, startFakeBackend } from '../fake-backend.js';
+
+const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const user = { uid: 'u1', name: 'Ops', department: 'customer_support', access_to: [], superadmin: false };
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -79,5 +87,43 @@ describe('FairScheduler', () => {
     (await waiting)();
     expect(s.active).toBe(0);
     expect(s.queued).toBe(0);
+  });
+});
+
+describe('BackendClient with a scheduler', () => {
+  it("admits calls made with users' tokens through the scheduler, never the service token's", async () => {
+    const fake = await startFakeBackend((_req, res) => sendJson(res, 200, { data: { user } }));
+    const client = new BackendClient({
+      baseUrl: fake.url,
+      timeoutMs: 2000,
+      logger,
+      metrics: createMetrics(),
+    });
+    try {
+      // A scheduler that admits nobody: every call that waits for it never reaches the backend.
+      const keys: string[] = [];
+      client.useScheduler(
+        {
+          acquire: (key, _cost, signal) => {
+            keys.push(key);
+            return new Promise((_resolve, reject) =>
+              signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+            );
+          },
+        },
+        ['service-token'],
+      );
+      expect((await client.call('users.me', { token: 'service-token' })).user.uid).toBe('u1');
+      const controller = new AbortController();
+      const waiting = client.call('users.me', { token: 'user-token', signal: controller.signal });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(keys).toEqual(['user-token']);
+      expect(fake.requests).toHaveLength(1);
+      controller.abort();
+      await expect(waiting).rejects.toMatchObject({ code: 'CLIENT_CLOSED_REQUEST' });
+    } finally {
+      await client.close();
+      await fake.close();
+    }
   });
 });
