@@ -1,7 +1,7 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
  * them, and prints one JSON line per figure named in design.md. Steps: changes, cohorts, latency,
- * floor, memory, overhead, soak, web, failover. Each step is bounded in time and count.
+ * floor, memory, overhead, soak, web, abuse, failover. Each step is bounded in time and count.
  */
 import { Pool } from 'undici';
 import { inspectorSession } from './inspector.js';
