@@ -1,11 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import {
-  authorizationLinkResponseSchema,
   forwardableState,
   GOOGLE_LOGIN_COOKIE_DAYS,
   googleCallbackInputSchema,
-  installUrlResponseSchema,
-  loginStateResponseSchema,
   PASSWORD_LOGIN_COOKIE_DAYS,
   passwordLoginInputSchema,
   shopQueryInputSchema,
@@ -86,7 +83,6 @@ export const authRouter = router({
 
   googleAuthorizationLink: publicProcedure
     .input(googleLinkInputSchema.optional())
-    .output(authorizationLinkResponseSchema)
     .query(async ({ ctx, input, signal }) => {
       if (input?.redirectUri) checkRedirect(ctx, input.redirectUri, 'redirectUri');
       const state = beginSignIn(ctx, forwardableState(input?.state));
@@ -112,7 +108,6 @@ export const authRouter = router({
 
   shopifyAuthorize: publicProcedure
     .input(shopQueryInputSchema)
-    .output(installUrlResponseSchema)
     .query(({ ctx, input, signal }) => {
       for (const [key, value] of Object.entries(input.query))
         if (REDIRECT_PARAM.test(key)) checkRedirect(ctx, value, `query.${key}`);
@@ -121,7 +116,6 @@ export const authRouter = router({
 
   shopifyGenerateToken: publicProcedure
     .input(shopQueryInputSchema)
-    .output(loginStateResponseSchema)
     .mutation(({ ctx, input, signal }) =>
       ctx.services.backend.call('auth.shopifyGenerateToken', { query: input.query, signal }),
     ),
