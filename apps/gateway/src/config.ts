@@ -49,9 +49,9 @@ export const configSchema = z.object({
   SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default('dev-service-token'),
   MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
   CHANGE_POLL_MS: int(5000, 100, 600_000),
-  /** Export check period (spec: 2000 ms); lower only in tests. */
+  /** Export progress is checked every 2 s; lower only in tests. */
   EXPORT_CHECK_MS: int(EXPORT_CHECK_INTERVAL_MS, 10, 60_000),
-  /** Inbounds and clients live refresh period (spec: 30 s); lower only in tests. */
+  /** Inbounds and clients lists refresh live every 30 s; lower only in tests. */
   LIST_REFRESH_MS: int(30_000, 100, 600_000),
   /** Distinct live lists (user + list + filter + window) one user may keep open at once, over all lists. */
   LIVE_COHORTS_PER_USER: int(20, 1, 10_000),

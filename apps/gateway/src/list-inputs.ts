@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * List procedure inputs: the contracts' query schemas plus `refresh`. A refresh re-reads the whole
- * loaded list, so the spec's window rule applies: skip 0 and limit skip + limit.
+ * loaded list, so it asks for skip 0 and limit skip + limit.
  */
 const refresh = z.boolean().default(false);
 /** A live subscription's input: the query plus the last message id it saw, to resume after it. */

@@ -25,7 +25,7 @@ const t = initTRPC.context<Context>().create({
         ...data,
         ...(development && error.stack ? { stack: error.stack } : {}),
         zodError: zodError ? z.flattenError(zodError) : null,
-        // The backend's own error (the spec's "server's error data") and which call failed.
+        // The backend's own error data and which call failed.
         backend: error instanceof BackendError ? error.details : null,
       },
     };

@@ -144,7 +144,8 @@ describe('auth', () => {
     const response = await browser.mutate('auth.googleCallback', Object.fromEntries(back.searchParams));
     expect(response.body.result?.data.user).toMatchObject({ uid: me.uid });
     expect(response.body.result?.data.state).toBe('install-state-1234');
-    // The spec's Google cookie lifetime, capped by SESSION_MAX_MS (365 days by default).
+    // A Google sign-in's cookie lifetime (GOOGLE_LOGIN_COOKIE_DAYS), capped by SESSION_MAX_MS (365 days
+    // by default).
     expect(response.headers.get('set-cookie')).toContain(`Max-Age=${365 * 86_400}`);
 
     // Without its browser's sign-in state nothing reaches the backend.
@@ -215,7 +216,7 @@ describe('users and reference data', () => {
 });
 
 describe('orders', () => {
-  it('searches with the spec body: managed_by always, cargus pairing, window as given', async () => {
+  it('searches with the backend body the filter maps to: managed_by always, cargus pairing, window as given', async () => {
     const result = await client.orders.search.query({
       filter: { courierKeys: ['cargus_ro'], reference: '  ', statuses: [] },
       window: { skip: 20, limit: 20 },
@@ -316,7 +317,7 @@ describe('orders', () => {
     ).orders;
   }
 
-  it('changes an order status with the spec body', async () => {
+  it('changes an order status with the backend body the change maps to', async () => {
     const order = (await allOrders()).find(
       (o) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.aggregated_status.key),
     )!;
@@ -434,7 +435,7 @@ describe('orders', () => {
 });
 
 describe('inbounds and clients', () => {
-  it('searches inbounds with the spec body and reads detail', async () => {
+  it('searches inbounds with the backend body the filter maps to and reads detail', async () => {
     const result = await client.inbounds.search.query({
       filter: { searchTerm: ' box ', isLate: true, activeInbounds: 'active', numberOfItems: ['package'] },
       window: { skip: 0, limit: 10 },
@@ -461,7 +462,7 @@ describe('inbounds and clients', () => {
     expect(detail.inventory_receipt.uid).toBe(inbound.uid);
   });
 
-  it('changes an inbound status with the spec body', async () => {
+  it('changes an inbound status with the backend body the change maps to', async () => {
     const { inventory_receipts } = await client.inbounds.search.query({
       filter: { displayPriorities: [] },
       window: { skip: 100, limit: 100 },
@@ -482,7 +483,7 @@ describe('inbounds and clients', () => {
     });
   });
 
-  it('searches clients analytics with the spec body', async () => {
+  it('searches clients analytics with the backend body the filter maps to', async () => {
     const result = await client.clients.search.query({
       filter: {
         name: ' shop ',

@@ -226,7 +226,7 @@ export class BackendClient {
 
     if (statusCode < 200 || statusCode >= 300) {
       const backendError = jsonOk ? backendErrorBody(json) : null;
-      // As the spec's call wrapper: the server's error message, or 'validation error' when it sent none.
+      // The server's error message, or 'validation error' when it sent none.
       const message = backendError?.message ?? 'validation error';
       const code = codeForStatus(statusCode);
       if (code === 'BAD_GATEWAY') {

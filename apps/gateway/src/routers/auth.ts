@@ -22,9 +22,9 @@ import {
 import { publicProcedure, router } from '../trpc.js';
 
 /**
- * The spec's { state }, plus an optional callback address for deployments whose console is not at
- * the backend's default redirect (it must still be registered with Google by the backend). It must
- * be on the console's own origin or in ALLOWED_ORIGINS.
+ * The sign-in's { state } (a shop-install state to forward), plus an optional callback address for
+ * deployments whose console is not at the backend's default redirect (it must still be registered
+ * with Google by the backend). It must be on the console's own origin or in ALLOWED_ORIGINS.
  */
 const googleLinkInputSchema = stateInputSchema.extend({
   redirectUri: z

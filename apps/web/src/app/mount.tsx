@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './provider.js';
 import { AppRouterProvider } from './router.js';
 
-/** Mounts the console into #root; a page without it is a deployment error (spec 8). */
+/** Mounts the console into #root; a page without it is a deployment error. */
 export function mountApp(doc: Document = document): Root {
   const element = doc.getElementById('root');
   if (!element) throw new Error('Root element not found');

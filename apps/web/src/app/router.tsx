@@ -17,7 +17,7 @@ function withOverlay(List: ComponentType): ComponentType {
 const errorElement = createElement(RouteError);
 const realtime = withOverlay(RealtimeRoute);
 
-/** Every route of the spec. Realtime is the first screen; the other tabs load lazily. */
+/** Every console route. Realtime is the first screen; the other tabs load lazily. */
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage, errorElement },
   { path: '/login/callback/google', Component: GoogleCallback, errorElement },

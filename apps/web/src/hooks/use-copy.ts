@@ -13,7 +13,7 @@ export function useCopy(feedbackMs = COPY_FEEDBACK_MS) {
   );
   const copy = useCallback(
     async (text: unknown): Promise<boolean> => {
-      // Copying requires a string (spec 5: "Copying a reference requires a string reference").
+      // Copying a reference requires a string reference.
       if (typeof text !== 'string' || text.length === 0) return false;
       try {
         await navigator.clipboard.writeText(text);

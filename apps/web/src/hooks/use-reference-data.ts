@@ -11,7 +11,7 @@ export function useCurrentUser() {
 }
 
 /**
- * Reference data in the spec's startup order: organizations, then selling channels, then
+ * Reference data in its startup order: organizations, then selling channels, then
  * fulfillment centers, each starting when the previous one settled. users.all follows.
  */
 export function useReferenceQueries(enabled = true) {

@@ -1,4 +1,4 @@
-/** Device kind and orientation attributes on the page root (spec 1), recomputed on every resize. */
+/** Device kind and orientation attributes on the page root, recomputed on every resize. */
 export type DeviceKind = 'desktop' | 'tablet' | 'phone';
 export type Orientation = 'landscape' | 'portrait';
 

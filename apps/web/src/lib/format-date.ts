@@ -5,7 +5,7 @@ import type { TimeMode } from './time-mode.js';
 
 /**
  * Formats a server timestamp in the browser's zone, or in the warehouse's zone when the switch says
- * so and the warehouse has a valid zone. 24-hour times (spec 9).
+ * so and the warehouse has a valid zone. 24-hour times.
  */
 export function formatZoned(
   value: string | null | undefined,

@@ -1,7 +1,10 @@
 import { useCurrentUser } from '../../hooks/use-reference-data.js';
 import styles from './me.module.css';
 
-/** /me exists in the spec without content; it shows who is signed in. */
+/**
+ * /me has no stated content. Not a stated rule; decided in docs/decisions/web.md: it shows who is
+ * signed in.
+ */
 export function MeRoute() {
   const me = useCurrentUser();
   const user = me.data?.user;

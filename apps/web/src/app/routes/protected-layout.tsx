@@ -13,7 +13,7 @@ import styles from './protected-layout.module.css';
 
 /**
  * The signed-in area: checks the session (→ /login), loads the user, then the reference data in the
- * spec's startup order, then shows the focused tab.
+ * startup order (organizations, selling channels, fulfillment centers), then shows the focused tab.
  */
 export function ProtectedLayout() {
   const location = useLocation();
@@ -25,7 +25,7 @@ export function ProtectedLayout() {
   const { logout } = useLogout();
   const state = new URLSearchParams(location.search).get('state');
 
-  // Any failure of the current-user or user-list call sends the user to /login (spec 6). The
+  // Any failure of the current-user or user-list call sends the user to /login. The
   // session is ended first: with the cookie still valid, /login would send them straight back.
   const queryClient = useQueryClient();
   const toast = useToast();

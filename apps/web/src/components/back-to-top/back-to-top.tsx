@@ -6,7 +6,7 @@ import styles from './back-to-top.module.css';
 
 /**
  * Shown when the table header is more than 40 px above the viewport and the footer is not in view
- * (spec 9). Pure so it can be tested without layout.
+ * Pure so it can be tested without layout.
  */
 export function shouldShowBackToTop(
   headerTop: number | null,

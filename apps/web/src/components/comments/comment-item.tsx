@@ -24,7 +24,7 @@ export const TEAM_LABELS: Record<Team, string> = {
   'non-technical': 'Non-technical',
 };
 
-// Order detail times: the browser's zone, English, 24-hour (spec 9).
+// Order detail times: the browser's zone, English, 24-hour.
 const when = (value: string | null | undefined) => {
   const date = parseServerTime(value);
   return date ? format(date, 'dd MMM yyyy, HH:mm') : null;

@@ -116,7 +116,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
   );
 }
 
-/** Marks a comment seen once it has been on screen for 2 s (spec 9). */
+/** Marks a comment seen once it has been on screen for 2 s. */
 function SeenAfterDelay({ commentUid }: { commentUid: string }) {
   const markSeen = useMarkSeen();
   useEffect(() => {

@@ -17,7 +17,7 @@ export interface CopyButtonProps {
   className?: string;
 }
 
-/** Copies on click and says 'Copied!' for 2 s (spec 9). */
+/** Copies on click and says 'Copied!' for 2 s. */
 export function CopyButton({
   value,
   label,

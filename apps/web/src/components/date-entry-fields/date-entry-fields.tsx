@@ -24,7 +24,7 @@ export function dateEntryProblem(value: Pick<DateEntryState, 'day' | 'month' | '
 }
 
 /**
- * DD / MM / YYYY digit fields (spec 5): digits only, day/month padding, focus moves day → month →
+ * DD / MM / YYYY digit fields: digits only, day/month padding, focus moves day → month →
  * year when a field is complete, and an inline message when the date does not exist.
  */
 export function DateEntryFields({ value, onChange, disabled, label = 'Date' }: DateEntryFieldsProps) {

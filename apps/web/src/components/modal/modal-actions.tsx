@@ -13,7 +13,7 @@ export interface ModalActionsProps {
 }
 
 /**
- * A modal's confirm and cancel buttons. Spec: while the call runs the confirm button shows a
+ * A modal's confirm and cancel buttons. While the call runs the confirm button shows a
  * loading icon and spans the full width, and the cancel button is hidden.
  */
 export function ModalActions({

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import styles from './route-error.module.css';
 
-/** Route errorElement: unexpected routing errors show 'Unexpected Application Error!' (spec 8). */
+/** Route errorElement: unexpected routing errors show 'Unexpected Application Error!'. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -7,7 +7,7 @@ export interface SummaryCard {
   label: string;
   count: number;
   colour: ColourName;
-  /** Done/cancel counts are hidden (spec); errors, alerts and traffic show theirs. */
+  /** Done/cancel counts are hidden; errors, alerts and traffic show theirs. */
   showCount: boolean;
   active: boolean;
   disabled?: boolean;

@@ -1,6 +1,6 @@
 import { STATE_FORWARD_MIN_EXCLUSIVE } from '@waybill/contracts';
 
-/** A shop-install state value is forwarded after login only when longer than 10 characters (spec 2). */
+/** A shop-install state value is forwarded after login only when longer than 10 characters. */
 export function forwardableState(state: string | null | undefined): string | undefined {
   return typeof state === 'string' && state.length > STATE_FORWARD_MIN_EXCLUSIVE ? state : undefined;
 }

@@ -115,7 +115,7 @@ export interface StoreRowProps {
   now: Date;
 }
 
-/** One store of the analytics table: every cell of the spec. */
+/** One store of the analytics table, with every cell of its row. */
 export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
   const colour = storeActivityColour(row.display_priority);
   const state = storeDisplayStatus(row);

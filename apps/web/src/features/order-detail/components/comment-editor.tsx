@@ -45,7 +45,7 @@ export function validationProblem(state: CommentEditorState, orderUid: string): 
 }
 
 /**
- * New-comment editor (spec 4/5) on the contracts' reducer. A failed save keeps the text and says why;
+ * New-comment editor on the contracts' reducer. A failed save keeps the text and says why;
  * only a successful save resets it.
  */
 export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {

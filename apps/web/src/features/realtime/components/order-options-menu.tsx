@@ -54,7 +54,7 @@ export interface OrderOptionsMenuProps {
   onAction: (action: OrderAction, order: Order) => void;
 }
 
-/** 'Order Options': only the actions the order's status allows (spec 4 "Row actions by status"). */
+/** 'Order Options': only the actions the order's status allows (contracts' `orderRowActions`). */
 export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMenuProps) {
   const allowed = orderRowActions(order, warehouse);
   return (

@@ -41,7 +41,7 @@ export function RealtimeRoute() {
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
 
-  // After any change the list refreshes 1 s later (spec 4).
+  // After any change the list refreshes 1 s later.
   const refresh = useRef(list.refresh);
   refresh.current = list.refresh;
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/errors.js';
 import styles from './order-modals.module.css';
 import { OrderSummary } from './order-summary.js';
 
-/** The procedure accepts up to 999 boxes; the spec sets no upper bound of its own. */
+/** Not a stated rule; decided in docs/decisions/web.md: up to 999 boxes, the procedure's own bound. */
 export const REISSUE_MAX_PARCELS = 999;
 
 export interface ReissueModalProps {

@@ -10,7 +10,7 @@ export interface SearchBoxProps {
   delayMs?: number;
 }
 
-/** Order reference search: sends its value 300 ms after the last keystroke (spec 5). */
+/** Order reference search: sends its value 300 ms after the last keystroke. */
 export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
   // The URL (back button, Clear) can change the value from outside; the hook takes it over.
   const [text, schedule] = useDebouncedText(value, onSearch, delayMs);

@@ -25,7 +25,10 @@ export interface FilterOption {
 /** Orders statistics rows carry display priorities 0 to 3. */
 const MAX_PRIORITY = 3;
 
-/** Warehouse, merchant and courier options: contracts' count-then-name order (the spec names no urgency order). */
+/**
+ * Not a stated rule; decided in docs/decisions/contracts.md: warehouse, merchant and courier options
+ * keep contracts' count-then-name order.
+ */
 const byCountThenName = (options: FilterOption[]) =>
   sortByCount(options, (o) => ({ count: o.count, name: o.label }));
 
@@ -34,7 +37,7 @@ const countMap = <R extends { key: string | null }>(rows: readonly R[]) =>
 
 /**
  * Assigned-user options: contracts' assignable users (superadmins left out) in contracts' urgency
- * order: priority index, then count descending, then name (spec 6).
+ * order: priority index, then count descending, then name.
  */
 export function assignedUserOptions(
   users: readonly User[],

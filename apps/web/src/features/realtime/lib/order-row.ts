@@ -48,7 +48,7 @@ export function courierCell(order: Pick<Order, 'aggregated_courier' | 'shipping_
     known,
     name: courierShortName(key),
     trackingNumber,
-    // A tracking link requires a courier key (spec 5).
+    // A tracking link requires a courier key.
     trackingUrl: trackingLink(key, trackingNumber, order.shipping_address?.zip ?? null),
   };
 }

@@ -33,7 +33,7 @@ export function statusGroupButtons(
 }
 
 /**
- * The status-group bar is hidden when one or fewer statuses are available (spec 2), except while a
+ * The status-group bar is hidden when one or fewer statuses are available, except while a
  * status selection is active: the user must always be able to clear it.
  */
 export function isStatusBarVisible(
