@@ -1,0 +1,87 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DEFAULT_INBOUNDS_FILTER } from '@waybill/contracts';
+import type { RouterOutputs } from '@waybill/gateway/router';
+import type { WaybillClient } from '../index.js';
+import type { StoredSession } from './config-file.js';
+import { CliError } from './errors.js';
+import { progressReporter } from './output.js';
+
+type Inbound = RouterOutputs['inbounds']['search']['inventory_receipts'][number];
+type ExportState = RouterOutputs['inbounds']['export']['start'];
+
+/** The one inbound whose reception name (or external number) is exactly `reception`. */
+export async function inboundByReception(client: WaybillClient, reception: string): Promise<Inbound> {
+  const filter = {
+    ...DEFAULT_INBOUNDS_FILTER,
+    searchTerm: reception,
+    activeInbounds: 'all' as const,
+    displayPriorities: [],
+  };
+  const page = await client.inbounds.search.query({ filter, window: { skip: 0, limit: 100 } });
+  const wanted = reception.toLowerCase();
+  const exact = page.inventory_receipts.filter(
+    (i) => i.name.toLowerCase() === wanted || i.external_data?.identifier?.toLowerCase() === wanted,
+  );
+  if (exact.length === 0) throw new CliError(`No inbound has the reception "${reception}"`);
+  if (exact.length > 1)
+    throw new CliError(
+      `${exact.length} inbounds match the reception "${reception}": ${exact.map((i) => i.name).join(', ')}`,
+    );
+  return exact[0]!;
+}
+
+/** Follows the job over the websocket until it is done (or failed), drawing its progress. */
+function followExport(client: WaybillClient, started: ExportState, label: string): Promise<ExportState> {
+  const bar = progressReporter(label);
+  bar.update(started.progress);
+  return new Promise((resolve, reject) => {
+    const subscription = client.inbounds.export.progress.subscribe(
+      { jobId: started.jobId },
+      {
+        onData({ data }) {
+          bar.update(data.progress);
+          if (data.status === 'running') return;
+          bar.end();
+          subscription.unsubscribe();
+          if (data.status === 'failed')
+            reject(new CliError(`The export failed: ${data.error ?? 'no reason given'}`));
+          else resolve(data);
+        },
+        onError(error) {
+          bar.end();
+          reject(error);
+        },
+      },
+    );
+  });
+}
+
+export async function exportInbound(
+  client: WaybillClient,
+  session: StoredSession,
+  reception: string,
+  out: string | undefined,
+) {
+  const inbound = await inboundByReception(client, reception);
+  const started = await client.inbounds.export.start.mutate({ uid: inbound.uid });
+  const finished = started.status === 'running' ? await followExport(client, started, inbound.name) : started;
+  client.close();
+  if (finished.status === 'failed')
+    throw new CliError(`The export failed: ${finished.error ?? 'no reason given'}`);
+  if (!finished.downloadPath) throw new CliError('The gateway finished the export without a download path');
+  const response = await fetch(new URL(finished.downloadPath, `${session.url}/`), {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  if (!response.ok || !response.body) {
+    const detail = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new CliError(
+      `The download was refused (${response.status}): ${detail?.message ?? response.statusText}`,
+    );
+  }
+  const file = out ?? `${reception}.xlsx`;
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(file));
+  return { reception: inbound.name, inboundUid: inbound.uid, jobId: finished.jobId, file };
+}

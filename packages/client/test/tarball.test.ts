@@ -1,0 +1,326 @@
+/**
+ * The published package, as a user outside the monorepo gets it: `pnpm pack`, `npm install` of the
+ * tarball into an empty folder (registry packages only), a TypeScript 5 script type-checked and run
+ * against a real backend-sim + gateway, and every `waybill` command.
+ */
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RunningSim, startSim } from '@waybill/backend-sim';
+import { DEFAULT_ORDERS_FILTER, setLateMode, statusesOfGroup } from '@waybill/contracts';
+import { buildApp, loadConfig } from '@waybill/gateway';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithPassword, type WaybillClient } from '../src/index.js';
+
+const here = fileURLToPath(new URL('..', import.meta.url));
+const repo = path.resolve(here, '../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], options: SpawnOptions & { input?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** npm outside the workspace: none of pnpm's npm_* variables, only the registry settings. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(registry|cafile)$/i.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+let sim: RunningSim;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let url: string;
+let consumer: string;
+let tarball: string;
+let client: WaybillClient;
+
+beforeAll(async () => {
+  sim = await startSim({ port: 0, tickMs: 0, orders: 400, inbounds: 30, stores: 20 });
+  app = await buildApp(
+    loadConfig({
+      BACKEND_URL: sim.url,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      // Export checks every 100 ms instead of 2 s keep the test short.
+      EXPORT_CHECK_MS: '100',
+    }),
+    { logger: false },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
+  client = (await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' })).client;
+
+  const packDir = await mkdtemp(path.join(tmpdir(), 'waybill-pack-'));
+  const packed = await run('pnpm', ['pack', '--pack-destination', packDir], { cwd: here });
+  expect(packed.code, packed.stderr).toBe(0);
+  const [name] = (await readdir(packDir)).filter((f) => f.endsWith('.tgz'));
+  tarball = path.join(packDir, name!);
+
+  consumer = await mkdtemp(path.join(tmpdir(), 'waybill-consumer-'));
+  await writeFile(
+    path.join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  const installed = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, 'typescript@5.9.3', '@types/node@20'],
+    { cwd: consumer, env: cleanEnv() },
+  );
+  expect(installed.code, installed.stderr).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  client?.close();
+  await app?.close();
+  await sim?.close();
+  if (consumer) await rm(consumer, { recursive: true, force: true });
+  if (tarball) await rm(path.dirname(tarball), { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('installs outside the repo with JS, bundled types and no workspace package', async () => {
+    expect(consumer.startsWith(repo)).toBe(false);
+    const pkgDir = path.join(consumer, 'node_modules/@waybill/client');
+    const pkg = JSON.parse(await readFile(path.join(pkgDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@trpc/client', '@trpc/server', 'ws', 'zod']);
+    expect((await readdir(path.join(pkgDir, 'dist'))).sort()).toEqual(['cli.js', 'index.d.ts', 'index.js']);
+    const installed = await readdir(path.join(consumer, 'node_modules/@waybill'));
+    expect(installed).toEqual(['client']);
+    for (const file of ['index.d.ts', 'index.js', 'cli.js']) {
+      const text = await readFile(path.join(pkgDir, 'dist', file), 'utf8');
+      expect(text).not.toContain('@waybill/');
+    }
+    const types = await readFile(path.join(pkgDir, 'dist/index.d.ts'), 'utf8');
+    expect(types).toMatch(/type AppRouter\b/);
+  });
+
+  it('type-checks a TypeScript 5 script with real inference, and runs it against the gateway', async () => {
+    for (const file of ['example.ts', 'negative.ts', 'tsconfig.json'])
+      await copyFile(path.join(here, 'test/consumer', file), path.join(consumer, file));
+    const tsc = await run(
+      process.execPath,
+      [path.join(consumer, 'node_modules/typescript/bin/tsc'), '-p', '.'],
+      {
+        cwd: consumer,
+      },
+    );
+    const errors = tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    // example.ts compiles (its @ts-expect-error lines are all needed); negative.ts fails exactly
+    // where the directives were: wrong input type, unknown procedure, missing field.
+    expect(errors.filter((line) => !line.startsWith('negative.ts'))).toEqual([]);
+    expect(
+      errors.map((line) =>
+        line
+          .match(/^negative\.ts\((\d+),\d+\): error (TS\d+)/)
+          ?.slice(1)
+          .join(' '),
+      ),
+    ).toEqual(['5 TS2322', '6 TS2339', '7 TS2345']);
+    const script = await run(process.execPath, [path.join(consumer, 'out/example.js')], {
+      cwd: consumer,
+      env: { ...process.env, WAYBILL_URL: url },
+    });
+    expect(script.stderr).toBe('');
+    expect(script.code).toBe(0);
+    const printed = JSON.parse(script.stdout) as {
+      name: string;
+      count: number;
+      references: string[];
+      live: string;
+    };
+    expect(printed).toMatchObject({ name: 'Olivia Ops', live: 'snapshot' });
+    expect(printed.count).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the waybill command', () => {
+  let config: string;
+  const waybill = (args: string[], input?: string, xdg = config) =>
+    run(path.join(consumer, 'node_modules/.bin/waybill'), args, {
+      cwd: consumer,
+      env: { ...cleanEnv({ XDG_CONFIG_HOME: xdg }), WAYBILL_URL: '' },
+      ...(input === undefined ? {} : { input }),
+    });
+
+  beforeAll(async () => {
+    config = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+  });
+  afterAll(async () => {
+    await rm(config, { recursive: true, force: true });
+  });
+
+  it('logs in with the password from stdin and stores the session with mode 0600', async () => {
+    const result = await waybill(['login', '--url', url, '--email', 'ops@example.com'], 'waybill-demo\n');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ signedIn: true, user: 'Olivia Ops' });
+    const file = path.join(config, 'waybill/config.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { url: string; token: string };
+    expect(stored.url).toBe(url);
+    expect(stored.token).toMatch(/^wbs_/);
+  });
+
+  it('refuses a wrong password with a message and no stack', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+    const result = await waybill(
+      ['login', '--url', url, '--email', 'ops@example.com', '--password', 'nope'],
+      undefined,
+      other,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^waybill: .*Wrong e-mail or password/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    await expect(stat(path.join(other, 'waybill/config.json'))).rejects.toThrow();
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it('searches late cargus orders as JSON and as a table', async () => {
+    const json = await waybill(['orders', 'search', '--late', '--courier', 'cargus_ro', '--limit', '50']);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const orders = JSON.parse(json.stdout) as { uid: string; reference: string }[];
+    // Same answer as the console's late mode with the Cargus courier (its urgent twin added).
+    const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), courierKeys: ['cargus_ro'] };
+    const expected = await client.orders.search.query({ filter, window: { skip: 0, limit: 50 } });
+    expect(expected.orders.length).toBeGreaterThan(0);
+    expect(orders.map((o) => o.uid)).toEqual(expected.orders.map((o) => o.uid));
+
+    const table = await waybill([
+      'orders',
+      'search',
+      '--late',
+      '--courier',
+      'cargus_ro',
+      '--limit',
+      '50',
+      '--table',
+    ]);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^reference\s+uid\s+status\s+courier\s+tracking\s+priority\s+created$/);
+    expect(lines).toHaveLength(orders.length + 2);
+    expect(lines[2]).toContain(orders[0]!.uid);
+  });
+
+  it('refuses bad search flags before calling the gateway', async () => {
+    const limit = await waybill(['orders', 'search', '--limit', '500']);
+    expect(limit.code).toBe(1);
+    expect(limit.stderr).toBe('waybill: --limit must be a whole number from 1 to 100 (got "500")\n');
+    const group = await waybill(['orders', 'search', '--status-group', 'nope']);
+    expect(group.code).toBe(1);
+    expect(group.stderr).toMatch(/^waybill: Unknown --status-group nope \(one of: errors, /);
+    const unknown = await waybill(['orders', 'search', '--colour', 'red']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Unknown option '--colour'");
+  });
+
+  it('filters by status group and reference', async () => {
+    const { orders } = await client.orders.search.query({
+      filter: { activeOrders: 'all' },
+      window: { skip: 0, limit: 1 },
+    });
+    const reference = orders[0]!.reference!;
+    const result = await waybill(['orders', 'search', '--reference', reference, '--active', 'all']);
+    expect(result.code).toBe(0);
+    const found = JSON.parse(result.stdout) as { reference: string }[];
+    expect(found.map((o) => o.reference)).toContain(reference);
+    const errors = await waybill([
+      'orders',
+      'search',
+      '--status-group',
+      'errors',
+      '--active',
+      'all',
+      '--limit',
+      '100',
+    ]);
+    expect(errors.code).toBe(0);
+    const statuses = (JSON.parse(errors.stdout) as { aggregated_status: { key: string } }[]).map(
+      (o) => o.aggregated_status.key,
+    );
+    expect(statuses.length).toBeGreaterThan(0);
+    const group = statusesOfGroup('errors');
+    expect(statuses.filter((s) => !group.includes(s))).toEqual([]);
+  });
+
+  it('comments an order found by its reference, and refuses an unknown reference', async () => {
+    const { orders } = await client.orders.search.query({
+      filter: { activeOrders: 'all' },
+      window: { skip: 0, limit: 1 },
+    });
+    const order = orders[0]!;
+    const text = `Called the courier (${Date.now()})`;
+    const result = await waybill(['orders', 'comment', order.reference!, text]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ orderUid: order.uid });
+    const after = await client.orders.search.query({
+      filter: { reference: order.reference!, activeOrders: 'all', displayPriorities: [] },
+    });
+    expect(JSON.stringify(after.comments)).toContain(text);
+
+    const missing = await waybill(['orders', 'comment', 'NO-SUCH-REF-42', 'hello there']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('waybill: No order has the reference "NO-SUCH-REF-42"\n');
+  });
+
+  it('exports an inbound by its reception to a real .xlsx, with plain progress lines off a TTY', async () => {
+    const { inventory_receipts } = await client.inbounds.search.query({});
+    const reception = inventory_receipts[0]!.name;
+    const out = path.join(consumer, 'exports', 'inbound.xlsx');
+    await mkdir(path.dirname(out), { recursive: true });
+    const result = await waybill(['inbounds', 'export', reception, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ reception, file: out });
+    expect(result.stderr).toMatch(new RegExp(`^${reception}: \\d+%\\n`));
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`${reception}: 100%`);
+    const bytes = await readFile(out);
+    expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('logs out: the stored token is refused, the file is gone, and commands say to log in', async () => {
+    const file = path.join(config, 'waybill/config.json');
+    const { token } = JSON.parse(await readFile(file, 'utf8')) as { token: string };
+    const result = await waybill(['logout']);
+    expect(result.code).toBe(0);
+    await expect(stat(file)).rejects.toThrow();
+    const response = await fetch(`${url}/trpc/users.me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(401);
+    const after = await waybill(['orders', 'search']);
+    expect(after.code).toBe(1);
+    expect(after.stderr).toBe('waybill: Not signed in: run `waybill login` first.\n');
+  });
+});
