@@ -89,7 +89,9 @@ describe('sign-in', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'ops@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail or password is wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The e-mail or password is not correct.');
+    expect(alert).not.toHaveTextContent('E-mail or password is wrong');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/login');
     await user.clear(screen.getByLabelText('Password'));

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { errorCode, errorMessage } from '../../lib/errors.js';
 import styles from './route-error.module.css';
 
 /** Route errorElement: unexpected routing errors show 'Unexpected Application Error!'. */
@@ -6,9 +7,12 @@ export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+    : errorCode(error)
+      ? // A failed call that reached the router: the console's words, not the server's.
+        errorMessage(error)
+      : error instanceof Error
+        ? error.message
+        : null;
   return (
     <div className={styles.page} role="alert">
       <h1 className={styles.title}>Unexpected Application Error!</h1>

@@ -51,7 +51,9 @@ export function GoogleCallback() {
           // The gateway refuses a sign-in this browser did not start, or one that expired or was used.
           errorCode(error) === 'FORBIDDEN'
             ? 'This sign-in link is no longer valid in this browser. Please sign in again.'
-            : errorMessage(error, 'Google sign-in failed.'),
+            : errorCode(error) === 'UNAUTHORIZED'
+              ? 'Google sign-in failed. Please sign in again.'
+              : errorMessage(error, 'Google sign-in failed.'),
         ),
       );
   }, [params, callback, navigate, queryClient]);

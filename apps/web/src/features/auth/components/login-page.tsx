@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { browser } from '../../../lib/browser.js';
-import { errorMessage } from '../../../lib/errors.js';
+import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
 import { afterLoginPath, forwardableState } from '../lib/state.js';
@@ -86,7 +86,12 @@ export function LoginPage() {
     login.mutate(parsed.data);
   };
 
-  const serverError = login.isError ? errorMessage(login.error, 'Sign-in failed.') : null;
+  // At sign-in, UNAUTHORIZED means the credentials were refused, not that a session ended.
+  const serverError = !login.isError
+    ? null
+    : errorCode(login.error) === 'UNAUTHORIZED'
+      ? 'The e-mail or password is not correct.'
+      : errorMessage(login.error, 'Sign-in failed.');
 
   return (
     <main className={styles.page}>

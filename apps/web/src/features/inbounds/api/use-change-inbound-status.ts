@@ -1,5 +1,6 @@
 import { INBOUND_STATUS_REFRESH_DELAY_MS, type OperatorInboundStatus } from '@waybill/contracts';
 import { useEffect, useRef } from 'react';
+import { logErrorDetail } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 
 /**
@@ -20,7 +21,7 @@ export function useChangeInboundStatus(onRefresh: () => void) {
       timer.current = setTimeout(onRefresh, INBOUND_STATUS_REFRESH_DELAY_MS);
     },
     onError: (error) => {
-      console.error('Inbound status change failed', error);
+      logErrorDetail('Inbound status change failed', error);
     },
   });
   return {

@@ -1,7 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
 import { EXPORT_DONE_CLOSE_DELAY_MS } from '@waybill/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/errors.js';
+import { errorMessage, logErrorDetail } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
@@ -13,6 +13,9 @@ export interface ExportView {
   error: string | null;
   downloadPath: string | null;
 }
+
+/** A failed export job; the backend's reason goes to the development log, not the screen. */
+const EXPORT_FAILED = 'The backend could not finish the report; try again.';
 
 const IDLE: ExportView = { phase: 'idle', progress: 0, error: null, downloadPath: null };
 
@@ -56,7 +59,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
   }, []);
 
   const fail = useCallback((reason: string, cause?: unknown) => {
-    console.error('Inbound export failed', cause ?? reason);
+    logErrorDetail('Inbound export failed', cause ?? reason);
     setView((v) => ({ ...v, phase: 'failed', error: reason }));
     setJobId(null);
   }, []);
@@ -64,7 +67,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
   trpc.inbounds.export.progress.useSubscription(jobId ? { jobId } : skipToken, {
     onData: ({ data }) => {
       if (data.status === 'done' && data.downloadPath) finish(data.downloadPath);
-      else if (data.status === 'failed') fail(data.error ?? 'The export failed.');
+      else if (data.status === 'failed') fail(EXPORT_FAILED, data.error);
       else setView((v) => ({ ...v, phase: 'running', progress: data.progress }));
     },
     onError: (error) => fail(errorMessage(error, 'Lost contact with the export.'), error),
@@ -76,7 +79,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
     try {
       const job = await start.mutateAsync({ uid: inboundUid });
       if (job.status === 'done' && job.downloadPath) finish(job.downloadPath);
-      else if (job.status === 'failed') fail(job.error ?? 'The export failed.');
+      else if (job.status === 'failed') fail(EXPORT_FAILED, job.error);
       else {
         setView({ phase: 'running', progress: job.progress, error: null, downloadPath: null });
         setJobId(job.jobId);

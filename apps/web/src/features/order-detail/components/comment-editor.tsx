@@ -79,7 +79,7 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
     try {
       await add.mutateAsync(commentSubmitInput(state, orderUid));
     } catch (error) {
-      setProblem(`Your comment was not saved: ${errorMessage(error)} Your text is kept; try again.`);
+      setProblem(`Your comment was not saved: ${errorMessage(error)} Your text is kept.`);
       return;
     }
     dispatch({ type: 'reset' });

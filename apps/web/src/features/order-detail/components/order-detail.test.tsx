@@ -223,9 +223,11 @@ describe('order detail', () => {
     const box = await screen.findByPlaceholderText('Add new comment');
     await user.type(box, 'Parcel is damaged');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your comment was not saved: The backend did not answer.',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your comment was not saved: The backend cannot be reached; try again in a moment. Your text is kept.',
     );
+    expect(alert).not.toHaveTextContent('The backend did not answer.');
     expect(box).toHaveValue('Parcel is damaged');
   });
 

@@ -291,11 +291,11 @@ describe('filters', () => {
   it('toggles a status group on and off', async () => {
     const user = userEvent.setup();
     const { props, rerender } = setup();
-    await user.click(screen.getByRole('button', { name: 'In Picking (2)' }));
+    await user.click(screen.getByRole('button', { name: '2 In Picking' }));
     const selected = lastFilter(props.onFilterChange);
     expect(selected.statuses).toEqual(['in_picking', 'not_fulfilled']);
     rerender({ filter: selected });
-    await user.click(screen.getByRole('button', { name: 'In Picking (2)' }));
+    await user.click(screen.getByRole('button', { name: '2 In Picking' }));
     expect(lastFilter(props.onFilterChange).statuses).toEqual([]);
   });
 });
@@ -402,7 +402,10 @@ describe('row actions', () => {
     await user.type(within(dialog).getByLabelText('Month'), '05');
     await user.type(within(dialog).getByLabelText('Year'), '2024');
     await user.click(within(dialog).getByRole('button', { name: 'SAVE CHANGES' }));
-    expect(await within(dialog).findByText('Order is already delivered')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The status could not be changed. Please try again.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Order is already delivered')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'CANCEL CHANGES' })).toBeInTheDocument();
   });
 
