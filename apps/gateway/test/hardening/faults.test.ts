@@ -1,7 +1,7 @@
 import { startSim } from '@waybill/backend-sim';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../realtime/harness.js';
+import { eventually, polledOrders } from '../realtime/harness.js';
 import { type FaultMode, type FaultProxy, startFaultProxy } from './fault-proxy.js';
 import {
   type Hardened,
@@ -35,7 +35,7 @@ async function search(token: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as {
-    result?: { data: { orders: Array<{ uid: string; reference: string }> } };
+    result?: { data: { orders: Array<{ uid: string; reference: string; managed_by: string | null }> } };
     error?: { message: string; data: { code: string; backend: { path: string } | null } };
   };
   return { status: res.status, body };
@@ -55,7 +55,7 @@ describe('faults between gateway and backend', () => {
   it('answers each call clearly, stays up, keeps websockets, and the poll backs off and catches up', async () => {
     const token = await stack.signIn();
     const { body } = await search(token);
-    const target = body.result?.data.orders[2];
+    const target = polledOrders(body.result?.data.orders ?? [])[2];
     if (!target) throw new Error('the sim has no orders');
 
     const socket: RawSocket = await openSocket(stack.wsUrl, { cookie: `${AUTH_COOKIE_NAME}=${token}` });

@@ -103,3 +103,14 @@ export async function eventually<T>(what: string, probe: () => T | undefined | f
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The gateway's default MANAGED_BY; no test stack changes it. */
+export const MANAGED_BY = 'waybill';
+
+/**
+ * The orders the change poll follows (managed_by equals MANAGED_BY). The sim lists other providers'
+ * orders too, so a test that changes an order and waits for the poll must pick one of these.
+ */
+export function polledOrders<T extends { managed_by?: string | null }>(orders: readonly T[]): T[] {
+  return orders.filter((o) => o.managed_by === MANAGED_BY);
+}

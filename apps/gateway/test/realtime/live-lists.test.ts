@@ -3,7 +3,7 @@ import { BACKEND_ROUTES, type LiveListEvent, type Order } from '@waybill/contrac
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundsList } from '../../src/live-lists/inbounds.js';
 import { ordersList } from '../../src/live-lists/orders.js';
-import { type Client, eventually, type Stack, startStack } from './harness.js';
+import { type Client, eventually, MANAGED_BY, polledOrders, type Stack, startStack } from './harness.js';
 
 type Event = LiveListEvent<{ uid: string }, Record<string, unknown>>;
 type Health = Extract<Event, { kind: 'health' }>;
@@ -157,7 +157,7 @@ describe('live lists over real websockets', () => {
 
   it('retries a failing order list every poll interval, pauses it, then catches up with the change it missed', async () => {
     const { client } = await stack.signIn('marketing@example.com');
-    const target = (await client.orders.search.query({})).orders[0]!;
+    const target = polledOrders((await client.orders.search.query({})).orders)[0]!;
     const tab = watch(client.orders.live.subscribe, { filter: { reference: target.reference } });
     await eventually('snapshot', () => tab.events.length > 0);
     stack.sim.control.setFault({ kind: 'down', paths: [BACKEND_ROUTES['orders.search.filter'].path] });
@@ -187,7 +187,7 @@ describe('live lists over real websockets', () => {
     await eventually('snapshots', () => orders.events.length > 0 && inbounds.events.length > 0);
     await forgetTokens(stack, client);
     // Order cohorts refresh on a change; inbound cohorts on their timer.
-    stack.sim.control.changeOrder(stack.sim.control.addOrder().uid);
+    stack.sim.control.changeOrder(stack.sim.control.addOrder().uid, { managed_by: MANAGED_BY });
     await eventually('both ended', () => orders.error && inbounds.error, 3000);
     expect(codeOf(orders.error)).toBe('UNAUTHORIZED');
     expect(codeOf(inbounds.error)).toBe('UNAUTHORIZED');

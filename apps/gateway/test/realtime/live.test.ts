@@ -1,6 +1,6 @@
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type Stack, startStack } from './harness.js';
+import { eventually, polledOrders, type Stack, startStack } from './harness.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -87,7 +87,7 @@ describe('realtime over real websockets', () => {
   it('a forced change reaches a matching subscriber and not a non-matching one', async () => {
     const { client } = await stack.signIn();
     const list = await client.orders.search.query({});
-    const target = list.orders[0]!;
+    const target = polledOrders(list.orders)[0]!;
     const matching = follow(client.orders.live.subscribe, {
       filter: { reference: target.reference },
     });
@@ -119,7 +119,7 @@ describe('realtime over real websockets', () => {
     const { client } = await stack.signIn();
     const tab = follow(client.orders.live.subscribe, {});
     await eventually('snapshot', () => tab.state);
-    const target = tab.state!.rows[0]!;
+    const target = polledOrders(tab.state!.rows)[0]!;
     const changed = stack.sim.control.changeOrder(target.uid) as Order;
     // The change may also take the order out of the default filter.
     const isRowPatch = (m: Msg) =>
@@ -150,7 +150,7 @@ describe('realtime over real websockets', () => {
     await eventually('snapshot', () => first.state);
     const lastId = first.ids.at(-1)!;
     first.stop();
-    const rows = first.state!.rows;
+    const rows = polledOrders(first.state!.rows);
     stack.sim.control.changeOrder(rows[0]!.uid);
     await new Promise((r) => setTimeout(r, 600));
     stack.sim.control.changeOrder(rows[1]!.uid);
@@ -181,7 +181,7 @@ describe('realtime over real websockets', () => {
   it('recovers from a backend outage during polling without missing the change made meanwhile', async () => {
     const { client } = await stack.signIn();
     const list = await client.orders.search.query({});
-    const target = list.orders[2]!;
+    const target = polledOrders(list.orders)[2]!;
     const sub = follow(client.orders.live.subscribe, { filter: { reference: target.reference } });
     await eventually('snapshot', () => sub.state);
     stack.sim.control.setFault({ kind: 'down' });

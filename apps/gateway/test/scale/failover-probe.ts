@@ -1,7 +1,7 @@
 import { startSim } from '@waybill/backend-sim';
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
 import { Redis } from 'ioredis';
-import { createClient, type RunningSim } from '../realtime/harness.js';
+import { createClient, polledOrders, type RunningSim } from '../realtime/harness.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
 
@@ -174,7 +174,10 @@ export async function failoverRound(stack: FailoverStack, orderOffset: number): 
   anonymous.close();
   const { client, close } = createClient(host.url, token as string);
   try {
-    const orders = (await client.orders.search.query({})).orders.slice(orderOffset, orderOffset + 3);
+    const orders = polledOrders((await client.orders.search.query({})).orders).slice(
+      orderOffset,
+      orderOffset + 3,
+    );
     if (orders.length < 3) throw new Error('the sim has too few orders');
     const watched = orders.map((o) => watch(client, o));
     await until('snapshots', () => watched.every((w) => w.state !== null), 15_000);

@@ -2,7 +2,7 @@ import { startSim } from '@waybill/backend-sim';
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, eventually, type RunningSim } from '../realtime/harness.js';
+import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { fakeWebDist, okPolls, type Replica, startReplica, stopReplica } from './replicas.js';
 
@@ -134,7 +134,7 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     const polling = await leader();
     const follower = replicas.find((r) => r !== polling)!;
     const { client: c } = await signIn(follower);
-    const target = (await c.orders.search.query({})).orders[0]!;
+    const target = polledOrders((await c.orders.search.query({})).orders)[0]!;
     const sub = follow(c.orders.live, { filter: { reference: target.reference } });
     await eventually('snapshot', () => sub.state);
     const changed = sim.control.changeOrder(target.uid);
@@ -156,7 +156,7 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     const lastId = first.ids.at(-1)!;
     first.stop();
     // Changes made while the client is between replicas.
-    const rows = first.state!.rows;
+    const rows = polledOrders(first.state!.rows);
     const changed = [sim.control.changeOrder(rows[0]!.uid), sim.control.changeOrder(rows[1]!.uid)];
     await sleep(POLL_MS * 3);
     const onB = client(b, token);
@@ -182,7 +182,7 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     }
     // And it keeps following later changes as patches, without repeating any message.
     const patchesBefore = resumed.messages.length;
-    sim.control.changeOrder(resumed.state!.rows[2]!.uid);
+    sim.control.changeOrder(polledOrders(resumed.state!.rows)[2]!.uid);
     await eventually('a patch for the later change', () => resumed.messages.length > patchesBefore, 8000);
     expect(resumed.messages.slice(patchesBefore).every((m) => m.kind === 'patch')).toBe(true);
     await eventually(
@@ -231,7 +231,7 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     const dead = await leader();
     const survivors = replicas.filter((r) => r !== dead);
     const { client: onSurvivor } = await signIn(survivors[0]!);
-    const target = (await onSurvivor.orders.search.query({})).orders[3]!;
+    const target = polledOrders((await onSurvivor.orders.search.query({})).orders)[3]!;
     const sub = follow(onSurvivor.orders.live, { filter: { reference: target.reference } });
     await eventually('snapshot', () => sub.state);
 
