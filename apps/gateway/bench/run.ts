@@ -1,7 +1,8 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
- * them, and prints one JSON line per figure named in design.md. Steps: changes, cohorts, latency,
- * floor, memory, overhead, soak, web, abuse, failover. Each step is bounded in time and count.
+ * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
+ * cohorts, latency, floor, memory, overhead, soak, web, abuse, failover. Each step is bounded in time
+ * and count.
  */
 import { Pool } from 'undici';
 import { inspectorSession } from './inspector.js';
@@ -241,7 +242,7 @@ async function main() {
     if (wants('memory')) await memoryPerSubscriber(sim);
 
     if (wants('overhead')) {
-      // A fresh gateway, holding no other sockets, as the design's figure asks.
+      // A fresh gateway, holding no other sockets, so the figure is the gateway's own added latency.
       await withGateway(sim, [], async (gateway, tokens) => {
         const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
         const options = {
