@@ -106,13 +106,11 @@ export const authRouter = router({
       return appState ? { user, state: appState } : { user };
     }),
 
-  shopifyAuthorize: publicProcedure
-    .input(shopQueryInputSchema)
-    .query(({ ctx, input, signal }) => {
-      for (const [key, value] of Object.entries(input.query))
-        if (REDIRECT_PARAM.test(key)) checkRedirect(ctx, value, `query.${key}`);
-      return ctx.services.backend.call('auth.shopifyAuthorize', { query: input.query, signal });
-    }),
+  shopifyAuthorize: publicProcedure.input(shopQueryInputSchema).query(({ ctx, input, signal }) => {
+    for (const [key, value] of Object.entries(input.query))
+      if (REDIRECT_PARAM.test(key)) checkRedirect(ctx, value, `query.${key}`);
+    return ctx.services.backend.call('auth.shopifyAuthorize', { query: input.query, signal });
+  }),
 
   shopifyGenerateToken: publicProcedure
     .input(shopQueryInputSchema)
