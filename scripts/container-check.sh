@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds the gateway and backend-sim images with podman, starts docker-compose.yml (default
-# profile) with podman-compose and checks the running stack: console on :3000, a password
-# sign-in and an orders.search through the containers, non-root processes, HEALTHCHECKs.
-# Prints the image sizes, then brings the stack down. Needs root (podman). Takes a few minutes.
+# Builds the gateway and backend-sim images with podman and runs docker-compose.yml with podman-compose:
+# - default profile: console on :3000, a password sign-in and an orders.search through the containers;
+# - scale profile (Redis, gateway-a, gateway-b, nginx `lb` on :8080): the same through the balancer, a
+#   session minted through it accepted by each replica, a comment reaching websocket subscribers, and
+#   failover with gateway-a (the poll leader) killed (scripts/scale-check.mjs);
+# - non-root processes, HEALTHCHECKs, the image sizes against the bar; then the stack comes down.
+# Needs root (podman). Takes a few minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -11,11 +14,14 @@ base="$root/../shared/tools/container-base.sh"
 
 project=waybill-check
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-export GATEWAY_PORT=${GATEWAY_PORT:-3000} SIM_PORT=${SIM_PORT:-4000}
-for var in GATEWAY_PORT SIM_PORT; do
+export GATEWAY_PORT=${GATEWAY_PORT:-3000} SIM_PORT=${SIM_PORT:-4000} LB_PORT=${LB_PORT:-8080}
+for var in GATEWAY_PORT SIM_PORT LB_PORT; do
   port_free "${!var}" || { echo "container-check: port ${!var} ($var) is in use; set $var to a free port" >&2; exit 1; }
 done
 gateway="http://127.0.0.1:$GATEWAY_PORT"
+lb="http://127.0.0.1:$LB_PORT"
+# The app layers' bar over the base image, in MB.
+APP_LAYERS_BAR_MB=60
 
 step() { printf '\n== %s\n' "$*"; }
 fail() { echo "container-check: FAILED: $*" >&2; exit 1; }
@@ -36,22 +42,71 @@ step "build waybill-gateway"
 build apps/gateway/Dockerfile waybill-gateway:latest
 
 compose() { podman-compose -p "$project" -f docker-compose.yml "$@"; }
+logs=$(mktemp -d)
+# podman-compose prints every podman command it runs: kept in a file, shown when it fails.
+compose_up() {
+  compose up -d --no-build "$@" >"$logs/compose-up.log" 2>&1 || { cat "$logs/compose-up.log"; fail "compose up $*"; }
+}
+container() { echo "${project}_$1_1"; } # podman-compose 1.0's container names
+project_containers() { podman ps -a --filter "label=io.podman.compose.project=$project" --format '{{.Names}}'; }
 cleanup() {
+  status=$?
+  if [ "$status" != 0 ]; then
+    step "logs (the check failed)"
+    for name in $(project_containers); do
+      echo "--- $name ($(podman inspect -f '{{.State.Status}}' "$name" 2>/dev/null))"
+      podman logs --tail 40 "$name" 2>&1 || true
+    done
+  fi
   step "compose down"
   compose down -t 15 >/dev/null 2>&1 || true
+  podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+  rm -rf "$logs"
+  left=$(project_containers)
+  [ -z "$left" ] || { echo "container-check: left behind: $left" >&2; status=1; }
+  exit "$status"
 }
 trap cleanup EXIT
 
-step "compose up (default profile)"
-# Named services: podman-compose from Debian ignores `profiles:` and would start the scale profile too.
-compose up -d backend-sim gateway
+# Waits up to $1 seconds for the command after it to succeed.
+wait_for() {
+  local seconds=$1
+  shift
+  for _ in $(seq 1 "$seconds"); do
+    "$@" >/dev/null 2>&1 && return 0
+    sleep 1
+  done
+  "$@"
+}
+# GET $1 from inside a container (replicas publish no port).
+fetch_in() { # container url [bearer]
+  podman exec "$1" node -e '
+    const [url, token] = process.argv.slice(1);
+    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      .then(async (r) => { process.stdout.write(await r.text()); process.exit(r.ok ? 0 : 1); }, () => process.exit(1));' "$2" "${3:-}"
+}
+sign_in() { # base-url -> bearer token
+  local login
+  login=$(curl -fsS -m 10 -X POST -H 'content-type: application/json' \
+    -d '{"email":"ops@example.com","password":"waybill-demo","bearer":true}' "$1/trpc/auth.passwordLogin") \
+    || fail "sign-in through $1 failed"
+  node -e 'const b=JSON.parse(process.argv[1]);process.stdout.write(b.result.data.token)' "$login" \
+    || fail "sign-in answer has no token: $login"
+}
+order_count() { # search answer -> number of orders
+  node -e 'const b=JSON.parse(process.argv[1]);process.stdout.write(String(b.result.data.orders.length))' "$1" \
+    || fail "orders.search answer unreadable: ${1:0:300}"
+}
+search() { curl -fsS -m 10 -H "authorization: Bearer $2" "$1/trpc/orders.search?input=%7B%7D"; }
+
+step "compose up: default profile, and Redis + gateway-a of the scale profile"
+# Named services: podman-compose from Debian ignores `profiles:` and would start everything.
+# gateway-a starts before gateway-b so it takes the change-poll lease: the failover below kills the leader.
+compose down -t 2 >/dev/null 2>&1 || true # what an interrupted run left
+compose_up backend-sim gateway redis gateway-a
 
 step "wait for the gateway"
-for _ in $(seq 1 120); do
-  curl -fsS "$gateway/readyz" >/dev/null 2>&1 && break
-  sleep 1
-done
-curl -fsS "$gateway/readyz" || { compose logs || true; fail "gateway not ready on $gateway"; }
+wait_for 120 curl -fsS -m 5 "$gateway/readyz" || fail "gateway not ready on $gateway"
 echo
 
 step "console answers on $gateway"
@@ -59,19 +114,45 @@ curl -fsS "$gateway/" | grep -q '<div id="root"' || fail "console page not serve
 echo "ok: console page"
 
 step "password sign-in and orders.search through the containers"
-login=$(curl -fsS -X POST -H 'content-type: application/json' \
-  -d '{"email":"ops@example.com","password":"waybill-demo","bearer":true}' "$gateway/trpc/auth.passwordLogin")
-token=$(node -e 'const b=JSON.parse(process.argv[1]);process.stdout.write(b.result.data.token)' "$login") \
-  || fail "sign-in answer has no token: $login"
-search=$(curl -fsS -H "authorization: Bearer $token" "$gateway/trpc/orders.search?input=%7B%7D")
-count=$(node -e 'const b=JSON.parse(process.argv[1]);process.stdout.write(String(b.result.data.orders.length))' "$search") \
-  || fail "orders.search answer unreadable: ${search:0:300}"
+token=$(sign_in "$gateway")
+count=$(order_count "$(search "$gateway" "$token")")
 [ "$count" -gt 0 ] || fail "orders.search returned no orders"
 echo "ok: signed in, orders.search returned $count orders"
 
+step "scale profile: gateway-a takes the change-poll lease, then gateway-b and the balancer start"
+a=$(container gateway-a)
+b=$(container gateway-b)
+wait_for 120 fetch_in "$a" http://127.0.0.1:3000/readyz || fail "gateway-a not ready"
+wait_for 30 sh -c "podman logs $a 2>&1 | grep -q 'took the change-poll lease'" || fail "gateway-a never took the change-poll lease"
+compose_up gateway-b lb
+wait_for 120 fetch_in "$b" http://127.0.0.1:3000/readyz || fail "gateway-b not ready"
+wait_for 30 curl -fsS -m 5 "$lb/readyz" || fail "balancer not ready on $lb"
+echo
+! podman logs "$b" 2>&1 | grep -q 'took the change-poll lease' || fail "gateway-b took the lease: gateway-a is not the leader"
+echo "ok: gateway-a holds the change-poll lease, gateway-b follows"
+
+step "console, sign-in and search through the balancer ($lb)"
+for _ in 1 2; do # round robin: one request on each replica
+  curl -fsS -m 10 "$lb/" | grep -q '<div id="root"' || fail "console page not served through the balancer"
+done
+echo "ok: console page through the balancer"
+lb_token=$(sign_in "$lb")
+count=$(order_count "$(search "$lb" "$lb_token")")
+[ "$count" -gt 0 ] || fail "orders.search through the balancer returned no orders"
+echo "ok: signed in through the balancer, orders.search returned $count orders"
+# Sessions live in Redis: the token the balancer's sign-in minted works on each replica directly.
+for name in "$a" "$b"; do
+  answer=$(fetch_in "$name" 'http://127.0.0.1:3000/trpc/orders.search?input=%7B%7D' "$lb_token") \
+    || fail "$name refused the session minted through the balancer: ${answer:0:300}"
+  [ "$(order_count "$answer")" -gt 0 ] || fail "orders.search on $name returned no orders"
+done
+echo "ok: the session works on gateway-a and gateway-b"
+
 step "containers run as a non-root user, healthchecks pass"
-names=$(podman ps --filter "label=io.podman.compose.project=$project" --format '{{.Names}}')
-[ -n "$names" ] || fail "no containers of project $project"
+# Our images (redis and nginx are the official images' stand-ins, without HEALTHCHECK).
+names=$(podman ps --filter "label=io.podman.compose.project=$project" --format '{{.Names}} {{.Image}}' \
+  | awk '$2 ~ /waybill-/ {print $1}')
+[ "$(echo "$names" | wc -w)" = 4 ] || fail "expected 4 waybill containers, found: $names"
 for name in $names; do
   uid=$(podman exec "$name" id -u)
   [ "$uid" != 0 ] || fail "$name runs as root"
@@ -79,7 +160,32 @@ for name in $names; do
   echo "ok: $name runs as uid $uid, healthy"
 done
 
+step "live changes through the balancer, and failover with gateway-a killed"
+node scripts/scale-check.mjs "$lb" "$lb_token" "$a" || fail "scale check"
+for i in 1 2 3 4; do # both upstreams are tried: the dead one is skipped
+  curl -fsS -m 10 "$lb/" | grep -q '<div id="root"' || fail "console page not served through the balancer after the kill ($i)"
+  [ "$(order_count "$(search "$lb" "$lb_token")")" -gt 0 ] || fail "orders.search through the balancer after the kill ($i)"
+done
+echo "ok: console and orders.search keep answering through the balancer with gateway-a dead"
+
 step "image sizes"
-podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E 'waybill-(gateway|backend-sim)'
+mb() { echo $(( ($(podman image inspect --format '{{.Size}}' "$1") + 500000) / 1000000 )); }
+base_mb=$(mb docker.io/library/node:24-slim)
+gateway_mb=$(mb waybill-gateway:latest)
+sim_mb=$(mb waybill-backend-sim:latest)
+app_mb=$((gateway_mb - base_mb))
+podman history --format '{{.Size}}\t{{.CreatedBy}}' waybill-gateway:latest | awk -F'\t' '$1 != "0 B"' | head -4 | cut -c1-120
+echo "container-check: backend-sim image $sim_mb MB, app layers $((sim_mb - base_mb)) MB"
+echo "container-check: gateway image $gateway_mb MB, base $base_mb MB, app layers $app_mb MB (bar $APP_LAYERS_BAR_MB)"
+[ "$app_mb" -le "$APP_LAYERS_BAR_MB" ] || fail "gateway app layers $app_mb MB are over the $APP_LAYERS_BAR_MB MB bar"
+
+step "compose down"
+trap - EXIT
+compose down -t 15 >/dev/null 2>&1 || fail "compose down failed"
+podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+rm -rf "$logs"
+left=$(project_containers)
+[ -z "$left" ] || fail "containers left after compose down: $left"
+echo "ok: nothing of $project left running"
 echo
 echo "container-check: all checks passed"

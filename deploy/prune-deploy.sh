@@ -1,0 +1,15 @@
+#!/bin/sh
+# Trims a `pnpm deploy --prod` output (the images' build stage) to what the process loads at run time.
+#   sh deploy/prune-deploy.sh /out
+set -eu
+out=$1
+[ -d "$out/node_modules/.pnpm" ] || { echo "prune-deploy: $out/node_modules/.pnpm not found" >&2; exit 1; }
+# @trpc/server declares typescript as a peer and pnpm installs peers, so a production deploy carries the
+# type checker (about 30 MB) and type packages that nothing imports at run time.
+rm -rf "$out"/node_modules/.pnpm/typescript@* "$out"/node_modules/.pnpm/@typescript+* \
+  "$out"/node_modules/.pnpm/@types+* "$out"/node_modules/.pnpm/undici-types@*
+# Type declarations, source maps, docs and the app's own tests: never loaded by node or tsx.
+find "$out" -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
+  -o -name '*.md' -o -name '*.markdown' -o -name '*.test.ts' -o -name '*.tsbuildinfo' \) -delete
+# Links left pointing at removed packages.
+find "$out/node_modules" -xtype l -delete
