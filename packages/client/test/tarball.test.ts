@@ -5,6 +5,8 @@
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,6 +204,17 @@ describe('the waybill command', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     await expect(stat(path.join(other, 'waybill/config.json'))).rejects.toThrow();
     await rm(other, { recursive: true, force: true });
+  });
+
+  it('names a gateway it cannot reach', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = `http://127.0.0.1:${port}`;
+    const result = await waybill(['login', '--url', down, '--email', 'ops@example.com', '--password', 'x']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
   });
 
   it('searches late cargus orders as JSON and as a table', async () => {

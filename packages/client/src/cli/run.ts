@@ -100,15 +100,25 @@ async function dispatch(argv: string[]): Promise<void> {
   }
 }
 
+/** The gateway a login was aimed at, to name it when it cannot be reached. */
+function loginUrl(argv: string[]): string | undefined {
+  const at = argv.indexOf('--url');
+  const inline = argv.find((a) => a.startsWith('--url='));
+  return (at >= 0 ? argv[at + 1] : inline?.slice('--url='.length)) || process.env.WAYBILL_URL || undefined;
+}
+
 /** Runs one command; answers the exit code. Errors go to stderr as one clear message. */
 export async function runCli(argv: string[]): Promise<number> {
   try {
     await dispatch(argv);
     return 0;
   } catch (error) {
-    const url = await loadSession()
-      .then((s) => s.url)
-      .catch(() => null);
+    const url =
+      argv[0] === 'login'
+        ? (loginUrl(argv) ?? null)
+        : await loadSession()
+            .then((s) => s.url)
+            .catch(() => null);
     process.stderr.write(`waybill: ${describeError(error, url)}\n`);
     if (process.env.WAYBILL_DEBUG && error instanceof Error && error.stack)
       process.stderr.write(`${error.stack}\n`);
