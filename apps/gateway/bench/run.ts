@@ -3,6 +3,7 @@
  * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
  * cohorts, latency, floor, memory, overhead, soak, web, abuse, failover. Each step is bounded in time
  * and count.
+ * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
 import { Pool } from 'undici';
 import { inspectorSession } from './inspector.js';
@@ -287,6 +288,9 @@ async function main() {
 
     // Its own redis-server, sim and four gateways: the poll leader SIGKILLed three times.
     if (wants('failover')) await (await import('./failover.js')).failoverGap();
+
+    // Only when named: a minute or so, and Node 24 + Lighthouse to fetch on the first run.
+    if (only.has('lighthouse')) await (await import('./lighthouse.js')).lighthouseFigures(sim);
   } finally {
     await sim.stop();
   }
