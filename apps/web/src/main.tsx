@@ -1,3 +1,4 @@
+import './lib/zod-jitless.js';
 import './styles/global.css';
 import { mountApp } from './app/mount.js';
 

@@ -1,6 +1,7 @@
 import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { RouteError } from '../components/route-error/route-error.js';
+import { SkeletonRows } from '../components/skeleton/skeleton-rows.js';
 import { GoogleCallback, LoginPage } from '../features/auth/index.js';
 import { RealtimeRoute } from '../features/realtime/index.js';
 import { MeRoute } from './routes/me.js';
@@ -15,6 +16,7 @@ function withOverlay(List: ComponentType): ComponentType {
 }
 
 const errorElement = createElement(RouteError);
+const LoadingRows = () => createElement(SkeletonRows, { rows: 10 });
 const realtime = withOverlay(RealtimeRoute);
 
 /** Every console route. Realtime is the first screen; the other tabs load lazily. */
@@ -28,6 +30,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement,
+        // A lazy tab opened directly shows the shell and placeholder rows while its code loads,
+        // not a blank page (and no React Router warning).
+        HydrateFallback: LoadingRows,
         children: [
           { index: true, Component: RealtimeRoute, errorElement },
           {

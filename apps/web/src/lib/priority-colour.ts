@@ -4,4 +4,6 @@ import type { Colour, DarkColour } from '@waybill/contracts';
 export type ColourName = Colour | DarkColour;
 
 export const colourVar = (name: ColourName) => `var(--color-${name})`;
+/** Text colour on a solid fill of the colour, readable at 4.5:1 (`var(--on-<name>)`). */
+export const onColourVar = (name: ColourName) => `var(--on-${name})`;
 export const tintVar = (name: ColourName) => `var(--tint-${name.replace(/^dark-/, '')})`;

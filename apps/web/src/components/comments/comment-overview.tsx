@@ -62,12 +62,18 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
   const canMark = useContext(TRPCContext) !== null;
   const seen = canMark && latestUnreadUid ? <SeenAfterDelay commentUid={latestUnreadUid} /> : null;
 
+  // Visible text starts each link's name (label in name): screen readers and voice control agree.
+  const addText = total > 0 ? `${total} comments` : 'Add comment';
   if (!latest) {
     return (
       <span className={styles.overview} data-testid="comment-overview" data-icon={icon}>
-        <Link to={href} className={styles.add} aria-label={`Add a comment to order ${order.reference ?? ''}`}>
+        <Link
+          to={href}
+          className={styles.add}
+          aria-label={`${addText} ${total > 0 ? 'of' : 'to'} order ${order.reference ?? ''}`}
+        >
           <CommentStatusIcon icon={icon} />
-          <span>{total > 0 ? `${total} comments` : 'Add comment'}</span>
+          <span>{addText}</span>
         </Link>
         {seen}
       </span>
@@ -86,7 +92,8 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
       data-colour={colour}
       style={{ ['--comment-colour' as string]: colourVar(colour) }}
     >
-      <Link to={href} className={styles.link} aria-label={`Open comments of order ${order.reference ?? ''}`}>
+      <Link to={href} className={styles.link}>
+        <span className="visually-hidden">Open comments of order {order.reference ?? ''}: </span>
         <span className={styles.icon}>
           <CommentStatusIcon icon={icon} />
         </span>

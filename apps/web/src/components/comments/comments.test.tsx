@@ -136,7 +136,7 @@ describe('CommentOverview', () => {
   it('shows the plus icon without comments and the status icons otherwise', () => {
     const el = overview({ comments: [], order: makeOrder() });
     expect(el).toHaveAttribute('data-icon', 'add');
-    expect(within(el).getByRole('link', { name: /Add a comment/ })).toBeInTheDocument();
+    expect(within(el).getByRole('link', { name: /^Add comment to order/ })).toBeInTheDocument();
   });
 
   it.each([

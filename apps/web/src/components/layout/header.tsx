@@ -77,8 +77,10 @@ export function Header({ user, onLogout }: HeaderProps) {
           </ToggleGroup.Item>
         </ToggleGroup.Root>
         <Menu.Root modal={false}>
-          <Menu.Trigger className={styles.badge} aria-label={`Account menu for ${user?.name ?? 'you'}`}>
-            {badgeInitials(user?.name)}
+          {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
+          <Menu.Trigger className={styles.badge}>
+            <span aria-hidden>{badgeInitials(user?.name)}</span>
+            <span className="visually-hidden">Account menu for {user?.name ?? 'you'}</span>
           </Menu.Trigger>
           <Menu.Portal>
             <Menu.Content className={styles.menu} align="end" sideOffset={6}>

@@ -1,5 +1,5 @@
 import { formatSummaryCount } from '@waybill/contracts';
-import { type ColourName, colourVar, tintVar } from '../../lib/priority-colour.js';
+import { type ColourName, colourVar, onColourVar, tintVar } from '../../lib/priority-colour.js';
 import styles from './summary-cards.module.css';
 
 export interface SummaryCard {
@@ -47,6 +47,7 @@ export function SummaryCards({
             style={{
               ['--card-colour' as string]: colourVar(card.colour),
               ['--card-tint' as string]: tintVar(card.colour),
+              ['--card-on' as string]: onColourVar(card.colour),
             }}
             onClick={() => onToggle(card.id)}
           >

@@ -206,6 +206,7 @@ export function ClientsPage() {
           <Search size={14} aria-hidden />
           <input
             type="search"
+            name="q"
             placeholder="Search stores"
             aria-label="Search stores by name"
             value={nameText}

@@ -124,7 +124,7 @@ describe('store row cells', () => {
   it('shows courier shares in a popover, grouped and rounded up', async () => {
     const user = userEvent.setup();
     const cells = renderRow(makeStore());
-    await user.click(cells.getByRole('button', { name: 'Courier shares' }));
+    await user.click(cells.getByRole('button', { name: /: courier shares$/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('GLS').nextSibling).toHaveTextContent('73%');
     expect(within(dialog).getByText('Cargus').nextSibling).toHaveTextContent('28%');

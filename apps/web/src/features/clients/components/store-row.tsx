@@ -79,8 +79,10 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
         {cell.text}
       </span>
     );
+  // The visible couriers (or flag) start the button's name, as the label-in-name rule asks.
+  const shown = cell.kind === 'logos' ? cell.couriers.map((c) => c.name).join(', ') : cell.text;
   return (
-    <HoverPopover label="Courier shares" trigger={content}>
+    <HoverPopover label={`${shown}: courier shares`} trigger={content}>
       <ul className={styles.shareList}>
         {courierPopoverRows(couriers).map((s) => (
           <li key={s.label}>
@@ -138,6 +140,7 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
       data-state={state}
       style={{
         ['--row-colour' as string]: colourVar(colour),
+        ['--row-on' as string]: `var(--on-${colour})`,
         ['--row-tint' as string]: `var(--tint-${colour})`,
       }}
     >

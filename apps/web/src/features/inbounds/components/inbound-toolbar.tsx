@@ -90,6 +90,7 @@ export function InboundToolbar({
           <Search size={14} aria-hidden />
           <input
             type="search"
+            name="q"
             placeholder="Search"
             aria-label="Search inbounds"
             value={searchText}

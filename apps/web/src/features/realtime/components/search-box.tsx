@@ -35,6 +35,7 @@ export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: Sea
       <input
         ref={input}
         type="search"
+        name="q"
         className={styles.input}
         placeholder="Search order reference"
         aria-label="Search order reference"

@@ -71,7 +71,8 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
                 type="button"
                 className={styles.button}
                 aria-pressed={b.selected}
-                aria-label={`${b.label} (${b.count})`}
+                // The visible count starts the name (label in name); the icon says the rest.
+                aria-label={`${formatSummaryCount(b.count)} ${b.label}`}
                 data-empty={b.count === 0 || undefined}
                 onClick={() => onChange({ ...filter, statuses: toggleStatusGroup(filter.statuses, b.id) })}
               >
