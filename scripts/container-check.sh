@@ -67,6 +67,7 @@ cleanup() {
   exit "$status"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM # through the EXIT trap: the stack comes down when the run is interrupted too
 
 # Waits up to $1 seconds for the command after it to succeed.
 wait_for() {
