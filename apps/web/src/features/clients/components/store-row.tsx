@@ -14,7 +14,7 @@ import {
   storeDisplayStatus,
 } from '@waybill/contracts';
 import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
-import { memo, type ReactNode, useState } from 'react';
+import { Fragment, memo, type ReactNode, useState } from 'react';
 import { CopyButton } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
@@ -28,16 +28,18 @@ function HoverPopover({
   label,
   trigger,
   children,
+  className,
 }: {
   label: string;
   trigger: ReactNode;
   children: ReactNode;
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
-        className={styles.popoverTrigger}
+        className={className ? `${styles.popoverTrigger} ${className}` : styles.popoverTrigger}
         aria-label={label}
         onMouseEnter={() => setOpen(true)}
         onMouseLeave={() => setOpen(false)}
@@ -68,10 +70,14 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
   const content =
     cell.kind === 'logos' ? (
       <span className={styles.logos}>
-        {cell.couriers.map((c) => (
-          <span key={c.logo} className={styles.logo} data-logo={c.logo} title={c.name}>
-            {c.name}
-          </span>
+        {/* A space between the names (not drawn in the flex row) keeps them separate words in the name. */}
+        {cell.couriers.map((c, i) => (
+          <Fragment key={c.logo}>
+            {i > 0 ? ' ' : null}
+            <span className={styles.logo} data-logo={c.logo} title={c.name}>
+              {c.name}
+            </span>
+          </Fragment>
         ))}
       </span>
     ) : (
@@ -187,7 +193,11 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
               <span className={styles.year} title={`Created ${formatBucharest(row.activity.created_at)}`}>
                 {created}
               </span>
-              <HoverPopover label={`Store info for ${name}`} trigger={<Info size={13} aria-hidden />}>
+              <HoverPopover
+                label={`Store info for ${name}`}
+                trigger={<Info size={13} aria-hidden />}
+                className={styles.infoTrigger}
+              >
                 <dl className={styles.info}>
                   <dt>Platform</dt>
                   <dd>{platform}</dd>
