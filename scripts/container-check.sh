@@ -36,10 +36,13 @@ build() {
     --build-arg NPM_CONFIG_CAFILE=/etc/ssl/certs/ca-certificates.crt \
     -f "$1" -t "$2" .
 }
+built_after=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 step "build waybill-backend-sim"
 build apps/backend-sim/Dockerfile waybill-backend-sim:latest
 step "build waybill-gateway"
 build apps/gateway/Dockerfile waybill-gateway:latest
+# Earlier runs' untagged images (build stages, replaced tags); this run's build stages stay as the layer cache.
+podman image prune -f --filter "until=$built_after" >/dev/null || true
 
 compose() { podman-compose -p "$project" -f docker-compose.yml "$@"; }
 logs=$(mktemp -d)
