@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type FakeHandler, sendJson, startFakeBackend } from './fake-backend.js';
@@ -20,6 +21,9 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Waybill</title><div id="root"></div>');
   await mkdir(join(webDist, 'assets'));
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // As the web build writes them: the gzip twin next to the file.
+  await writeFile(join(webDist, 'assets', 'big-def456.js'), 'console.log("big")');
+  await writeFile(join(webDist, 'assets', 'big-def456.js.gz'), gzipSync('console.log("big")'));
   fake = await startFakeBackend((req, res) => behaviour(req, res));
   gateway = await startGateway({ BACKEND_URL: fake.url, WEB_DIST: webDist, BACKEND_TIMEOUT_MS: '300' });
 });
@@ -59,6 +63,18 @@ describe('static hosting', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('sends the pre-compressed twin of an asset to a browser that accepts it, the plain file otherwise', async () => {
+    const url = `${gateway.url}/assets/big-def456.js`;
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('accept-encoding');
+    expect(zipped.headers.get('cache-control')).toContain('immutable');
+    expect(await zipped.text()).toBe('console.log("big")');
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("big")');
   });
 
   it('answers 404 for unknown assets, unknown pages and unknown procedures', async () => {

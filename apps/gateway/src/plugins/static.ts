@@ -41,6 +41,9 @@ async function registerStaticSite(
     root: webDist,
     wildcard: true,
     index: ['index.html'],
+    // The web build writes .br/.gz next to each JS and CSS file: sent to browsers that accept them
+    // (uncompressed, the console's JS was most of its first paint). A file without them goes as is.
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
       else if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
