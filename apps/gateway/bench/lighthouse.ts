@@ -111,6 +111,35 @@ function failingAudits(report: Report, category: string): string[] {
     .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
 }
 
+/** One Lighthouse run; a trace that failed to record (NO_NAVSTART and the like) is run once more. */
+function lighthouseRun(node: string, cli: string, url: string, cookie: string, output: string): Report {
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(
+      node,
+      [
+        cli,
+        url,
+        '--preset=desktop',
+        `--only-categories=${Object.keys(BARS).join(',')}`,
+        '--output=json',
+        `--output-path=${output}`,
+        `--chrome-flags=${CHROME_FLAGS}`,
+        `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+        '--quiet',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: 'inherit',
+      },
+    );
+    if (run.status !== 0) throw new Error(`lighthouse on ${url} exited with ${run.status}`);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+    if (!report.runtimeError) return report;
+    if (attempt === 2) throw new Error(`lighthouse on ${url}: ${report.runtimeError.message}`);
+    console.error(`lighthouse on ${url}: ${report.runtimeError.message}; running it again`);
+  }
+}
+
 export async function lighthouseFigures(sim: SimProcess): Promise<void> {
   const node = node24();
   const cli = lighthouseCli();
@@ -122,28 +151,13 @@ export async function lighthouseFigures(sim: SimProcess): Promise<void> {
   try {
     const cookie = await sessionCookie(gateway.url);
     for (const page of PAGES) {
-      const output = join(reports, `${page.slice(1)}.json`);
-      const run = spawnSync(
+      const report = lighthouseRun(
         node,
-        [
-          cli,
-          `${gateway.url}${page}`,
-          '--preset=desktop',
-          `--only-categories=${Object.keys(BARS).join(',')}`,
-          '--output=json',
-          `--output-path=${output}`,
-          `--chrome-flags=${CHROME_FLAGS}`,
-          `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
-          '--quiet',
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-          stdio: 'inherit',
-        },
+        cli,
+        `${gateway.url}${page}`,
+        cookie,
+        join(reports, `${page.slice(1)}.json`),
       );
-      if (run.status !== 0) throw new Error(`lighthouse on ${page} exited with ${run.status}`);
-      const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
-      if (report.runtimeError) throw new Error(`lighthouse on ${page}: ${report.runtimeError.message}`);
       // Signed out, the console would show its sign-in form instead: that score would mean nothing.
       if (!new URL(report.finalDisplayedUrl).pathname.startsWith(page))
         throw new Error(`lighthouse on ${page} ended on ${report.finalDisplayedUrl}: not signed in?`);
