@@ -126,6 +126,22 @@ describe('history timeline', () => {
     ]);
     expect(timeline.at(-1)?.date).toBeNull();
   });
+  it.each(['new_', 'new'])("a history that starts with '%s' at the created date shows New once", (key) => {
+    const order = makeOrder({
+      external_app_dates: { created_at: '2024-05-01T08:00:00' },
+      statuses_history: {
+        aggregated_status: [
+          { key, priority: 3, date: '2024-05-01T08:00:00' },
+          { key: 'ready_for_picking', priority: 3, date: '2024-05-01T09:00:00' },
+        ],
+      },
+    });
+    const timeline = orderHistoryTimeline(order);
+    expect(timeline.map((e) => [e.key, e.label, e.elapsedToNext])).toEqual([
+      ['new', 'New', '1 hour'],
+      ['ready_for_picking', 'Ready for Picking', null],
+    ]);
+  });
   it('an order without history has only the new entry', () => {
     expect(orderHistoryTimeline(makeOrder()).map((e) => e.key)).toEqual(['new']);
   });

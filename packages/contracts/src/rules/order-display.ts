@@ -81,16 +81,23 @@ export interface HistoryEntry {
   elapsedToNext: string | null;
 }
 
+/** Status keys that mean "new"; the timeline's own 'new' entry stands for them. */
+const NEW_KEYS: readonly string[] = ['new', 'new_'];
+
 /**
  * History timeline: a 'new' entry at the created date plus every aggregated status entry, sorted by
  * date ascending (stable; unreadable dates last), each with the elapsed time to the next one.
+ * A 'new'/'new_' entry of the history itself is dropped: the created-date entry already says New,
+ * and showing both read as "New, 0 seconds, New".
  */
 export function orderHistoryTimeline(
   order: Pick<Order, 'external_app_dates' | 'statuses_history'>,
 ): HistoryEntry[] {
   const raw = [
     { key: 'new', date: order.external_app_dates.created_at },
-    ...order.statuses_history.aggregated_status.map((s) => ({ key: s.key, date: s.date })),
+    ...order.statuses_history.aggregated_status
+      .filter((s) => !NEW_KEYS.includes(s.key))
+      .map((s) => ({ key: s.key, date: s.date })),
   ];
   const entries = raw
     .map((e, index) => ({ e, index, time: parseServerTime(e.date)?.getTime() ?? Number.POSITIVE_INFINITY }))
