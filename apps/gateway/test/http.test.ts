@@ -87,6 +87,34 @@ describe('static hosting', () => {
     expect(body.error.data.code).toBe('NOT_FOUND');
   });
 
+  it('gives a browser the console (its not-found page) for an unknown page, with status 404', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of ['/no-such-page', '/realtime/other?x=1', '/a/b/c/']) {
+      const response = await fetch(`${gateway.url}${path}`, { headers: html });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      expect(await response.text(), path).toContain('<div id="root">');
+    }
+    // Never for the API, downloads, probes, metrics or files, even to a browser.
+    for (const path of [
+      '/trpc/orders.nothing',
+      '/exports/x/nothing',
+      '/healthz/x',
+      '/readyz/x',
+      '/metrics/x',
+      '/assets/missing.js',
+      '/missing.png',
+    ]) {
+      const response = await fetch(`${gateway.url}${path}`, { headers: html });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+    }
+    // An API client asking for JSON keeps the JSON 404.
+    const api = await fetch(`${gateway.url}/no-such-page`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { statusCode: number }).statusCode).toBe(404);
+  });
+
   it('says so when the console is not built', async () => {
     const bare = await startGateway({ BACKEND_URL: fake.url, WEB_DIST: join(webDist, 'missing') });
     try {

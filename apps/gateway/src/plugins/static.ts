@@ -19,9 +19,26 @@ export const SPA_ROUTES = [
 
 const spaRoutes = new Set<string>(SPA_ROUTES);
 
+const pathOf = (url: string) => (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+
 export function isSpaRoute(url: string): boolean {
-  const path = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-  return spaRoutes.has(path);
+  return spaRoutes.has(pathOf(url));
+}
+
+/** Paths that are never a console page: the API, downloads, probes, metrics and built files. */
+const NON_PAGE_PREFIXES = ['/trpc', '/exports', '/healthz', '/readyz', '/metrics', '/assets'];
+
+/**
+ * An unknown address a browser navigates to (it accepts text/html, the path is not under the API,
+ * downloads, probes or assets, and has no file extension) gets the console, which shows its own
+ * not-found page; API clients keep the JSON 404.
+ */
+export function isConsolePage(url: string, accept: string | undefined): boolean {
+  if (!accept?.includes('text/html')) return false;
+  const path = pathOf(url);
+  if (NON_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
 }
 
 /**
@@ -57,7 +74,16 @@ export const staticPlugin = fp<{ webDist: string }>(
   async (app, { webDist }) => {
     const spaFallback = await registerStaticSite(app, webDist);
     app.setNotFoundHandler((request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isSpaRoute(request.url)) {
+      const isGet = request.method === 'GET' || request.method === 'HEAD';
+      // A page the console does not know still answers 404, with the console's not-found page.
+      if (
+        isGet &&
+        spaFallback &&
+        !isSpaRoute(request.url) &&
+        isConsolePage(request.url, request.headers.accept)
+      )
+        return spaFallback(request, reply.status(404));
+      if (isGet && isSpaRoute(request.url)) {
         if (spaFallback) return spaFallback(request, reply);
         return reply.status(503).send({
           statusCode: 503,
