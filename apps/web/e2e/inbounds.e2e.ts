@@ -122,6 +122,73 @@ describe('inbounds in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/inbounds');
   });
 
+  it('fits the inbound detail at 1280, 1440 and 1920 px, Close always visible, focus back to the row', async () => {
+    // The inbound with the most products among those listed first (its titles are the longest lines).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const uids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-uid') ?? ''));
+    const uid = uids.reduce((best, u) =>
+      (stack.sim.store.inbounds.get(u)?.items.length ?? 0) >
+      (stack.sim.store.inbounds.get(best)?.items.length ?? 0)
+        ? u
+        : best,
+    );
+    const row = page.locator(`[data-testid="inbound-row"][data-uid="${uid}"]`);
+    const detail = page.getByTestId('inbound-detail');
+    const focusInRow = () =>
+      page.evaluate(
+        (u) => document.activeElement?.closest('[data-testid="inbound-row"]')?.getAttribute('data-uid') === u,
+        uid,
+      );
+
+    for (const width of [1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await row.getByRole('link').click();
+      await detail.getByTestId('product-row').first().waitFor({ timeout: 15_000 });
+      const layout = await detail.evaluate((dialog) => {
+        const overflowing = [...dialog.querySelectorAll('*')]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5);
+          })
+          .map((el) => `${el.tagName}.${el.className}`);
+        return { overflowing, scrollWidth: dialog.scrollWidth, clientWidth: dialog.clientWidth };
+      });
+      expect(layout.overflowing, `at ${width} px`).toEqual([]);
+      expect(layout.scrollWidth, `at ${width} px`).toBeLessThanOrEqual(layout.clientWidth);
+      for (const name of ['Junk', 'Defects']) {
+        const box = (await detail.getByRole('columnheader', { name }).boundingBox())!;
+        expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      // E2E_SCREENS_DIR=… keeps a picture of the overlay at the narrowest and widest widths.
+      const screens = process.env.E2E_SCREENS_DIR;
+      if (screens && (width === 1280 || width === 1920))
+        await page.screenshot({ path: join(screens, `inbound-detail-${width}.png`) });
+
+      // Scrolled to the last product, Close is still in view.
+      await detail.getByTestId('product-row').last().scrollIntoViewIfNeeded();
+      const close = detail.getByRole('button', { name: 'Close inbound' });
+      const box = (await close.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(
+        await close.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === el;
+        }),
+      ).toBe(true);
+
+      // Esc at one width, the close button at the others: either way focus is back on the row.
+      if (width === 1440) await page.keyboard.press('Escape');
+      else await close.click();
+      await page.waitForURL((url) => url.pathname === '/inbounds');
+      await expect.poll(focusInRow, { timeout: 5_000 }).toBe(true);
+    }
+    await page.setViewportSize({ width: 1500, height: 1000 });
+  });
+
   it('marks an inbound as arrived with a date', async () => {
     const target = inboundsBy(
       (i) => i.status === 'in_transit' && i.display_priority !== null && i.display_priority <= 3,

@@ -9,6 +9,11 @@ import { useInboundReference } from '../api/use-reference.js';
 import { InboundDetail } from './inbound-detail.js';
 import styles from './inbound-detail.module.css';
 
+function rowLink(uid: string): HTMLElement | null {
+  const row = document.querySelector(`[data-testid="inbound-row"][data-uid="${CSS.escape(uid)}"]`);
+  return row?.querySelector<HTMLElement>('a[href]') ?? null;
+}
+
 /**
  * /inbounds/inbound?uid=…(&cached=true): the detail as an overlay. The router nests it under the list
  * route, so the list stays mounted underneath with its filter and rows; a failed load closes the popup.
@@ -38,7 +43,19 @@ export function InboundDetailPage() {
     >
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="inbound-detail">
+        <Dialog.Content
+          className={styles.dialog}
+          aria-describedby={undefined}
+          data-testid="inbound-detail"
+          onCloseAutoFocus={(event) => {
+            // The overlay opens from a route, so Radix has no trigger to return to: focus goes back
+            // to the row's link it was opened from, when that row is on screen.
+            const link = uid ? rowLink(uid) : null;
+            if (!link) return;
+            event.preventDefault();
+            link.focus();
+          }}
+        >
           {detail.data ? (
             <InboundDetail
               detail={detail.data}
