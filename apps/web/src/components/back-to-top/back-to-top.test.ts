@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowBackToTop } from './back-to-top.js';
+import { backToTopLift, shouldShowBackToTop } from './back-to-top.js';
 
 describe('Back to Top visibility', () => {
-  it('shows once the table header is more than 40 px above the viewport and the footer is out of view', () => {
-    expect(shouldShowBackToTop(-41, null, 900)).toBe(true);
-    expect(shouldShowBackToTop(-40, null, 900)).toBe(false);
-    expect(shouldShowBackToTop(-500, 1200, 900)).toBe(true);
+  it('shows once the table header is more than 40 px above the viewport, the list end included', () => {
+    expect(shouldShowBackToTop(-41)).toBe(true);
+    expect(shouldShowBackToTop(-40)).toBe(false);
+    expect(shouldShowBackToTop(-5000)).toBe(true);
   });
 
-  it('hides while the footer is visible or without a header', () => {
-    expect(shouldShowBackToTop(-500, 600, 900)).toBe(false);
-    expect(shouldShowBackToTop(null, null, 900)).toBe(false);
+  it('hides without a header', () => {
+    expect(shouldShowBackToTop(null)).toBe(false);
+  });
+
+  it('rides above the list footer while the footer is in view', () => {
+    expect(backToTopLift(null, 900)).toBe(0);
+    expect(backToTopLift(950, 900)).toBe(0);
+    expect(backToTopLift(820, 900)).toBe(80);
   });
 });
