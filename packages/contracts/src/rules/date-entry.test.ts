@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATE_ENTRY_MIN_YEAR,
   type DateEntryAction,
   type DateEntryState,
   dateEntryFromDate,
+  dateEntryRange,
+  dateEntryRangeProblem,
   dateEntryReducer,
   dateEntryValue,
   digitsOnly,
@@ -268,5 +271,58 @@ describe('dateEntryFromDate', () => {
   it('round-trips through dateEntryValue at 15:00', () => {
     const state = dateEntryFromDate(new Date(2024, 10, 30, 1));
     expect(dateEntryValue(state)).toEqual(new Date(2024, 10, 30, 15));
+  });
+});
+
+describe('plausible status-change dates', () => {
+  const now = new Date(2026, 10, 22, 18, 0);
+  const created = new Date(2026, 10, 3, 21, 30);
+  const at = (y: number, m: number, d: number) => new Date(y, m - 1, d, 15);
+
+  it('runs from the created day through tomorrow', () => {
+    const range = dateEntryRange(created, now);
+    expect(range.earliest).toEqual(new Date(2026, 10, 3));
+    expect(range.latest).toEqual(new Date(2026, 10, 23));
+    // The created day itself counts even though 15:00 is before the 21:30 creation.
+    expect(dateEntryRangeProblem(at(2026, 11, 3), range)).toBeNull();
+    expect(dateEntryRangeProblem(at(2026, 11, 22), range)).toBeNull();
+    expect(dateEntryRangeProblem(at(2026, 11, 23), range)).toBeNull();
+  });
+
+  it.each([
+    ['before the order was created', at(2026, 11, 2)],
+    ['the day after tomorrow', at(2026, 11, 24)],
+    ['in 1999', at(1999, 11, 10)],
+    ['in 2030', at(2030, 1, 1)],
+  ])('refuses a date %s, naming the allowed range', (_what, date) => {
+    expect(dateEntryRangeProblem(date, dateEntryRange(created, now))).toBe(
+      'Enter a date from 03/11/2026 to 23/11/2026.',
+    );
+  });
+
+  it('without a created date applies the year bound and the future bound only', () => {
+    const range = dateEntryRange(null, now);
+    expect(range.earliest).toEqual(new Date(DATE_ENTRY_MIN_YEAR, 0, 1));
+    expect(dateEntryRangeProblem(at(DATE_ENTRY_MIN_YEAR, 1, 1), range)).toBeNull();
+    expect(dateEntryRangeProblem(at(2019, 12, 31), range)).toBe(
+      'Enter a date from 01/01/2020 to 23/11/2026.',
+    );
+    expect(dateEntryRangeProblem(at(2026, 11, 24), range)).not.toBeNull();
+    // An unreadable created date counts as none.
+    expect(dateEntryRange(new Date(Number.NaN), now)).toEqual(range);
+  });
+
+  it('a created date after tomorrow (skewed clock) still leaves tomorrow', () => {
+    const range = dateEntryRange(new Date(2027, 0, 1), now);
+    expect(range.earliest).toEqual(range.latest);
+    expect(dateEntryRangeProblem(at(2026, 11, 23), range)).toBeNull();
+  });
+
+  it('keeps SAVE CHANGES disabled for a real date outside the range', () => {
+    const range = dateEntryRange(created, now);
+    const inRange: DateEntryState = { day: '10', month: '11', year: '2026', focus: 'year' };
+    expect(isDateSaveDisabled(inRange, false, range)).toBe(false);
+    expect(isDateSaveDisabled({ ...inRange, year: '2030' }, false, range)).toBe(true);
+    expect(isDateSaveDisabled({ ...inRange, year: '2030' }, false)).toBe(false);
   });
 });

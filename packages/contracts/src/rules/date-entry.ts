@@ -95,9 +95,14 @@ export function dateEntryValue(state: Pick<DateEntryState, 'day' | 'month' | 'ye
   return date;
 }
 
-/** SAVE CHANGES is disabled until a valid date exists, and while the call runs. */
-export function isDateSaveDisabled(state: DateEntryState, busy: boolean): boolean {
-  return busy || dateEntryValue(state) === null;
+/**
+ * SAVE CHANGES is disabled until a valid date exists, and while the call runs; with a range, also
+ * while the date is outside it.
+ */
+export function isDateSaveDisabled(state: DateEntryState, busy: boolean, range?: DateEntryRange): boolean {
+  const date = dateEntryValue(state);
+  if (busy || date === null) return true;
+  return range ? dateEntryRangeProblem(date, range) !== null : false;
 }
 
 /** Fill the fields from a date (local calendar), e.g. to prefill a modal. */
@@ -108,4 +113,48 @@ export function dateEntryFromDate(date: Date): DateEntryState {
     year: String(date.getFullYear()).padStart(4, '0'),
     focus: 'day',
   };
+}
+
+/**
+ * Plausible dates for a status change (not a stated rule; decided in docs/decisions/contracts.md):
+ * from the day the order (or inbound) was created through tomorrow, compared as local calendar days.
+ * Without a created date only the year sanity bound applies: nothing before 1 January
+ * DATE_ENTRY_MIN_YEAR. Tomorrow, not today, so a date entered near midnight in another zone passes.
+ */
+export const DATE_ENTRY_MIN_YEAR = 2020;
+export const DATE_ENTRY_MAX_DAYS_AHEAD = 1;
+
+export interface DateEntryRange {
+  /** First allowed day (local midnight). */
+  earliest: Date;
+  /** Last allowed day (local midnight). */
+  latest: Date;
+}
+
+const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
+
+/** The allowed days: the created day (or 1 January DATE_ENTRY_MIN_YEAR) through tomorrow. */
+export function dateEntryRange(createdAt: Date | null | undefined, now: Date): DateEntryRange {
+  const floor = new Date(DATE_ENTRY_MIN_YEAR, 0, 1);
+  const created = createdAt && !Number.isNaN(createdAt.getTime()) ? startOfLocalDay(createdAt) : null;
+  const latest = startOfLocalDay(now);
+  latest.setDate(latest.getDate() + DATE_ENTRY_MAX_DAYS_AHEAD);
+  let earliest = created && created > floor ? created : floor;
+  // A created date after tomorrow (a skewed clock) must not leave no day at all.
+  if (earliest > latest) earliest = latest;
+  return { earliest, latest };
+}
+
+/** DD/MM/YYYY of a local date, as the date fields read. */
+export function formatDateEntry(date: Date): string {
+  const dd = String(date.getDate()).padStart(2, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  return `${dd}/${mm}/${String(date.getFullYear()).padStart(4, '0')}`;
+}
+
+/** Why a real date is outside the range, naming the allowed days; null when it is inside. */
+export function dateEntryRangeProblem(date: Date, range: DateEntryRange): string | null {
+  const day = startOfLocalDay(date);
+  if (day >= range.earliest && day <= range.latest) return null;
+  return `Enter a date from ${formatDateEntry(range.earliest)} to ${formatDateEntry(range.latest)}.`;
 }

@@ -1,3 +1,4 @@
+import { dateEntryRange, dateEntryRangeProblem } from '@waybill/contracts';
 import { type ReactNode, useState } from 'react';
 import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../lib/date-entry.js';
 import { errorMessage } from '../../lib/errors.js';
@@ -16,16 +17,34 @@ export interface DateChangeModalProps {
   /** Saves the entered date (15:00 local). A rejection keeps the modal open and shows why. */
   onSave: (date: Date) => Promise<unknown>;
   onClose: () => void;
+  /**
+   * When the order or inbound was created: dates before that day are refused. Without it only the
+   * year bound applies (contracts' dateEntryRange); dates after tomorrow are refused either way.
+   */
+  createdAt?: Date | null;
 }
 
 const FAILED = 'The status could not be changed. Please try again.';
 
 /** A status change that needs a date: DD MM YYYY, SAVE CHANGES and CANCEL CHANGES; closes once saved. */
-export function DateChangeModal({ title, label, testId, summary, onSave, onClose }: DateChangeModalProps) {
+export function DateChangeModal({
+  title,
+  label,
+  testId,
+  summary,
+  onSave,
+  onClose,
+  createdAt,
+}: DateChangeModalProps) {
   const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const date = partsToDate(parts);
+  // "Today" as of opening the modal: the range does not move while it is open.
+  const [now] = useState(() => new Date());
+  const range = dateEntryRange(createdAt, now);
+  const entered = partsToDate(parts);
+  const rangeProblem = entered ? dateEntryRangeProblem(entered, range) : null;
+  const date = rangeProblem ? null : entered;
 
   const save = async () => {
     if (!date || busy) return;
@@ -60,7 +79,14 @@ export function DateChangeModal({ title, label, testId, summary, onSave, onClose
       }
     >
       {summary}
-      <DateEntryFields value={parts} onChange={setParts} disabled={busy} label={label} />
+      <DateEntryFields
+        value={parts}
+        onChange={setParts}
+        disabled={busy}
+        label={label}
+        rangeProblem={rangeProblem}
+        onEnter={() => void save()}
+      />
       {problem ? (
         <p className={styles.error} role="alert">
           {problem}

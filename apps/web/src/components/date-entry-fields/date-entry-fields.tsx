@@ -15,6 +15,10 @@ export interface DateEntryFieldsProps {
   onChange: (next: DateEntryState) => void;
   disabled?: boolean;
   label?: string;
+  /** Why a real date is refused (outside the allowed range); shown when the date itself exists. */
+  rangeProblem?: string | null;
+  /** Enter in any field (the modal saves when the date is valid). */
+  onEnter?: () => void;
 }
 
 /** Why a fully typed entry is not a date, for the inline message. */
@@ -27,14 +31,21 @@ export function dateEntryProblem(value: Pick<DateEntryState, 'day' | 'month' | '
  * DD / MM / YYYY digit fields: digits only, day/month padding, focus moves day → month →
  * year when a field is complete, and an inline message when the date does not exist.
  */
-export function DateEntryFields({ value, onChange, disabled, label = 'Date' }: DateEntryFieldsProps) {
+export function DateEntryFields({
+  value,
+  onChange,
+  disabled,
+  label = 'Date',
+  rangeProblem = null,
+  onEnter,
+}: DateEntryFieldsProps) {
   const id = useId();
   const refs = {
     day: useRef<HTMLInputElement>(null),
     month: useRef<HTMLInputElement>(null),
     year: useRef<HTMLInputElement>(null),
   };
-  const problem = dateEntryProblem(value);
+  const problem = dateEntryProblem(value) ?? rangeProblem;
   const state: DateEntryState = { ...value, focus: value.focus ?? 'day' };
   const lastFocus = useRef(state.focus);
 
@@ -61,12 +72,19 @@ export function DateEntryFields({ value, onChange, disabled, label = 'Date' }: D
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
         maxLength={name === 'year' ? 4 : 2}
+        data-autofocus={name === 'day' || undefined}
         value={value[name]}
         onFocus={() => {
           lastFocus.current = name;
           if (state.focus !== name) dispatch({ type: 'focus', field: name });
         }}
         onBlur={() => dispatch({ type: 'blur', field: name })}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && onEnter) {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
         onChange={(e) => dispatch({ type: 'input', field: name, value: e.target.value })}
       />
     </label>

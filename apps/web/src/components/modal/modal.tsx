@@ -44,6 +44,16 @@ export function Modal({
           style={width ? { width } : undefined}
           data-testid={testId}
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // A form's first field marked data-autofocus takes the focus instead of Close.
+            const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              '[data-autofocus]',
+            );
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
         >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

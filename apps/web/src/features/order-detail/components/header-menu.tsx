@@ -6,6 +6,7 @@ import {
   type Order,
   orderRowActions,
   orderStatusLabel,
+  parseServerTime,
   STATUS_ACTIONS,
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
@@ -86,6 +87,7 @@ function StatusModal({
       title={title}
       label={dateLabel}
       testId="detail-status-modal"
+      createdAt={parseServerTime(order.external_app_dates.created_at)}
       summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
       onSave={save}
       onClose={onClose}

@@ -368,7 +368,8 @@ describe('row actions', () => {
     const save = within(dialog).getByRole('button', { name: 'SAVE CHANGES' });
     expect(save).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Day'), '31');
-    await user.type(within(dialog).getByLabelText('Month'), '02');
+    // June, not February: the fixture order was created on 1 May 2024, and earlier days are refused.
+    await user.type(within(dialog).getByLabelText('Month'), '06');
     await user.type(within(dialog).getByLabelText('Year'), '2024');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This date does not exist');
     expect(save).toBeDisabled();
@@ -380,7 +381,7 @@ describe('row actions', () => {
     const [order, status, date] = onChangeStatus.mock.calls[0] as unknown as [Order, string, Date];
     expect(order.uid).toBe('ord-1');
     expect(status).toBe('cancelled');
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2024, 1, 28, 15]);
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2024, 5, 28, 15]);
     // While the call runs: save spans the width with a loading icon, cancel is hidden.
     const busy = within(dialog).getByRole('button', { name: /SAVE CHANGES/ });
     expect(busy).toHaveAttribute('data-full-width', 'true');

@@ -2,6 +2,7 @@ import {
   type FulfillmentCenter,
   type OperatorOrderStatus,
   type Order,
+  parseServerTime,
   type StatusAction,
   statusAction,
 } from '@waybill/contracts';
@@ -30,6 +31,7 @@ export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onCl
       label={config.dateLabel}
       testId={`modal-${kind}`}
       summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
+      createdAt={parseServerTime(order.external_app_dates.created_at)}
       onSave={(date) => onSave(order, config.status, date)}
       onClose={onClose}
     />
