@@ -35,6 +35,35 @@ async function expectControlsOnScreen(scope: Locator, width: number): Promise<vo
   }
 }
 
+/** Opens a row's 'Order Options' menu and returns its item labels. */
+async function openMenu(row: Locator): Promise<string[]> {
+  await row.getByRole('button', { name: 'Order Options' }).click();
+  const menu = page.getByRole('menu', { name: 'Order Options' });
+  await menu.waitFor();
+  return menu.getByRole('menuitem').allTextContents();
+}
+
+/** The first of the first 15 listed rows whose menu offers `action`, with its menu left open. */
+async function firstRowOffering(action: string): Promise<Locator> {
+  const rows = page.getByTestId('order-row');
+  await rows.first().waitFor({ timeout: 15_000 });
+  const count = Math.min(await rows.count(), 15);
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    const items = await openMenu(row);
+    if (items.some((text) => text.startsWith(action))) return row;
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`no visible order offers '${action}'`);
+}
+
+/** DD, MM and YYYY of a date as the browser's local calendar reads it. */
+const localParts = (date: Date) => ({
+  day: String(date.getDate()).padStart(2, '0'),
+  month: String(date.getMonth() + 1).padStart(2, '0'),
+  year: String(date.getFullYear()),
+});
+
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
@@ -63,5 +92,99 @@ describe('the orders console as a work queue', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await panel.getByRole('link', { name: 'Go to the realtime orders' }).click();
     await page.waitForURL(/\/realtime$/);
+  });
+
+  it('date modal: focus starts on the day, implausible dates are refused with the allowed range, Enter saves', async () => {
+    await page.goto(`${stack.baseUrl}/realtime`);
+    await firstRowOffering('Cancel order');
+    await page.getByRole('menuitem', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark Order as Cancelled' });
+    await dialog.waitFor();
+    const day = dialog.getByLabel('Day');
+    await expect.poll(() => day.evaluate((el) => el === document.activeElement)).toBe(true);
+    const save = dialog.getByRole('button', { name: 'SAVE CHANGES' });
+    const before = stack.sim.control.callCounts()['/orders/change_status'] ?? 0;
+    const alert = dialog.getByRole('alert');
+
+    // Typed straight into the focused day field; focus moves on by itself.
+    await page.keyboard.type('10111999');
+    await alert.waitFor();
+    const message = (await alert.textContent()) ?? '';
+    const range = /^Enter a date from (\d\d)\/(\d\d)\/(\d{4}) to (\d\d)\/(\d\d)\/(\d{4})\.$/.exec(message);
+    expect(range, message).not.toBeNull();
+    expect(await save.isDisabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await dialog.isVisible()).toBe(true);
+
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(range?.slice(4, 7)).toEqual(Object.values(localParts(tomorrow)));
+    // The created day bounds the range from below: the day before it is refused too.
+    const [, dd, mm, yyyy] = range ?? [];
+    const created = new Date(Number(yyyy), Number(mm) - 1, Number(dd));
+    const dayBefore = new Date(created);
+    dayBefore.setDate(dayBefore.getDate() - 1);
+    for (const date of [dayBefore, new Date(2030, 0, 1)]) {
+      const parts = localParts(date);
+      await day.fill(parts.day);
+      await dialog.getByLabel('Month').fill(parts.month);
+      await dialog.getByLabel('Year').fill(parts.year);
+      expect(await alert.textContent()).toBe(message);
+      expect(await save.isDisabled()).toBe(true);
+    }
+    expect(stack.sim.control.callCounts()['/orders/change_status'] ?? 0).toBe(before);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectControlsOnScreen(dialog, width);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const today = localParts(new Date());
+    await day.fill(today.day);
+    await dialog.getByLabel('Month').fill(today.month);
+    await dialog.getByLabel('Year').fill(today.year);
+    expect(await save.isEnabled()).toBe(true);
+    await dialog.getByLabel('Year').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const body = stack.sim.control.lastBody('/orders/change_status') as {
+      status: string;
+      happened_at: string;
+    };
+    expect(body.status).toBe('cancelled');
+    const happened = new Date(body.happened_at);
+    expect(localParts(happened)).toEqual(today);
+    expect(happened.getHours()).toBe(15);
+  });
+
+  it('reissue AWB takes more than 999 boxes (no upper bound)', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?status=ready_for_picking`);
+    await firstRowOffering('Reissue AWB');
+    await page.getByRole('menuitem', { name: 'Reissue AWB' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reissue AWB' });
+    await dialog.waitFor();
+    const boxes = dialog.getByLabel('Number of boxes');
+    await boxes.fill('1000');
+    const more = dialog.getByRole('button', { name: 'More boxes' });
+    expect(await more.isEnabled()).toBe(true);
+    await more.click();
+    expect(await boxes.inputValue()).toBe('1001');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectControlsOnScreen(dialog, width);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+    // Neither the console nor the gateway caps it: the backend gets 1001. The sim, as a real
+    // backend may, has a bound of its own (99) and refuses; the modal stays open and says so.
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    const body = stack.sim.control.lastBody('/orders/reissue_shipping_label') as {
+      number_of_parcels: number;
+    };
+    expect(body.number_of_parcels).toBe(1001);
+    expect(await alert.textContent()).not.toContain('number_of_parcels');
+    await dialog.getByRole('button', { name: 'CANCEL' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -3,6 +3,7 @@ import {
   addCommentInputSchema,
   inboundUidInputSchema,
   orderUidInputSchema,
+  reissueLabelInputSchema,
   uidInputSchema,
 } from './inputs.js';
 
@@ -20,5 +21,19 @@ describe('ids that become backend path segments', () => {
   it('accepts real ids, dots inside them included', () => {
     for (const id of ['ord_1a2b3c', 'ir_ffee', 'a.b', '...', '.hidden', 'x..y'])
       expect(inboundUidInputSchema.parse({ uid: id }).uid).toBe(id);
+  });
+});
+
+describe('reissue label input', () => {
+  it('takes any whole number of boxes from 2 up, with no upper bound', () => {
+    for (const n of [2, 999, 1000, 123456789])
+      expect(reissueLabelInputSchema.parse({ orderUid: 'ord_1', numberOfParcels: n }).numberOfParcels).toBe(
+        n,
+      );
+    for (const n of [1, 2.5, Number.MAX_SAFE_INTEGER + 1])
+      expect(
+        reissueLabelInputSchema.safeParse({ orderUid: 'ord_1', numberOfParcels: n }).success,
+        String(n),
+      ).toBe(false);
   });
 });

@@ -38,8 +38,8 @@ export const reissueLabelInputSchema = z.strictObject({
   numberOfParcels: z
     .number()
     .int('number of boxes must be a whole number')
-    .min(REISSUE_MIN_PARCELS, `at least ${REISSUE_MIN_PARCELS} boxes`)
-    .max(999),
+    // No upper bound (reissue label rule); int() already keeps it a safe integer.
+    .min(REISSUE_MIN_PARCELS, `at least ${REISSUE_MIN_PARCELS} boxes`),
 });
 export type ReissueLabelInput = z.infer<typeof reissueLabelInputSchema>;
 

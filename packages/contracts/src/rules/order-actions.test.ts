@@ -16,6 +16,7 @@ import {
   isFinalOrderStatus,
   isParcelsDecrementDisabled,
   isReverseLogistics,
+  isValidParcelCount,
   MARK_IN_TRANSIT_FROM,
   orderRowActions,
   ROW_ACTION_STATUS,
@@ -190,6 +191,19 @@ describe('Reissue AWB: label warehouse, fulfilment order with unique key, pickin
     [100, false],
   ])('boxes %i: minus disabled %s', (n, disabled) => {
     expect(isParcelsDecrementDisabled(n)).toBe(disabled);
+  });
+  it.each([
+    [2, true],
+    [999, true],
+    [1000, true],
+    [250000, true],
+    [1, false],
+    [0, false],
+    [2.5, false],
+    [Number.NaN, false],
+    [Number.MAX_SAFE_INTEGER + 1, false],
+  ])('boxes %d valid: %s (whole, at least 2, no upper bound)', (n, valid) => {
+    expect(isValidParcelCount(n)).toBe(valid);
   });
 });
 

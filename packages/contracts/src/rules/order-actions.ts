@@ -1,5 +1,6 @@
 import type { Order, Workflow } from '../backend/orders.js';
 import type { FulfillmentCenter } from '../backend/reference.js';
+import { REISSUE_MIN_PARCELS } from '../constants.js';
 import {
   FINAL_ORDER_STATUSES,
   INVALID_ADDRESS_WORKFLOW_STATUS,
@@ -240,5 +241,16 @@ export const INBOUND_ACTION_STATUS = {
 
 /** Reissue label: number of boxes, default 2, minimum 2 (minus disabled at 2 or below), no upper bound. */
 export function isParcelsDecrementDisabled(numberOfParcels: number): boolean {
-  return numberOfParcels <= 2;
+  return numberOfParcels <= REISSUE_MIN_PARCELS;
 }
+
+/** Reissue label: a whole number of boxes, at least REISSUE_MIN_PARCELS, and no upper bound. */
+export function isValidParcelCount(numberOfParcels: number): boolean {
+  return Number.isSafeInteger(numberOfParcels) && numberOfParcels >= REISSUE_MIN_PARCELS;
+}
+
+/**
+ * Digits the boxes field takes: an input size, not a business bound (nine digits stay a safe
+ * integer and fit the field).
+ */
+export const REISSUE_PARCELS_MAX_DIGITS = 9;

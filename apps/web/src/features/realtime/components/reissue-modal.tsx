@@ -1,9 +1,11 @@
 import {
   type FulfillmentCenter,
   isParcelsDecrementDisabled,
+  isValidParcelCount,
   type Order,
   REISSUE_DEFAULT_PARCELS,
   REISSUE_MIN_PARCELS,
+  REISSUE_PARCELS_MAX_DIGITS,
 } from '@waybill/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,9 +13,6 @@ import { Modal, ModalActions } from '../../../components/index.js';
 import { errorMessage } from '../../../lib/errors.js';
 import styles from './order-modals.module.css';
 import { OrderSummary } from './order-summary.js';
-
-/** Not a stated rule; decided in docs/decisions/web.md: up to 999 boxes, the procedure's own bound. */
-export const REISSUE_MAX_PARCELS = 999;
 
 export interface ReissueModalProps {
   order: Order | undefined;
@@ -32,7 +31,7 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
   const [problem, setProblem] = useState<string | null>(null);
   if (!order) return null;
 
-  const valid = Number.isInteger(parcels) && parcels >= REISSUE_MIN_PARCELS && parcels <= REISSUE_MAX_PARCELS;
+  const valid = isValidParcelCount(parcels);
   const set = (n: number) => {
     setParcels(n);
     setText(String(n));
@@ -90,28 +89,20 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
           aria-invalid={!valid || undefined}
           aria-describedby={`${id}-hint`}
           onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
+            const digits = e.target.value.replace(/\D/g, '').slice(0, REISSUE_PARCELS_MAX_DIGITS);
             setText(digits);
             setParcels(digits === '' ? Number.NaN : Number(digits));
           }}
           onBlur={() => {
-            if (!valid)
-              set(
-                Math.min(
-                  REISSUE_MAX_PARCELS,
-                  Math.max(REISSUE_MIN_PARCELS, Number.isNaN(parcels) ? 0 : parcels),
-                ),
-              );
+            if (!valid) set(Math.max(REISSUE_MIN_PARCELS, Number.isNaN(parcels) ? 0 : parcels));
           }}
         />
         <button
           type="button"
           className={styles.stepperButton}
           aria-label="More boxes"
-          disabled={busy || parcels >= REISSUE_MAX_PARCELS}
-          onClick={() =>
-            set(Math.min(REISSUE_MAX_PARCELS, (Number.isNaN(parcels) ? REISSUE_MIN_PARCELS : parcels) + 1))
-          }
+          disabled={busy}
+          onClick={() => set((Number.isNaN(parcels) ? REISSUE_MIN_PARCELS : parcels) + 1)}
         >
           <Plus size={14} aria-hidden />
         </button>
@@ -119,7 +110,7 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
       <p id={`${id}-hint`} className={valid ? styles.hint : styles.error}>
         {valid
           ? 'Counts boxes (parcels), not items.'
-          : `Number of boxes must be between ${REISSUE_MIN_PARCELS} and ${REISSUE_MAX_PARCELS}.`}
+          : `Number of boxes must be a whole number of at least ${REISSUE_MIN_PARCELS}.`}
       </p>
       {problem ? (
         <p className={styles.error} role="alert">
