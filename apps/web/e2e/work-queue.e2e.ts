@@ -187,4 +187,25 @@ describe('the orders console as a work queue', () => {
     await dialog.getByRole('button', { name: 'CANCEL' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
+
+  it('offers Delivered (not Received by Sender) on the way out, and neither once back to sender', async () => {
+    const firstMenu = async (query: string, status: string) => {
+      await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5&status=${query}`);
+      const row = page.getByTestId('order-row').first();
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.getByTestId('order-status').textContent()).toContain(status);
+      const items = await openMenu(row);
+      await page.keyboard.press('Escape');
+      return items;
+    };
+    const outbound = await firstMenu('shipping_in_transit', 'In Transit');
+    expect(outbound).toContain('Mark as Delivered');
+    expect(outbound).not.toContain('Mark as Received by Sender');
+    const back = await firstMenu('back_to_sender', 'Back to Sender');
+    expect(back).not.toContain('Mark as Delivered');
+    expect(back).not.toContain('Mark as Received by Sender');
+    const returning = await firstMenu('shipping_returning_to_sender', 'Returning');
+    expect(returning).toContain('Mark as Received by Sender');
+    expect(returning).not.toContain('Mark as Delivered');
+  });
 });

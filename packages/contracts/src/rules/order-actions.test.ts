@@ -53,8 +53,21 @@ describe('every status: cancel, lost, received by sender, delivered, in transit'
     expect(isReverseLogistics(order)).toBe(reverse);
     expect(canCancelOrder(order)).toBe(!FINAL.includes(status) && !reverse);
     expect(canMarkLost(order)).toBe(!FINAL.includes(status));
-    expect(canMarkReceivedBySender(order)).toBe(reverse && status !== 'shipping_received_by_sender');
-    expect(canMarkDelivered(order)).toBe(reverse && status !== 'shipping_delivered');
+    // Written out here, independently of the rule's lists: delivered only on the way out, received by
+    // sender only on the way back.
+    const outbound = [
+      'shipping_in_transit',
+      'shipping_unsuccessful_delivery',
+      'shipping_incorrect_address',
+      'shipping_refused',
+      'shipping_customer_pickup',
+      'shipping_personal_pickup',
+      'shipping_redirected',
+      'shipping_out_for_delivery',
+      'shipping_in_parcel_locker',
+    ];
+    expect(canMarkReceivedBySender(order)).toBe(status === 'shipping_returning_to_sender');
+    expect(canMarkDelivered(order)).toBe(outbound.includes(status));
     expect(canMarkInTransit(order)).toBe((MARK_IN_TRANSIT_FROM as readonly string[]).includes(status));
   });
 });
@@ -85,19 +98,19 @@ describe('spelled-out cases', () => {
         cancel: false,
         markLost: true,
         markDelivered: true,
-        markReceivedBySender: true,
+        markReceivedBySender: false,
         markInTransit: false,
       },
     ],
     ['shipping_out_for_delivery', { cancel: false, markDelivered: true, markInTransit: true }],
     [
       'shipping_returning_to_sender',
-      { cancel: false, markLost: true, markReceivedBySender: true, markDelivered: true },
+      { cancel: false, markLost: true, markReceivedBySender: true, markDelivered: false },
     ],
-    ['shipping_received_by_sender', { cancel: false, markReceivedBySender: false, markDelivered: true }],
+    ['shipping_received_by_sender', { cancel: false, markReceivedBySender: false, markDelivered: false }],
     [
       'shipping_delivered',
-      { cancel: false, markLost: false, markDelivered: false, markReceivedBySender: true },
+      { cancel: false, markLost: false, markDelivered: false, markReceivedBySender: false },
     ],
     [
       'cancelled',
@@ -111,7 +124,7 @@ describe('spelled-out cases', () => {
     ],
     ['lost', { cancel: false, markLost: false }],
     ['returned', { cancel: false, markLost: false }],
-    ['back_to_sender', { cancel: false, markLost: false, markDelivered: false }],
+    ['back_to_sender', { cancel: false, markLost: false, markDelivered: false, markReceivedBySender: false }],
     [
       'new_',
       {
@@ -141,8 +154,28 @@ describe('spelled-out cases', () => {
       reverse_logistics: { in_transit: { value: false }, received: { value: true } },
     });
     expect(canMarkReceivedBySender(received)).toBe(false);
-    expect(canMarkDelivered(received)).toBe(true);
+    expect(canMarkDelivered(received)).toBe(false);
     expect(isReverseLogistics(withStatus('ready_for_picking', { reverse_logistics: null }))).toBe(false);
+  });
+
+  it('a refused parcel the courier brings back (in-transit flag) offers Received by Sender, not Delivered', () => {
+    const coming = { reverse_logistics: { in_transit: { value: true }, received: { value: false } } };
+    expect(orderRowActions(withStatus('shipping_refused', coming), labelWarehouse)).toMatchObject({
+      markReceivedBySender: true,
+      markDelivered: false,
+      cancel: false,
+    });
+    // Without the flag a refused parcel is still outbound: the courier may try again.
+    expect(orderRowActions(withStatus('shipping_refused'), labelWarehouse)).toMatchObject({
+      markReceivedBySender: false,
+      markDelivered: true,
+    });
+    // The sim marks back_to_sender with both flags' received side: nothing to deliver or receive.
+    const back = { reverse_logistics: { in_transit: { value: false }, received: { value: true } } };
+    expect(orderRowActions(withStatus('back_to_sender', back), labelWarehouse)).toMatchObject({
+      markReceivedBySender: false,
+      markDelivered: false,
+    });
   });
 });
 

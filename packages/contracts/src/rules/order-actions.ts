@@ -10,11 +10,9 @@ import {
 /**
  * Row actions of the 'Order Options' menu ("Row actions by status").
  *
- * "Reverse-logistics status" is not a stated test; decided in docs/decisions/contracts.md: the parcel
- * has left the warehouse and is in the courier's hands, going out or coming back. That is the only
- * reading under which every stated rule makes sense: no cancel once shipped; Mark as Delivered for
- * those statuses other than delivered; Mark as Received by Sender for those other than received by
- * sender. The order's reverse_logistics flags (return in transit / received) also count.
+ * "Reverse-logistics status" is not a stated test; decided in docs/decisions/contracts.md. For Cancel it
+ * means the parcel has left the warehouse and is in the courier's hands, going out or coming back (no
+ * cancel once shipped); the order's reverse_logistics flags also count.
  */
 export const COURIER_HANDS_STATUSES = [
   'shipping_in_transit',
@@ -30,6 +28,25 @@ export const COURIER_HANDS_STATUSES = [
   'shipping_returning_to_sender',
   'shipping_received_by_sender',
 ] as const;
+
+/**
+ * On the way to the customer: the courier statuses before delivery. Mark as Delivered is offered only
+ * here (decided in docs/decisions/contracts.md: a parcel coming back cannot be delivered).
+ */
+export const OUTBOUND_COURIER_STATUSES = [
+  'shipping_in_transit',
+  'shipping_unsuccessful_delivery',
+  'shipping_incorrect_address',
+  'shipping_refused',
+  'shipping_customer_pickup',
+  'shipping_personal_pickup',
+  'shipping_redirected',
+  'shipping_out_for_delivery',
+  'shipping_in_parcel_locker',
+] as const;
+
+/** Statuses that say the parcel is back with the sender. */
+const BACK_AT_SENDER = ['shipping_received_by_sender', 'back_to_sender'];
 
 /**
  * Not a stated rule; decided in docs/decisions/contracts.md: In Transit can be set once a label exists or
@@ -79,17 +96,42 @@ export function canMarkLost(order: Pick<Order, 'aggregated_status'>): boolean {
   return !isFinalOrderStatus(order.aggregated_status.key);
 }
 
-/** Mark as Received by Sender: reverse logistics, not already received by sender. */
-export function canMarkReceivedBySender(order: OrderForActions): boolean {
-  const received =
-    order.aggregated_status.key === 'shipping_received_by_sender' ||
-    order.reverse_logistics?.received.value === true;
-  return isReverseLogistics(order) && !received;
+/** The parcel is back with the sender: by status, or by the reverse_logistics received flag. */
+export function isBackAtSender(order: Pick<Order, 'aggregated_status' | 'reverse_logistics'>): boolean {
+  return (
+    includes(BACK_AT_SENDER, order.aggregated_status.key) || order.reverse_logistics?.received.value === true
+  );
 }
 
-/** Mark as Delivered: reverse logistics, not already delivered. */
+/**
+ * A return is under way: shipping_returning_to_sender, or the reverse_logistics in-transit flag (a
+ * refused or undeliverable parcel the courier is bringing back), and it has not arrived yet.
+ */
+export function isReturnUnderway(order: Pick<Order, 'aggregated_status' | 'reverse_logistics'>): boolean {
+  const underway =
+    order.aggregated_status.key === 'shipping_returning_to_sender' ||
+    order.reverse_logistics?.in_transit.value === true;
+  return underway && !isBackAtSender(order);
+}
+
+/**
+ * Mark as Received by Sender: a return is under way (the return side of "reverse logistics"), the
+ * status is not final and not received by sender already. Not for an outbound parcel.
+ */
+export function canMarkReceivedBySender(order: OrderForActions): boolean {
+  return !isFinalOrderStatus(order.aggregated_status.key) && isReturnUnderway(order);
+}
+
+/**
+ * Mark as Delivered: the parcel is on its way to the customer (OUTBOUND_COURIER_STATUSES, the outbound
+ * side of "reverse logistics"), not delivered, not coming back and not back with the sender.
+ */
 export function canMarkDelivered(order: OrderForActions): boolean {
-  return isReverseLogistics(order) && order.aggregated_status.key !== 'shipping_delivered';
+  return (
+    includes(OUTBOUND_COURIER_STATUSES, order.aggregated_status.key) &&
+    !isReturnUnderway(order) &&
+    !isBackAtSender(order)
+  );
 }
 
 /** Mark as In Transit (not a stated rule): see MARK_IN_TRANSIT_FROM. */
