@@ -74,4 +74,84 @@ describe('list usability in the browser', () => {
       await expect.poll(() => button.count()).toBe(0);
     });
   }
+
+  it('shows store names in full where the column allows, and a cut name on hover and keyboard focus', async () => {
+    const names = () =>
+      page.getByTestId('store-name').evaluateAll((els) =>
+        els.map((e) => ({
+          text: e.textContent ?? '',
+          cut: e.scrollWidth > e.clientWidth,
+          width: e.clientWidth,
+        })),
+      );
+    // The sim's own names fit whole at both widths.
+    let defaultNames: string[] = [];
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.baseUrl}/clients`);
+      await expect.poll(() => page.getByTestId('store-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const shown = await names();
+      defaultNames = shown.map((n) => n.text);
+      expect(
+        shown.filter((n) => n.cut).map((n) => n.text),
+        `at ${width} px`,
+      ).toEqual([]);
+    }
+
+    // Two very long names, one opening the store's app and one plain.
+    // Among the stores the default view lists (its status and source-app filters).
+    const listed = new Set(defaultNames);
+    const isListed = (s: { name: string }) => listed.has(s.name.replace(/^www\./i, ''));
+    const linked = stack.sim.store.stores.find((s) => isListed(s) && s.appLink !== null)!;
+    const plain = stack.sim.store.stores.find((s) => isListed(s) && s.appLink === null)!;
+    linked.name = `zzlong-${'linked-store-with-a-very-long-name-'.repeat(3)}.myshopify.example`;
+    plain.name = `zzlong-${'plain-store-with-a-very-long-name-'.repeat(3)}.myshopify.example`;
+    const widths: Record<number, number> = {};
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.baseUrl}/clients?q=zzlong`);
+      await expect.poll(() => page.getByTestId('store-row').count(), { timeout: 20_000 }).toBe(2);
+      const shown = await names();
+      widths[width] = Math.min(...shown.map((n) => n.width));
+      for (const store of [linked, plain]) {
+        const name = page.getByTestId('store-name').filter({ hasText: store.name });
+        expect(
+          await name.evaluate((e) => e.scrollWidth > e.clientWidth),
+          `${store.name} cut at ${width}`,
+        ).toBe(true);
+        // Hover: the tooltip holds the whole name.
+        await name.hover();
+        const tooltip = page.getByTestId('store-name-tooltip');
+        await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(store.name);
+        expect(await name.getAttribute('aria-describedby')).toBeTruthy();
+        await page.mouse.move(0, 0, { steps: 5 });
+        await page.mouse.move(5, 5, { steps: 2 });
+        await tooltip.waitFor({ state: 'detached' });
+        // Keyboard: tabbing onto the name shows it too.
+        await page
+          .getByPlaceholder(/search/i)
+          .first()
+          .focus();
+        for (let i = 0; i < 40 && !(await name.evaluate((e) => e === document.activeElement)); i++)
+          await page.keyboard.press('Tab');
+        expect(await name.evaluate((e) => e === document.activeElement)).toBe(true);
+        await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(store.name);
+        await page.keyboard.press('Escape');
+        await tooltip.waitFor({ state: 'detached' });
+      }
+      // No badge of the row is clipped by the cut name.
+      const badges = await page
+        .getByTestId('store-row')
+        .locator('[data-testid="size-badge"], [data-testid="plan-badge"]')
+        .evaluateAll((els) =>
+          els.every(
+            (e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth,
+          ),
+        );
+      expect(badges).toBe(true);
+    }
+    // The column's free width goes to the name (no fixed cap): wider windows show more of it.
+    expect(widths[1280]).toBeGreaterThan(300);
+    expect(widths[1920]).toBeGreaterThan(widths[1280]!);
+  });
 });

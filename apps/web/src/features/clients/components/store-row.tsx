@@ -19,6 +19,7 @@ import { CopyButton } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
+import { StoreName } from './store-name.js';
 import styles from './store-row.module.css';
 
 const colourVar = (c: string) => `var(--color-${c})`;
@@ -162,13 +163,7 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
           </span>
           <div className={styles.storeText}>
             <span className={styles.nameLine}>
-              {link ? (
-                <a className={styles.name} href={link} target="_blank" rel="noopener noreferrer">
-                  {name}
-                </a>
-              ) : (
-                <span className={styles.name}>{name}</span>
-              )}
+              <StoreName name={name} link={link} />
               <CopyButton value={name} label={`Copy ${name}`} />
               {tag ? (
                 <span className={styles.newTag} data-variant={tag}>

@@ -1,0 +1,47 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useState } from 'react';
+import styles from './store-row.module.css';
+
+export interface StoreNameProps {
+  name: string;
+  /** The store's app, when it has a safe link: the name opens it. */
+  link: string | null;
+}
+
+/**
+ * The store name, cut with an ellipsis when its column is too narrow. A cut name shows in full in a
+ * tooltip on hover and on keyboard focus (a plain name is focusable for that), so every name can be read.
+ */
+export function StoreName({ name, link }: StoreNameProps) {
+  const [open, setOpen] = useState(false);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const cut = () => element !== null && element.scrollWidth > element.clientWidth;
+  return (
+    <Tooltip.Root open={open} onOpenChange={(next) => setOpen(next && cut())}>
+      <Tooltip.Trigger asChild>
+        {link ? (
+          <a
+            ref={setElement}
+            className={styles.name}
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="store-name"
+          >
+            {name}
+          </a>
+        ) : (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads a cut name's tooltip.
+          <span ref={setElement} className={styles.name} tabIndex={0} data-testid="store-name">
+            {name}
+          </span>
+        )}
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className={styles.nameTooltip} sideOffset={4} data-testid="store-name-tooltip">
+          {name}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
