@@ -208,4 +208,41 @@ describe('the orders console as a work queue', () => {
     expect(returning).toContain('Mark as Received by Sender');
     expect(returning).not.toContain('Mark as Delivered');
   });
+
+  it('shows placeholders, not zeros, in the summary cards until the statistics arrive', async () => {
+    // The statistics stage comes 3 s late; a filter no earlier test used starts a fresh cohort.
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 3000, paths: ['/orders/search/display_statistics'] });
+    try {
+      await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5&q=0`);
+      const errors = page.getByTestId('summary-errors');
+      await errors.getByTestId('skeleton-block').waitFor({ timeout: 2_500 });
+      expect(await errors.textContent()).not.toMatch(/\d/);
+      expect(await page.getByRole('group', { name: 'Order priorities' }).getAttribute('aria-busy')).toBe(
+        'true',
+      );
+      // Then the real count replaces the placeholder.
+      await errors.getByTestId('skeleton-block').waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await errors.textContent()).toMatch(/\d/);
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectControlsOnScreen(page.getByRole('region', { name: 'Realtime orders' }), width);
+      // No count badge is clipped by its card.
+      const clipped = await page.locator('[data-testid^=summary-] span').evaluateAll(
+        (spans) =>
+          spans.filter((span) => {
+            const card = span.closest('button')?.getBoundingClientRect();
+            const r = span.getBoundingClientRect();
+            return (
+              card &&
+              (r.left < card.left || r.right > card.right + 0.5 || span.scrollWidth > span.clientWidth + 1)
+            );
+          }).length,
+      );
+      expect(clipped, `clipped badges at ${width} px`).toBe(0);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

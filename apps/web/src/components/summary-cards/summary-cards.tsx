@@ -1,5 +1,6 @@
 import { formatSummaryCount } from '@waybill/contracts';
 import { type ColourName, colourVar, onColourVar, tintVar } from '../../lib/priority-colour.js';
+import { SkeletonBlock } from '../skeleton/skeleton-block.js';
 import styles from './summary-cards.module.css';
 
 export interface SummaryCard {
@@ -21,6 +22,11 @@ export interface SummaryCardsProps {
   /** Wider cards when a shown count reaches 10000 (compact mode). */
   compact?: boolean;
   label?: string;
+  /**
+   * The counts are not known yet (the first answer is on its way): counts show as placeholders and the
+   * cards are neutral and inert, so a loading list never reads as "0 issues".
+   */
+  loading?: boolean;
 }
 
 /** Clickable priority cards that toggle the list's display priorities. */
@@ -29,9 +35,15 @@ export function SummaryCards({
   onToggle,
   compact = false,
   label = 'Priority filter',
+  loading = false,
 }: SummaryCardsProps) {
   return (
-    <fieldset className={styles.cards} data-compact={compact || undefined}>
+    <fieldset
+      className={styles.cards}
+      data-compact={compact || undefined}
+      data-loading={loading || undefined}
+      aria-busy={loading || undefined}
+    >
       <legend className="visually-hidden">{label}</legend>
       {cards
         .filter((card) => !card.hidden)
@@ -41,7 +53,7 @@ export function SummaryCards({
             type="button"
             className={styles.card}
             aria-pressed={card.active}
-            disabled={card.disabled}
+            disabled={card.disabled || loading}
             data-testid={`summary-${card.id}`}
             data-colour={card.colour}
             style={{
@@ -53,7 +65,11 @@ export function SummaryCards({
           >
             <span className={styles.bar} aria-hidden />
             <span className={styles.label}>{card.label}</span>
-            {card.showCount ? <span className={styles.count}>{formatSummaryCount(card.count)}</span> : null}
+            {card.showCount && loading ? (
+              <SkeletonBlock width={28} className={styles.countSkeleton} />
+            ) : card.showCount ? (
+              <span className={styles.count}>{formatSummaryCount(card.count)}</span>
+            ) : null}
           </button>
         ))}
     </fieldset>

@@ -24,13 +24,19 @@ export interface PriorityBarProps {
 
 /** Summary cards (toggle display priorities), the divider rule and the late toggle. */
 export function PriorityBar({ filter, onChange, statistics, emptyState }: PriorityBarProps) {
+  // No statistics yet: the first answer is on its way (its rows may already be listed).
+  const loading = statistics === null;
   const stats = statistics ?? {};
   const cards = orderSummaryCards(stats);
   const barColour = orderSummaryCardColour([0, 1, 2, 3].map((p) => priorityCount(stats, p)));
   return (
-    <div className={styles.bar} style={{ ['--bar-colour' as string]: colourVar(barColour) }}>
+    <div
+      className={styles.bar}
+      style={{ ['--bar-colour' as string]: loading ? 'var(--border-strong)' : colourVar(barColour) }}
+    >
       <SummaryCards
         label="Order priorities"
+        loading={loading}
         compact={isOrderSummaryCompact(stats)}
         cards={cards.map((c) => ({
           id: c.id,
