@@ -16,6 +16,7 @@ import {
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.js';
 import { TEAM_LABELS } from '../../../components/comments/comment-item.js';
+import { useToast } from '../../../components/toast/toast.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './comment-editor.module.css';
@@ -48,10 +49,19 @@ export function validationProblem(state: CommentEditorState, orderUid: string): 
  * New-comment editor on the contracts' reducer. A failed save keeps the text and says why;
  * only a successful save resets it.
  */
+/** What a saved comment did besides the note: escalated to a team, or snoozed for N hours. */
+function savedDetail(input: ReturnType<typeof commentSubmitInput>): string | undefined {
+  if (input.escalate && input.team) return `Escalated to ${TEAM_LABELS[input.team]}`;
+  if (input.snooze && input.snoozeValue)
+    return `Snoozed for ${input.snoozeValue} hour${input.snoozeValue === 1 ? '' : 's'}`;
+  return undefined;
+}
+
 export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {
   const [state, dispatch] = useReducer(commentEditorReducer, INITIAL_COMMENT_EDITOR);
   const [problem, setProblem] = useState<string | null>(null);
   const add = trpc.orders.comments.add.useMutation();
+  const toast = useToast();
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const busy = add.isPending;
@@ -76,12 +86,15 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
       return;
     }
     setProblem(null);
+    const input = commentSubmitInput(state, orderUid);
     try {
-      await add.mutateAsync(commentSubmitInput(state, orderUid));
+      await add.mutateAsync(input);
     } catch (error) {
       setProblem(`Your comment was not saved: ${errorMessage(error)} Your text is kept.`);
       return;
     }
+    // A saved comment is confirmed as status changes are, with what the comment did to the order.
+    toast.success('Comment saved', savedDetail(input));
     dispatch({ type: 'reset' });
     onDirtyChange(false);
     onSaved();

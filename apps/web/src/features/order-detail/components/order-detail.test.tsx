@@ -201,6 +201,36 @@ describe('order detail', () => {
     });
   });
 
+  it('confirms a saved comment with a toast naming what it did', async () => {
+    const user = userEvent.setup();
+    setup('/realtime/order?uid=ord-1&newComment=true', detailOf(makeOrder(), []), {
+      'orders.comments.add': () => ({ order: makeOrder() }),
+    });
+    const box = await screen.findByPlaceholderText('Add new comment');
+    await user.type(box, 'Courier will call the customer');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    expect(screen.queryByText('Comment saved')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    expect(await screen.findByText('Comment saved')).toBeInTheDocument();
+    expect(screen.getByText('Snoozed for 48 hours')).toBeInTheDocument();
+  });
+
+  it('shows no confirmation when the comment was not saved', async () => {
+    const user = userEvent.setup();
+    setup('/realtime/order?uid=ord-1&newComment=true', detailOf(makeOrder(), []), {
+      'orders.comments.add': () => {
+        throw new TRPCError({ code: 'BAD_GATEWAY' });
+      },
+    });
+    const box = await screen.findByPlaceholderText('Add new comment');
+    await user.type(box, 'Courier will call the customer');
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await screen.findByText(/Your comment was not saved/);
+    expect(screen.queryByText('Comment saved')).toBeNull();
+  });
+
   it('computes the snooze value and recalculates when the count changes', async () => {
     const user = userEvent.setup();
     setup('/realtime/order?uid=ord-1&newComment=true', detailOf(makeOrder(), []));
