@@ -154,12 +154,15 @@ describe('realtime orders in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Mark Order as Cancelled' });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    // 31 February of this year does not exist; today is in the allowed range (created day to tomorrow).
+    const today = new Date();
     await dialog.getByLabel('Day').fill('31');
     await dialog.getByLabel('Month').fill('02');
-    await dialog.getByLabel('Year').fill('2024');
+    await dialog.getByLabel('Year').fill(String(today.getFullYear()));
     await dialog.getByRole('alert').waitFor();
     expect(await dialog.getByRole('button', { name: 'SAVE CHANGES' }).isDisabled()).toBe(true);
-    await dialog.getByLabel('Day').fill('28');
+    await dialog.getByLabel('Day').fill(String(today.getDate()).padStart(2, '0'));
+    await dialog.getByLabel('Month').fill(String(today.getMonth() + 1).padStart(2, '0'));
     expect(await dialog.getByRole('button', { name: 'SAVE CHANGES' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await dialog.waitFor({ state: 'detached' });
