@@ -19,7 +19,11 @@ describe('SummaryCards', () => {
     expect(screen.getByTestId('summary-alerts')).not.toHaveTextContent('12');
     // A hidden count stays hidden: no placeholder either.
     expect(within(screen.getByTestId('summary-done')).queryByTestId('skeleton-block')).toBeNull();
-    for (const card of within(group).getAllByRole('button')) expect(card).toBeDisabled();
+    for (const card of within(group).getAllByRole('button')) {
+      expect(card).toBeDisabled();
+      // No priority colour before the counts are known.
+      expect(card.style.getPropertyValue('--card-colour')).toBe('');
+    }
   });
 
   it('once loaded shows the counts, zeros included', () => {
@@ -29,5 +33,6 @@ describe('SummaryCards', () => {
     expect(screen.getByTestId('summary-alerts')).toHaveTextContent('Alerts & Warnings12');
     expect(screen.queryByTestId('skeleton-block')).toBeNull();
     expect(screen.getByTestId('summary-errors')).toBeEnabled();
+    expect(screen.getByTestId('summary-alerts').style.getPropertyValue('--card-colour')).not.toBe('');
   });
 });

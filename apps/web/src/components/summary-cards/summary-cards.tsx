@@ -56,11 +56,16 @@ export function SummaryCards({
             disabled={card.disabled || loading}
             data-testid={`summary-${card.id}`}
             data-colour={card.colour}
-            style={{
-              ['--card-colour' as string]: colourVar(card.colour),
-              ['--card-tint' as string]: tintVar(card.colour),
-              ['--card-on' as string]: onColourVar(card.colour),
-            }}
+            // Loading cards take the neutral colours of the stylesheet: no priority colour before counts.
+            style={
+              loading
+                ? undefined
+                : {
+                    ['--card-colour' as string]: colourVar(card.colour),
+                    ['--card-tint' as string]: tintVar(card.colour),
+                    ['--card-on' as string]: onColourVar(card.colour),
+                  }
+            }
             onClick={() => onToggle(card.id)}
           >
             <span className={styles.bar} aria-hidden />
