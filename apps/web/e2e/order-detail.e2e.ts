@@ -64,6 +64,29 @@ describe('order detail in Chromium', () => {
     const labels = await entries.locator('td:nth-child(2) > span:first-child').allTextContents();
     expect(labels.filter((label) => label === 'New')).toHaveLength(1);
 
+    // At 1280, 1440 and 1920 px every control of the detail is on screen and the status pill is whole.
+    for (const width of [1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const off = await detail(page)
+        .locator('button:visible, a:visible')
+        .evaluateAll(
+          (els, w) =>
+            els
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.left < 0 || r.right > w;
+              })
+              .map((el) => el.getAttribute('aria-label') ?? el.textContent),
+          width,
+        );
+      expect(off, `off screen at ${width} px`).toEqual([]);
+      const pillClipped = await detail(page)
+        .getByTestId('detail-status')
+        .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(pillClipped, `status pill clipped at ${width} px`).toBe(false);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     await detail(page).getByRole('tab', { name: 'Order' }).click();
     await detail(page).getByRole('table', { name: 'Order contents' }).waitFor();
     expect(await detail(page).getByRole('columnheader').allTextContents()).toEqual([
