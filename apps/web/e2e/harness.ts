@@ -19,10 +19,17 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds the console when apps/web/dist is missing or older than its sources. */
+/**
+ * Builds the console when apps/web/dist is missing or older than its sources, contracts' rules
+ * included (the console bundles them: a changed rule must not be tested against an old build).
+ */
 export function ensureWebBuilt(): void {
   const index = join(distDir, 'index.html');
-  const sources = Math.max(newestMtime(join(webDir, 'src')), newestMtime(join(webDir, 'index.html')));
+  const sources = Math.max(
+    newestMtime(join(webDir, 'src')),
+    newestMtime(join(webDir, 'index.html')),
+    newestMtime(join(webDir, '..', '..', 'packages', 'contracts', 'src')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], {
     cwd: webDir,
