@@ -1,3 +1,4 @@
+import { BACKEND_ROUTES } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
@@ -9,7 +10,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ LOG_LEVEL: 'error' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
@@ -20,6 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stack?.sim.control.setFault(null);
   await browser?.close();
   await stack?.close();
 });
@@ -153,5 +155,53 @@ describe('list usability in the browser', () => {
     // The column's free width goes to the name (no fixed cap): wider windows show more of it.
     expect(widths[1280]).toBeGreaterThan(300);
     expect(widths[1920]).toBeGreaterThan(widths[1280]!);
+  });
+
+  const UNREACHABLE = 'Cannot reach the Waybill backend — retrying';
+
+  for (const [path, rowId, route] of [
+    ['/inbounds', 'inbound-row', 'inbounds.search'],
+    ['/clients', 'store-row', 'analytics.search'],
+  ] as const) {
+    it(`says the backend cannot be reached on a first load of ${path}, and loads once it is back`, async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const banner = page.getByTestId('backend-unreachable');
+      stack.sim.control.setFault({ kind: 'down', paths: [BACKEND_ROUTES[route].path] });
+      try {
+        // A filter no earlier test asked for: nothing of it is cached.
+        await page.goto(`${stack.baseUrl}${path}?q=e`);
+        await banner.waitFor({ timeout: 25_000 });
+        expect(await banner.getAttribute('role')).toBe('status');
+        expect(await banner.textContent()).toBe(UNREACHABLE);
+        expect(await page.getByTestId(rowId).count()).toBe(0);
+      } finally {
+        stack.sim.control.setFault(null);
+      }
+      // The next retry (every 5 s) reads the list.
+      await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => page.getByTestId(rowId).count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    });
+  }
+
+  it('keeps the rows shown when a new search cannot reach the backend', async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await rows.first().getAttribute('data-uid');
+    const banner = page.getByTestId('backend-unreachable');
+    stack.sim.control.setFault({ kind: 'down', paths: [BACKEND_ROUTES['inbounds.search'].path] });
+    try {
+      await page.getByPlaceholder('Search').fill('RCP');
+      await banner.waitFor({ timeout: 25_000 });
+      expect(await banner.textContent()).toBe(UNREACHABLE);
+      // The earlier rows stay, without an endless loading spinner over them.
+      expect(await rows.first().getAttribute('data-uid')).toBe(first);
+      expect(await page.getByRole('status', { name: 'Loading inbounds' }).count()).toBe(0);
+      expect(await page.getByText('Loading inbounds').count()).toBe(0);
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    await banner.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByPlaceholder('Search').fill('');
   });
 });

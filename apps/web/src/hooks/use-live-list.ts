@@ -232,6 +232,8 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     source: mode,
     /** Why the list left live updates (or the session problem), if it did. */
     error: error ?? query.error ?? null,
+    /** The plain search of this filter and window failed: the list has no answer for it. */
+    searchFailed: query.isError,
     /** Set while the gateway reports that live updates are paused. */
     pause: pause && pause.key === keyText ? ({ dataAt: pause.dataAt } as LivePause) : null,
   };

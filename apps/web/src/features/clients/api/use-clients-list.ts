@@ -43,6 +43,5 @@ const source: LiveListSource<
 
 /** The stores list for a filter, fed by clients.live (see `useLiveList`). */
 export function useClientsList(filter: ClientsFilter) {
-  const { refresh: _refresh, ...list } = useLiveList(source, filter);
-  return list;
+  return useLiveList(source, filter);
 }

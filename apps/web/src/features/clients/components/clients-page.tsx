@@ -29,6 +29,10 @@ import {
   type VirtualTableColumn,
 } from '../../../components/index.js';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
+import {
+  BackendUnreachableBanner,
+  useUnreachableRetry,
+} from '../../inbounds/components/backend-unreachable.js';
 import { useClientsList } from '../api/use-clients-list.js';
 import { useClientsFilter } from '../hooks/use-clients-filter.js';
 import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
@@ -64,6 +68,7 @@ const COLUMNS: VirtualTableColumn[] = [
 export function ClientsPage() {
   const { filter, update } = useClientsFilter();
   const list = useClientsList(filter);
+  const { unreachable, rows } = useUnreachableRetry(list);
   const meta = list.meta;
   const now = useMinuteClock();
 
@@ -251,16 +256,17 @@ export function ClientsPage() {
       </div>
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
-      {list.isLoading ? (
+      {unreachable ? <BackendUnreachableBanner /> : null}
+      {rows.length === 0 && list.isLoading ? (
         <SkeletonRows rows={10} />
-      ) : list.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="stores-empty" />
       ) : (
         <VirtualTable
           label="Stores"
           testId="stores-table"
           columns={COLUMNS}
-          rows={list.rows}
+          rows={rows}
           rowKey={(row) => row.uid}
           rowHeight={ROW_HEIGHT}
           renderRow={(row) => <StoreRow key={row.uid} row={row} now={now} />}
@@ -272,7 +278,7 @@ export function ClientsPage() {
           {list.hasMore ? <SkeletonRows rows={2} /> : null}
         </VirtualTable>
       )}
-      {list.isUpdating && !list.isLoadingMore && list.rows.length > 0 ? (
+      {list.isUpdating && !list.isLoadingMore && !unreachable && rows.length > 0 ? (
         <SpinnerOverlay label="Loading stores" />
       ) : null}
     </div>

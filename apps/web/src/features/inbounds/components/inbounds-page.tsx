@@ -24,6 +24,7 @@ import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { useInboundsFilter } from '../hooks/use-inbounds-filter.js';
 import { effectivePriorities } from '../lib/buckets.js';
+import { BackendUnreachableBanner, useUnreachableRetry } from './backend-unreachable.js';
 import { DeleteModal } from './delete-modal.js';
 import { ExportModal } from './export-modal.js';
 import { InboundFilters } from './inbound-filters.js';
@@ -75,6 +76,7 @@ export function InboundsPage() {
     if (meta) setForced(inboundCardsForced(meta.display_statistics));
   }, [meta]);
 
+  const { unreachable, rows } = useUnreachableRetry(list);
   const searching = list.isUpdating || searchText.trim() !== filter.searchTerm;
   const loadMore = useCallback(() => {
     if (list.hasMore) list.loadMore();
@@ -110,16 +112,17 @@ export function InboundsPage() {
       <div className={styles.divider} aria-hidden />
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
-      {list.isLoading ? (
+      {unreachable ? <BackendUnreachableBanner /> : null}
+      {rows.length === 0 && list.isLoading ? (
         <SkeletonRows rows={10} />
-      ) : list.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="inbounds-empty" />
       ) : (
         <VirtualTable
           label="Inbounds"
           testId="inbounds-table"
           columns={COLUMNS}
-          rows={list.rows}
+          rows={rows}
           rowKey={(inbound) => inbound.uid}
           rowHeight={ROW_HEIGHT}
           renderRow={(inbound) => (
@@ -139,10 +142,10 @@ export function InboundsPage() {
           footerRef={footerRef}
         >
           {list.hasMore ? <SkeletonRows rows={2} /> : null}
-          {!list.hasMore ? <ListFooter ref={footerRef} count={list.rows.length} noun="Inbound" /> : null}
+          {!list.hasMore ? <ListFooter ref={footerRef} count={rows.length} noun="Inbound" /> : null}
         </VirtualTable>
       )}
-      {list.isUpdating && !list.isLoadingMore && list.rows.length > 0 ? (
+      {list.isUpdating && !list.isLoadingMore && !unreachable && rows.length > 0 ? (
         <SpinnerOverlay label="Loading inbounds" />
       ) : null}
 
