@@ -183,6 +183,8 @@ describe('the orders console as a work queue', () => {
       number_of_parcels: number;
     };
     expect(body.number_of_parcels).toBe(1001);
+    // The console's own words for a refused request, never the backend's field error.
+    expect(await alert.textContent()).toBe('The request was not accepted; check it and try again.');
     expect(await alert.textContent()).not.toContain('number_of_parcels');
     await dialog.getByRole('button', { name: 'CANCEL' }).click();
     await dialog.waitFor({ state: 'detached' });
