@@ -92,6 +92,42 @@ describe('inbounds in the browser', () => {
     await page.getByTestId('bucket-errors').click();
   });
 
+  it('turning the last bucket off selects every bucket again, matching the full list', async () => {
+    const shown = async () =>
+      Number((await page.getByTestId('inbound-count').textContent())?.replace(/\D/g, ''));
+    /** The count line for a priority selection given in the URL. */
+    const countFor = async (prio: string) => {
+      await page.goto(`${stack.baseUrl}/inbounds?prio=${prio}`);
+      await expect
+        .poll(() => page.getByTestId('inbound-row').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      return shown();
+    };
+    const everything = await countFor('0,1,2,3,4,5,6');
+    const withoutCancel = await countFor('0,1,2,3,4');
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(everything).toBeGreaterThan(await shown());
+    const bar = page.getByRole('group', { name: 'Priority buckets' });
+    const lit = bar.locator('button[aria-pressed="true"]');
+    const all = bar.locator('button');
+    // Turn the lit buckets off one by one, the last one included.
+    for (let n = await lit.count(); n > 0; n--) {
+      await lit.first().click();
+      if (n > 1) await expect.poll(() => lit.count()).toBe(n - 1);
+    }
+    // Every bucket is on again, and the list holds every inbound: those of every bucket (processed
+    // and deleted too) and any without a display priority (no priority filter is sent).
+    await expect.poll(() => lit.count()).toBe(await all.count());
+    await expect.poll(async () => (await shown()) >= everything, { timeout: 15_000 }).toBe(true);
+
+    // With all on, a click turns just that bucket off.
+    await bar.getByTestId('bucket-cancel').click();
+    await expect.poll(shown, { timeout: 15_000 }).toBe(withoutCancel);
+    expect(await bar.getByTestId('bucket-cancel').getAttribute('aria-pressed')).toBe('false');
+    expect(await lit.count()).toBe((await all.count()) - 1);
+  });
+
   it('opens an inbound detail over the list', async () => {
     await page.goto(`${stack.baseUrl}/inbounds`);
     const row = page.getByTestId('inbound-row').first();

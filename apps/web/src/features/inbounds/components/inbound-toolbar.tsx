@@ -4,7 +4,6 @@ import {
   inboundCountLine,
   inboundSummaryCards,
   isInboundSummaryCompact,
-  toggleBucketPriorities,
   toggleValues,
   transportToggles,
 } from '@waybill/contracts';
@@ -12,6 +11,7 @@ import { Hourglass, Search } from 'lucide-react';
 import { SummaryCards } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
+import { shownPriorities, toggleBucket as toggledPriorities } from '../lib/buckets.js';
 import styles from './inbound-toolbar.module.css';
 
 export interface InboundToolbarProps {
@@ -35,10 +35,11 @@ export function InboundToolbar({
 }: InboundToolbarProps) {
   const display = stats?.display_statistics ?? {};
   const selected = filter.displayPriorities;
-  // Cards follow the forced flag the request used, so their state matches the list below.
-  const cards = inboundSummaryCards(display, selected, forced);
+  // Cards follow the forced flag the request used, and the empty selection (no priority filter)
+  // shows them all on, so their state matches the list below.
+  const cards = inboundSummaryCards(display, shownPriorities(selected), forced);
   const toggleBucket = (priorities: readonly number[]) =>
-    onChange({ displayPriorities: toggleBucketPriorities(selected, priorities) });
+    onChange({ displayPriorities: toggledPriorities(selected, priorities) });
   const toggles = transportToggles(stats?.number_of_items_statistics ?? []);
   const lateCount = stats?.number_of_lates_statistics.number_of_inventory_receipts_late ?? 0;
 
