@@ -177,6 +177,35 @@ describe('clients analytics in the browser', () => {
     await expectCount(initial);
   });
 
+  it("shows stores without orders (size '0') as '-' and selects them with 'No Orders (0)'", async () => {
+    const initial = await open();
+    // No size badge reads '0'.
+    const badges = await page.getByTestId('size-badge').allTextContents();
+    expect(badges).not.toContain('0');
+    const noOrders = stack.sim.store.stores.filter((s) => s.size === '0').length;
+    expect(noOrders).toBeGreaterThan(0);
+
+    const count = await pick('filter-size', (m) => m.getByRole('menuitem', { name: /No Orders \(0\)/ }));
+    expect(count).toBeGreaterThan(0);
+    await expectCount(count);
+    expect(new URL(page.url()).searchParams.get('size')).toBe('0');
+    // Every row listed has no orders in 30 days and says so with '-'.
+    const rows = page.getByTestId('store-row');
+    await expect.poll(() => rows.count()).toBe(Math.min(count, 20));
+    const pills = await rows.getByTestId('orders-pill').allTextContents();
+    for (const pill of pills) expect(pill).toMatch(/^0 orders/);
+    for (const badge of await rows.getByTestId('size-badge').all()) {
+      const uninstalled = (await badge.getAttribute('title')) === 'Uninstalled';
+      if (!uninstalled) {
+        expect(await badge.textContent()).toBe('-');
+        expect(await badge.getAttribute('title')).toBe('No orders in 30 days');
+      }
+    }
+    // Clicking it again clears it.
+    await pick('filter-size', (m) => m.getByRole('menuitem', { name: /No Orders \(0\)/ }));
+    await expectCount(initial);
+  });
+
   it('keeps its filters in the URL across a reload', async () => {
     const initial = await open();
     const deleted = page.getByRole('button', { name: 'Deleted', exact: true });

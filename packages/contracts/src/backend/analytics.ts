@@ -53,7 +53,7 @@ export const analyticsSearchBodySchema = z.strictObject({
   name: z.string().optional(),
   courier_keys: z.array(z.string()).optional(),
   display_priorities: z.array(z.number().int().min(0).max(5)).optional(),
-  company_size: z.array(z.enum(['xs', 's', 'm', 'l', 'xl'])).optional(),
+  company_size: z.array(z.enum(['0', 'xs', 's', 'm', 'l', 'xl'])).optional(),
   activity_status: z.array(z.enum(['installed', 'development', 'deleted'])).optional(),
   country_keys: z.array(z.string()).optional(),
   last_activity: timestampSchema.optional(),

@@ -44,7 +44,8 @@ export type PlanTier = z.infer<typeof planTierSchema>;
 /** Company size keys as the client knows them; the request drops the 'size' prefix and lower-cases. */
 export const SIZES = ['size0', 'sizeXS', 'sizeS', 'sizeM', 'sizeL', 'sizeXL'] as const;
 export type Size = (typeof SIZES)[number];
-export const COMPANY_SIZE_FILTERS = ['XS', 'S', 'M', 'L', 'XL'] as const;
+/** '0' selects stores with no orders in 30 days (the backend's size '0'). */
+export const COMPANY_SIZE_FILTERS = ['0', 'XS', 'S', 'M', 'L', 'XL'] as const;
 export const companySizeFilterSchema = z.enum(COMPANY_SIZE_FILTERS);
 export type CompanySizeFilter = z.infer<typeof companySizeFilterSchema>;
 /** Row size values the analytics backend sends (statistics.orders.size). */

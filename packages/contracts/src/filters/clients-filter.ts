@@ -55,9 +55,11 @@ export function lastActivityStart(
 }
 
 /** Company size as the request wants it: the 'size' prefix removed, lower-cased ('sizeXS' / 'XS' → 'xs'). */
-export function companySizeRequestKey(size: string): 'xs' | 's' | 'm' | 'l' | 'xl' | undefined {
+export function companySizeRequestKey(size: string): '0' | 'xs' | 's' | 'm' | 'l' | 'xl' | undefined {
   const key = size.replace(/^size/i, '').toLowerCase();
-  return key === 'xs' || key === 's' || key === 'm' || key === 'l' || key === 'xl' ? key : undefined;
+  return key === '0' || key === 'xs' || key === 's' || key === 'm' || key === 'l' || key === 'xl'
+    ? key
+    : undefined;
 }
 
 /** Clients filter state → POST /selling_channels_analytics/search body. */

@@ -466,7 +466,8 @@ describe("company size request key: 'size' prefix removed, lower-cased", () => {
     ['sizeXL', 'xl'],
     ['XS', 'xs'],
     ['xl', 'xl'],
-    ['size0', undefined],
+    ['size0', '0'],
+    ['0', '0'],
     ['XXL', undefined],
   ])('%s → %s', (size, key) => {
     expect(companySizeRequestKey(size)).toBe(key);

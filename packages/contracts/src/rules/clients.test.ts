@@ -33,7 +33,8 @@ describe('size badge opacity: 1 for XL, L, M; 0.64 for S; 0.32 for XS', () => {
     ['xs', 'XS', 0.32],
     ['sizeXL', 'XL', 1],
     ['sizeS', 'S', 0.64],
-    ['0', '0', 0.32],
+    ['0', '-', 0.32],
+    ['size0', '-', 0.32],
   ])('%s → %s at %f', (size, label, opacity) => {
     expect(sizeBadge(size, 'installed')).toEqual({ label, opacity, uninstalled: false });
   });

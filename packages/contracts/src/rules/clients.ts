@@ -21,6 +21,9 @@ export function normaliseSizeKey(size: string): string {
 
 const SIZE_OPACITY: Record<string, number> = { xl: 1, l: 1, m: 1, s: 0.64, xs: 0.32, '0': 0.32 };
 
+/** Badge text of a store with no orders in 30 days (size '0'). */
+export const NO_SIZE_LABEL = '-';
+
 export interface SizeBadge {
   label: string | null;
   opacity: number;
@@ -31,7 +34,9 @@ export interface SizeBadge {
 export function sizeBadge(size: string, activityStatus: string): SizeBadge {
   const key = normaliseSizeKey(size);
   if (activityStatus === 'deleted') return { label: null, opacity: 0.32, uninstalled: true };
-  return { label: key.toUpperCase(), opacity: SIZE_OPACITY[key] ?? 0.32, uninstalled: false };
+  // Size '0' is no orders in 30 days, not a size: the badge reads '-' (NO_SIZE_LABEL).
+  const label = key === '0' ? NO_SIZE_LABEL : key.toUpperCase();
+  return { label, opacity: SIZE_OPACITY[key] ?? 0.32, uninstalled: false };
 }
 
 /** Store status as displayed: deleted means uninstalled; a free plan on shopify shows as development. */

@@ -121,7 +121,15 @@ describe('clients analytics controls', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['All Sizes', 'Extra Small (XS)2', 'Small3', 'Medium4', 'Large0', 'Extra Large (XL)1']);
+    ).toEqual([
+      'All Sizes',
+      'Extra Small (XS)2',
+      'Small3',
+      'Medium4',
+      'Large0',
+      'Extra Large (XL)1',
+      'No Orders (0)1',
+    ]);
     await user.click(within(menu).getByText('Medium'));
     await waitFor(() => expect(lastLive().filter.companiesSize).toBe('M'));
     menu = await openMenu(user, 'filter-size');

@@ -4,6 +4,7 @@ import {
   activityPill,
   courierCell,
   courierPopoverRows,
+  NO_SIZE_LABEL,
   PLATFORM_DISPLAY_NAMES,
   planBadgeLabel,
   type SellingChannelAnalyticsRow,
@@ -157,7 +158,13 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
             className={styles.size}
             style={{ opacity: badge.opacity }}
             data-testid="size-badge"
-            title={badge.uninstalled ? 'Uninstalled' : `Size ${badge.label}`}
+            title={
+              badge.uninstalled
+                ? 'Uninstalled'
+                : badge.label === NO_SIZE_LABEL
+                  ? 'No orders in 30 days'
+                  : `Size ${badge.label}`
+            }
           >
             {badge.label}
           </span>
