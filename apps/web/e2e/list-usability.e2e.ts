@@ -204,4 +204,26 @@ describe('list usability in the browser', () => {
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByPlaceholder('Search').fill('');
   });
+
+  it('tells a user filtered on themself why the list is empty and offers all users', async () => {
+    const devContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const res = await devContext.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
+        data: { email: 'dev@example.com', password: 'waybill-demo' },
+      });
+      expect(res.ok()).toBe(true);
+      const dev = await devContext.newPage();
+      await dev.goto(`${stack.baseUrl}/inbounds`);
+      const empty = dev.getByTestId('inbounds-empty');
+      await empty.waitFor({ timeout: 20_000 });
+      expect(await empty.getByRole('heading').textContent()).toBe('No inbounds assigned to you');
+      expect(await empty.textContent()).toContain('assigned to Dan Developer');
+      expect(await empty.textContent()).not.toContain('your search');
+      await empty.getByRole('button', { name: 'Show all users' }).click();
+      await expect.poll(() => dev.getByTestId('inbound-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await dev.getByTestId('filter-users').textContent()).toContain('All Users');
+    } finally {
+      await devContext.close();
+    }
+  });
 });

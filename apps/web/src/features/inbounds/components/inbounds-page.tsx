@@ -77,6 +77,10 @@ export function InboundsPage() {
   }, [meta]);
 
   const { unreachable, rows } = useUnreachableRetry(list);
+  const ownOnly =
+    reference.me !== null &&
+    filter.assignedUsersUIDS.length === 1 &&
+    filter.assignedUsersUIDS[0] === reference.me.uid;
   const searching = list.isUpdating || searchText.trim() !== filter.searchTerm;
   const loadMore = useCallback(() => {
     if (list.hasMore) list.loadMore();
@@ -115,6 +119,22 @@ export function InboundsPage() {
       {unreachable ? <BackendUnreachableBanner /> : null}
       {rows.length === 0 && list.isLoading ? (
         <SkeletonRows rows={10} />
+      ) : rows.length === 0 && ownOnly && reference.me ? (
+        // Filtered on the user themself (their default): say so, and offer the whole list.
+        <EmptyState
+          title="No inbounds assigned to you"
+          text={`This list shows only inbounds assigned to ${reference.me.name}, and there are none.`}
+          action={
+            <button
+              type="button"
+              className={styles.showAll}
+              onClick={() => update({ assignedUsersUIDS: [] })}
+            >
+              Show all users
+            </button>
+          }
+          testId="inbounds-empty"
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="inbounds-empty" />
       ) : (
