@@ -86,14 +86,28 @@ describe('list usability in the browser', () => {
           width: e.clientWidth,
         })),
       );
-    // The sim's own names fit whole at both widths.
+    // The sim's own names fit whole at every width, and nothing in a row spills out of its cell.
     let defaultNames: string[] = [];
-    for (const width of [1280, 1920]) {
+    for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${stack.baseUrl}/clients`);
       await expect.poll(() => page.getByTestId('store-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       const shown = await names();
       defaultNames = shown.map((n) => n.text);
+      const spilled = await page.getByTestId('store-row').evaluateAll((rows) =>
+        rows.flatMap((row) =>
+          [...row.querySelectorAll('td')].flatMap((td) => {
+            const cell = td.getBoundingClientRect();
+            return [...td.querySelectorAll('*')]
+              .filter((el) => {
+                const box = el.getBoundingClientRect();
+                return box.width > 0 && (box.right > cell.right + 0.5 || box.left < cell.left - 0.5);
+              })
+              .map((el) => `${el.tagName}.${el.className}`);
+          }),
+        ),
+      );
+      expect(spilled, `at ${width} px`).toEqual([]);
       expect(
         shown.filter((n) => n.cut).map((n) => n.text),
         `at ${width} px`,

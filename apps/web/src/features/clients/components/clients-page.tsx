@@ -58,9 +58,9 @@ const ROW_HEIGHT = 64;
 
 /** Column shares: the store name gets what the other cells leave free, so names fit from 1280 px. */
 const COLUMNS: VirtualTableColumn[] = [
-  { key: 'store', header: 'Shopify Store', width: '40%' },
-  { key: 'size', header: 'Size / Orders (Avg. 30D) / # of SKUs', width: '23%' },
-  { key: 'couriers', header: 'Couriers', width: '19%' },
+  { key: 'store', header: 'Shopify Store', width: '39%' },
+  { key: 'size', header: 'Size / Orders (Avg. 30D) / # of SKUs', width: '24.7%' },
+  { key: 'couriers', header: 'Couriers', width: '18.3%' },
   { key: 'activity', header: 'Activity Score / Last Activity', width: '18%' },
 ];
 
