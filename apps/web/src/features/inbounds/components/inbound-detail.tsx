@@ -52,6 +52,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
         style={{
           ['--header-colour' as string]: `var(--color-${colour})`,
           ['--header-tint' as string]: `var(--tint-${colour})`,
+          ['--header-on' as string]: `var(--on-${colour})`,
         }}
       >
         <div className={styles.headerTop}>
