@@ -56,7 +56,7 @@ export interface VirtualTableProps<Row> {
  * `aria-rowcount`/`aria-rowindex` for the rows not in the DOM) whose body renders only the rows near
  * the viewport, between two spacer rows, so 10,000 rows scroll as smoothly as 20. Rows are measured
  * as they render (heights may differ); columns take fixed widths so they do not shift while
- * scrolling. Infinite scroll and Back to Top (header 40 px out of view, footer not in view) are here.
+ * scrolling. Infinite scroll and Back to Top (header 40 px out of view; above the footer once it shows) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { rows, rowHeight, columns, hasMore, busy = false } = props;
