@@ -8,28 +8,6 @@ import {
 } from '../enums/order-status.js';
 
 /**
- * Row actions of the 'Order Options' menu ("Row actions by status").
- *
- * "Reverse-logistics status" is not a stated test; decided in docs/decisions/contracts.md. For Cancel it
- * means the parcel has left the warehouse and is in the courier's hands, going out or coming back (no
- * cancel once shipped); the order's reverse_logistics flags also count.
- */
-export const COURIER_HANDS_STATUSES = [
-  'shipping_in_transit',
-  'shipping_unsuccessful_delivery',
-  'shipping_incorrect_address',
-  'shipping_refused',
-  'shipping_customer_pickup',
-  'shipping_personal_pickup',
-  'shipping_redirected',
-  'shipping_out_for_delivery',
-  'shipping_in_parcel_locker',
-  'shipping_delivered',
-  'shipping_returning_to_sender',
-  'shipping_received_by_sender',
-] as const;
-
-/**
  * On the way to the customer: the courier statuses before delivery. Mark as Delivered is offered only
  * here (decided in docs/decisions/contracts.md: a parcel coming back cannot be delivered).
  */
@@ -43,6 +21,20 @@ export const OUTBOUND_COURIER_STATUSES = [
   'shipping_redirected',
   'shipping_out_for_delivery',
   'shipping_in_parcel_locker',
+] as const;
+
+/**
+ * Row actions of the 'Order Options' menu ("Row actions by status").
+ *
+ * "Reverse-logistics status" is not a stated test; decided in docs/decisions/contracts.md. For Cancel it
+ * means the parcel has left the warehouse and is in the courier's hands, going out or coming back (no
+ * cancel once shipped); the order's reverse_logistics flags also count.
+ */
+export const COURIER_HANDS_STATUSES = [
+  ...OUTBOUND_COURIER_STATUSES,
+  'shipping_delivered',
+  'shipping_returning_to_sender',
+  'shipping_received_by_sender',
 ] as const;
 
 /** Statuses that say the parcel is back with the sender. */
