@@ -16,7 +16,7 @@ import {
   toggleStoreStatus,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import {
   DropdownFilter,
   EmptyState,
@@ -29,6 +29,7 @@ import {
   type VirtualTableColumn,
 } from '../../../components/index.js';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
+import { useNow } from '../../../hooks/use-now.js';
 import {
   BackendUnreachableBanner,
   useUnreachableRetry,
@@ -44,15 +45,6 @@ const STATUS_LABELS = { installed: 'Installed', development: 'Development', dele
 /** Country and courier options: contracts' count-then-name order. */
 const byCount = <O extends { label: string; count: number }>(options: O[]) =>
   sortByCount(options, (o) => ({ count: o.count, name: o.label }));
-
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 const ROW_HEIGHT = 64;
 
@@ -70,7 +62,7 @@ export function ClientsPage() {
   const list = useClientsList(filter);
   const { unreachable, rows } = useUnreachableRetry(list);
   const meta = list.meta;
-  const now = useMinuteClock();
+  const now = useNow();
 
   const [nameText, setNameText] = useDebouncedText(filter.name, (name) => update({ name }));
 
