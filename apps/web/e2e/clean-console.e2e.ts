@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type Stack, startStack } from './harness.js';
+import { type Stack, signInContext, startStack } from './harness.js';
 
 /**
  * A signed-in screen loads without anything in DevTools' console or Issues panel: no error or
@@ -16,10 +16,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
-    data: { email: 'ops@example.com', password: 'waybill-demo' },
-  });
-  expect(res.ok()).toBe(true);
+  await signInContext(context, stack.baseUrl);
 }, 240_000);
 
 afterAll(async () => {

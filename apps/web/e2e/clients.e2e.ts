@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type Stack, startStack } from './harness.js';
+import { type Stack, signInContext, startStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -41,10 +41,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
-  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
-    data: { email: 'ops@example.com', password: 'waybill-demo' },
-  });
-  expect(res.ok()).toBe(true);
+  await signInContext(context, stack.baseUrl);
   page = await context.newPage();
 });
 

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { buildApp, loadConfig } from '@waybill/gateway';
+import type { BrowserContext } from 'playwright-core';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(webDir, 'dist');
@@ -74,4 +75,19 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await sim.close();
     },
   };
+}
+
+/**
+ * Signs a browser context in with a demo user's password. The request context shares the browser
+ * context's cookie jar, so the HttpOnly session cookie lands there.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  email = 'ops@example.com',
+): Promise<void> {
+  const res = await context.request.post(`${baseUrl}/trpc/auth.passwordLogin`, {
+    data: { email, password: 'waybill-demo' },
+  });
+  if (!res.ok()) throw new Error(`sign-in as ${email} failed: ${res.status()} ${await res.text()}`);
 }

@@ -6,21 +6,13 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type Stack, startStack } from './harness.js';
+import { type Stack, signInContext, startStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let downloads: string;
-
-async function signIn(ctx: BrowserContext, baseUrl: string) {
-  // The request context shares the browser context's cookie jar: the session cookie lands there.
-  const res = await ctx.request.post(`${baseUrl}/trpc/auth.passwordLogin`, {
-    data: { email: 'ops@example.com', password: 'waybill-demo' },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 /** Opens a row's actions menu and picks an action. */
 async function rowAction(name: string, action: string) {
@@ -38,7 +30,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1500, height: 1000 } });
-  await signIn(context, stack.baseUrl);
+  await signInContext(context, stack.baseUrl);
   page = await context.newPage();
   downloads = mkdtempSync(join(tmpdir(), 'waybill-inbounds-e2e-'));
 });

@@ -2,7 +2,7 @@ import { BACKEND_ROUTES } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type Stack, startStack } from './harness.js';
+import { type Stack, signInContext, startStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   stack = await startStack({ LOG_LEVEL: 'error' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
-    data: { email: 'ops@example.com', password: 'waybill-demo' },
-  });
-  expect(res.ok()).toBe(true);
+  await signInContext(context, stack.baseUrl);
   page = await context.newPage();
 });
 
@@ -222,10 +219,7 @@ describe('list usability in the browser', () => {
   it('tells a user filtered on themself why the list is empty and offers all users', async () => {
     const devContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const res = await devContext.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
-        data: { email: 'dev@example.com', password: 'waybill-demo' },
-      });
-      expect(res.ok()).toBe(true);
+      await signInContext(devContext, stack.baseUrl, 'dev@example.com');
       const dev = await devContext.newPage();
       await dev.goto(`${stack.baseUrl}/inbounds`);
       const empty = dev.getByTestId('inbounds-empty');

@@ -2,7 +2,7 @@ import { BACKEND_ROUTES } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type Stack, startStack } from './harness.js';
+import { type Stack, signInContext, startStack } from './harness.js';
 
 // Timed lists (inbounds, clients) refresh every 300 ms here, so a pause shows within a second.
 const REFRESH_MS = 300;
@@ -16,10 +16,7 @@ beforeAll(async () => {
   stack = await startStack({ LIST_REFRESH_MS: String(REFRESH_MS), LOG_LEVEL: 'error' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const res = await context.request.post(`${stack.baseUrl}/trpc/auth.passwordLogin`, {
-    data: { email: 'ops@example.com', password: 'waybill-demo' },
-  });
-  expect(res.ok()).toBe(true);
+  await signInContext(context, stack.baseUrl);
   page = await context.newPage();
 });
 
