@@ -1,3 +1,4 @@
+export * from './bulk-actions.js';
 export * from './clients.js';
 export * from './colours.js';
 export * from './comment-display.js';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { COMMENT_MIN_LENGTH_EXCLUSIVE } from './constants.js';
+import { uidInputSchema } from './inputs.js';
+import { ROW_ACTION_STATUS } from './rules/order-actions.js';
+
+/**
+ * Hard ceiling of one bulk call, whatever the deployment allows: keeps the input bounded before the
+ * gateway checks its own cap (BULK_MAX_ORDERS, at most this).
+ */
+export const BULK_ORDERS_CEILING = 1000;
+
+const statusValues = Object.values(ROW_ACTION_STATUS) as [
+  (typeof ROW_ACTION_STATUS)[keyof typeof ROW_ACTION_STATUS],
+  ...(typeof ROW_ACTION_STATUS)[keyof typeof ROW_ACTION_STATUS][],
+];
+
+/** One bulk action: a status change with its date, or the same internal-note comment on every order. */
+export const bulkOrderActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('status'),
+    status: z.enum(statusValues),
+    happenedAt: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }),
+  }),
+  z.strictObject({
+    kind: z.literal('comment'),
+    text: z
+      .string()
+      .max(10_000, 'comment is too long')
+      .refine((t) => t.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE, {
+        message: `comment must be longer than ${COMMENT_MIN_LENGTH_EXCLUSIVE} characters`,
+      }),
+  }),
+]);
+export type BulkOrderAction = z.infer<typeof bulkOrderActionSchema>;
+
+export const bulkOrdersInputSchema = z.strictObject({
+  action: bulkOrderActionSchema,
+  orderUids: z
+    .array(uidInputSchema)
+    .min(1, 'tick at least one order')
+    .max(BULK_ORDERS_CEILING, `at most ${BULK_ORDERS_CEILING} orders`),
+});
+export type BulkOrdersInput = z.infer<typeof bulkOrdersInputSchema>;
+
+/** Why one order of a bulk call failed: a code the console maps to its own words. */
+export const BULK_ITEM_ERRORS = ['not_found', 'rejected', 'unauthorized', 'unavailable', 'failed'] as const;
+export type BulkItemError = (typeof BULK_ITEM_ERRORS)[number];
+
+export interface BulkItemResult {
+  uid: string;
+  ok: boolean;
+  /** null when ok. */
+  error: BulkItemError | null;
+}
