@@ -24,6 +24,8 @@ export function ProtectedLayout() {
   const reference = useReferenceQueries(signedIn && me.isSuccess);
   const { logout } = useLogout();
   const state = new URLSearchParams(location.search).get('state');
+  // A deep link (/inbounds, an order detail) comes back here after sign-in.
+  const asked = `${location.pathname}${location.search}${location.hash}`;
 
   // Any failure of the current-user or user-list call sends the user to /login. The
   // session is ended first: with the cookie still valid, /login would send them straight back.
@@ -58,7 +60,7 @@ export function ProtectedLayout() {
       </div>
     );
   }
-  if (!signedIn) return <Navigate to={loginPath(state)} replace />;
+  if (!signedIn) return <Navigate to={loginPath(state, asked)} replace />;
 
   const user = me.data?.user ?? session.data?.user ?? null;
   const ready =

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
-import { afterLoginPath } from '../lib/state.js';
+import { afterLoginPath, takeReturnPath } from '../lib/state.js';
 import styles from './login-page.module.css';
 
 /**
@@ -44,7 +44,7 @@ export function GoogleCallback() {
       .then((answer) => {
         queryClient.clear();
         // The URL's state also carries the gateway's sign-in nonce; the install state comes back clean.
-        navigate(afterLoginPath(answer.state), { replace: true });
+        navigate(afterLoginPath(answer.state, takeReturnPath()), { replace: true });
       })
       .catch((error: unknown) =>
         setProblem(

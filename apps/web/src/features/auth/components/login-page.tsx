@@ -8,7 +8,7 @@ import { browser } from '../../../lib/browser.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
-import { afterLoginPath, forwardableState } from '../lib/state.js';
+import { afterLoginPath, forwardableState, RETURN_PARAM, rememberReturnPath } from '../lib/state.js';
 import styles from './login-page.module.css';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -17,6 +17,8 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
 export function LoginPage() {
   const [params] = useSearchParams();
   const state = params.get('state');
+  // The page asked for before sign-in (checked by afterLoginPath: same-origin paths only).
+  const next = params.get(RETURN_PARAM);
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -32,7 +34,7 @@ export function LoginPage() {
     onSuccess: async () => {
       // A new identity: drop everything cached for the previous one.
       queryClient.clear();
-      navigate(afterLoginPath(state), { replace: true });
+      navigate(afterLoginPath(state, next), { replace: true });
     },
   });
 
@@ -43,7 +45,7 @@ export function LoginPage() {
       </main>
     );
   }
-  if (session.data?.user) return <Navigate to={afterLoginPath(state)} replace />;
+  if (session.data?.user) return <Navigate to={afterLoginPath(state, next)} replace />;
 
   const passwordOn = session.data?.methods.password === true;
   const hasError = login.isError || Object.keys(fieldErrors).length > 0;
@@ -58,6 +60,7 @@ export function LoginPage() {
         forwarded ? { state: forwarded } : undefined,
         { staleTime: 0 },
       );
+      rememberReturnPath(next);
       browser.assign(link.authorization_url);
     } catch (error) {
       setGoogleError(errorMessage(error, 'Google sign-in is not available right now.'));
