@@ -1,41 +1,95 @@
+import { INBOUND_STATUS_LABELS, inboundStatusPill, timeZoneOffsetMs } from '@waybill/contracts';
 import ExcelJS from 'exceljs';
-import type { SimInbound, SimItem } from '../data/types.js';
-import { iso } from '../util/time.js';
+import type { SimFulfillmentCenter, SimInbound, SimItem } from '../data/types.js';
+import { wireInbound } from '../wire.js';
 
 export interface InboundExportInput {
   inbound: SimInbound;
   items: ReadonlyMap<string, SimItem>;
   organizationName: string | null;
-  warehouseName: string | null;
+  warehouse: SimFulfillmentCenter | null;
+  nowMs: number;
 }
 
-/** The inbound's details as an .xlsx: a summary block and one row per line item. */
+/** Excel date cells: day, month, year and time, as the console writes dates (day first). */
+export const EXPORT_DATE_FORMAT = 'dd mmm yyyy hh:mm';
+const ITEM_HEADER = [
+  'Product',
+  'Variant',
+  'SKU',
+  'EAN',
+  'Expected',
+  'Sellable',
+  'Missing',
+  'Defects',
+  'Junk',
+];
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 60;
+const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * Excel stores wall-clock times without a zone, so a date cell holds the warehouse's local time
+ * (a Date whose UTC fields read as that local time, to the second); with no warehouse, UTC.
+ */
+function wallClock(ms: number | null, timeZone: string): Date | null {
+  if (ms === null) return null;
+  const seconds = Math.floor(ms / 1000) * 1000;
+  return new Date(seconds + timeZoneOffsetMs(new Date(seconds), timeZone));
+}
+
+function countryName(code: string): string {
+  try {
+    return `${COUNTRY_NAMES.of(code) ?? code} (${code})`;
+  } catch {
+    return code;
+  }
+}
+
+/** Width in characters of what a cell shows (dates as their formatted length). */
+function shownLength(value: ExcelJS.CellValue): number {
+  if (value instanceof Date) return EXPORT_DATE_FORMAT.length + 1;
+  if (value === null || value === undefined) return 0;
+  return String(value).length;
+}
+
+/**
+ * The inbound's details as an .xlsx: a summary block (status and late flag with the console's
+ * labels, dates as Excel dates in the warehouse's time zone), then one row per line item under a
+ * bold header that stays frozen while scrolling; columns as wide as their content.
+ */
 export async function inboundWorkbook(input: InboundExportInput): Promise<Buffer> {
-  const { inbound } = input;
+  const { inbound, warehouse } = input;
+  const timeZone = warehouse?.timezone ?? 'UTC';
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Waybill backend-sim';
   workbook.created = new Date(inbound.updatedMs);
   const sheet = workbook.addWorksheet('Inbound');
-  sheet.addRow(['Reception', inbound.name]);
-  sheet.addRow(['Merchant', input.organizationName ?? '-']);
-  sheet.addRow(['Warehouse', input.warehouseName ?? 'Not sent to warehouse!']);
-  sheet.addRow(['Status', inbound.status]);
-  sheet.addRow(['External identifier', inbound.identifier ?? '']);
-  sheet.addRow(['Created', iso(inbound.createdMs)]);
-  sheet.addRow(['Expected', inbound.expectedMs === null ? '' : iso(inbound.expectedMs)]);
+  // Late as the console shows it: the hourglass rule (never for draft, completed or cancelled).
+  const late = inboundStatusPill(wireInbound(inbound), new Date(input.nowMs)).hourglass;
+  const summary: [string, ExcelJS.CellValue][] = [
+    ['Reception', inbound.name],
+    ['Merchant', input.organizationName ?? '-'],
+    ['Warehouse', warehouse?.name ?? 'Not sent to warehouse!'],
+    ['Warehouse country', warehouse ? countryName(warehouse.country) : '-'],
+    ['Status', INBOUND_STATUS_LABELS[inbound.status]],
+    ['Late', late ? 'Yes' : 'No'],
+    ['External identifier', inbound.identifier ?? ''],
+    ['Created', wallClock(inbound.createdMs, timeZone)],
+    ['Expected', wallClock(inbound.expectedMs, timeZone) ?? ''],
+    ['Updated', wallClock(inbound.updatedMs, timeZone)],
+    ['Time zone', timeZone],
+  ];
+  for (const [label, value] of summary) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+    if (value instanceof Date) row.getCell(2).numFmt = EXPORT_DATE_FORMAT;
+  }
   sheet.addRow([]);
-  const header = sheet.addRow([
-    'Product',
-    'Variant',
-    'SKU',
-    'EAN',
-    'Expected',
-    'Sellable',
-    'Missing',
-    'Defects',
-    'Junk',
-  ]);
+  const header = sheet.addRow(ITEM_HEADER);
   header.font = { bold: true };
+  // Everything above the item rows stays in view.
+  sheet.views = [{ state: 'frozen', xSplit: 0, ySplit: header.number }];
   for (const line of inbound.items) {
     const item = input.items.get(line.inventory_item_uid);
     sheet.addRow([
@@ -50,8 +104,14 @@ export async function inboundWorkbook(input: InboundExportInput): Promise<Buffer
       line.junk,
     ]);
   }
-  sheet.columns.forEach((column, i) => {
-    column.width = i < 2 ? 28 : 16;
+  const widths: number[] = [];
+  sheet.eachRow((row) => {
+    row.eachCell((cell, col) => {
+      widths[col - 1] = Math.max(widths[col - 1] ?? 0, shownLength(cell.value));
+    });
+  });
+  widths.forEach((width, i) => {
+    sheet.getColumn(i + 1).width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width + 2));
   });
   const data = await workbook.xlsx.writeBuffer();
   return Buffer.from(data as ArrayBuffer);

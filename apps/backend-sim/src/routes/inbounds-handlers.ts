@@ -47,8 +47,8 @@ export async function reportFile(store: SimStore, report: ExportReportState): Pr
     inbound,
     items: store.items,
     organizationName: store.organizations.find((o) => o.uid === inbound.organization_uid)?.name ?? null,
-    warehouseName:
-      store.fulfillmentCenters.find((f) => f.uid === inbound.fulfillment_center_uid)?.name ?? null,
+    warehouse: store.fulfillmentCenters.find((f) => f.uid === inbound.fulfillment_center_uid) ?? null,
+    nowMs: store.now(),
   });
   return report.file;
 }
