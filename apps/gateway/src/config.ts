@@ -1,6 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXPORT_CHECK_INTERVAL_MS, MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
+import {
+  BULK_ORDERS_CEILING,
+  EXPORT_CHECK_INTERVAL_MS,
+  MAX_LOADED_ROWS,
+  PAGE_SIZE,
+} from '@waybill/contracts';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
@@ -98,6 +103,8 @@ export const configSchema = z.object({
   LIST_MAX_LOADED_ROWS: int(1_000, PAGE_SIZE, MAX_LOADED_ROWS),
   /** Rows the calls of one HTTP batch or one websocket message may ask for together. */
   BATCH_MAX_ROWS: int(1_000, PAGE_SIZE, 1_000_000),
+  /** Orders one `orders.bulk` call may change; at most the contracts' BULK_ORDERS_CEILING. */
+  BULK_MAX_ORDERS: int(100, 1, BULK_ORDERS_CEILING),
   /**
    * Backend calls made for users, in cost units (one per call, one per 25 rows of a list): what one
    * session may have in flight, what all sessions may, and how many calls one session may queue.

@@ -87,6 +87,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('caps a bulk action at 100 orders unless set, at most 1000, and names a bad value', () => {
+    expect(loadConfig({}).BULK_MAX_ORDERS).toBe(100);
+    expect(loadConfig({ BULK_MAX_ORDERS: '250' }).BULK_MAX_ORDERS).toBe(250);
+    expect(() => loadConfig({ BULK_MAX_ORDERS: '0' })).toThrow('BULK_MAX_ORDERS="0": must be at least 1');
+    expect(() => loadConfig({ BULK_MAX_ORDERS: '1001' })).toThrow(
+      'BULK_MAX_ORDERS="1001": must be at most 1000',
+    );
+  });
+
   it('defaults and validates the abuse limits', () => {
     expect(loadConfig({})).toMatchObject({
       WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 10,

@@ -14,6 +14,7 @@ import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
 import { ordersList } from '../live-lists/orders.js';
 import { authedProcedure, router } from '../trpc.js';
+import { bulkProcedure } from './orders-bulk.js';
 
 // Answers are validated once, by BackendClient against the route's schema; `.output()` stays only
 // where a procedure reshapes them.
@@ -98,6 +99,9 @@ export const ordersRouter = router({
       signal,
     }),
   ),
+
+  // One status change or comment on many orders, answered per order (orders-bulk.ts).
+  bulk: bulkProcedure,
 
   comments: commentsRouter,
   invalidAddress: invalidAddressRouter,
