@@ -7,6 +7,7 @@ import {
 } from './constants.js';
 import { sendAsSchema, teamSchema } from './enums/common.js';
 import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
+import { conflictExpectedSchema } from './rules/conflict.js';
 
 /** Procedure inputs (camelCase). The forms that feed them validate with the same schemas. */
 
@@ -30,6 +31,8 @@ export const changeOrderStatusInputSchema = z.strictObject({
   orderUid: uidInputSchema,
   status: operatorOrderStatusSchema,
   happenedAt: isoDateTime,
+  /** What the modal was opened on (conflict warning rule); omitted by "Save anyway". */
+  expected: conflictExpectedSchema.optional(),
 });
 export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInputSchema>;
 
@@ -40,6 +43,8 @@ export const reissueLabelInputSchema = z.strictObject({
     .int('number of boxes must be a whole number')
     // No upper bound (reissue label rule); int() already keeps it a safe integer.
     .min(REISSUE_MIN_PARCELS, `at least ${REISSUE_MIN_PARCELS} boxes`),
+  /** As in changeOrderStatusInputSchema. */
+  expected: conflictExpectedSchema.optional(),
 });
 export type ReissueLabelInput = z.infer<typeof reissueLabelInputSchema>;
 

@@ -3,6 +3,7 @@ export * from './clients.js';
 export * from './colours.js';
 export * from './comment-display.js';
 export * from './comment-editor.js';
+export * from './conflict.js';
 export * from './date-entry.js';
 export * from './device.js';
 export * from './dropdown.js';
