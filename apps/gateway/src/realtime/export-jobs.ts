@@ -3,14 +3,21 @@ import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
+/** Why a job failed, for the console to word in its own terms (`error` keeps the detail for logs). */
+export type ExportFailure = 'rejected' | 'unreachable' | 'timed_out' | 'no_file';
+
 export interface ExportJobState {
   jobId: string;
   inboundUid: string;
+  /** The inbound's name when the job started, so a list of jobs can say what each one exports. */
+  inboundName: string | null;
   status: 'running' | 'done' | 'failed';
   /** 0-100 */
   progress: number;
   checks: number;
   error: string | null;
+  failure: ExportFailure | null;
+  startedAt: number;
   /** Gateway path the browser downloads the file from, once done. */
   downloadPath: string | null;
   updatedAt: number;
@@ -35,7 +42,15 @@ export interface ExportJobStore {
   runningFor(inboundUid: string): Promise<ExportJobRecord | null>;
   /** Every job's state changes, from every replica. */
   subscribe(listener: (state: ExportJobState) => void): () => void;
+  /** Note that a user started or joined a job (kept as long as finished jobs are). */
+  addOwner(userUid: string, jobId: string, keepMs: number): Promise<void>;
+  /** The user's jobs, newest first, at most `limit`. */
+  jobsOf(userUid: string, limit: number): Promise<string[]>;
 }
+
+/** A user's running and recent jobs: the newest this many, kept this long after they finish. */
+export const EXPORT_LIST_LIMIT = 20;
+export const EXPORT_KEEP_MS = 24 * 60 * 60_000;
 
 export interface ExportJobsOptions {
   backend: BackendCaller;
@@ -69,6 +84,8 @@ export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
   private readonly runningByInbound = new Map<string, string>();
   private readonly starting = new Map<string, Promise<ExportJobState>>();
+  /** Job ids per user, newest first (in memory; the store keeps them in multi-replica mode). */
+  private readonly owned = new Map<string, string[]>();
   private readonly intervalMs: number;
   private readonly maxChecks: number;
   private readonly keepMs: number;
@@ -80,15 +97,24 @@ export class ExportJobs {
   constructor(private readonly opts: ExportJobsOptions) {
     this.intervalMs = opts.intervalMs ?? EXPORT_CHECK_INTERVAL_MS;
     this.maxChecks = opts.maxChecks ?? EXPORT_MAX_CHECKS;
-    this.keepMs = opts.keepMs ?? 15 * 60_000;
+    this.keepMs = opts.keepMs ?? EXPORT_KEEP_MS;
     this.unsubscribeStore =
       opts.store?.subscribe((state) => {
         for (const queue of this.remoteWatchers.get(state.jobId) ?? []) queue.push(state);
       }) ?? null;
   }
 
-  /** Start an export, or join the one already running (or starting) for this inbound. */
-  async start(inboundUid: string, token: string): Promise<ExportJobState> {
+  /**
+   * Start an export, or join the one already running (or starting) for this inbound; the job then
+   * shows in `list(userUid)`. A failed job is never joined: starting again is the retry.
+   */
+  async start(inboundUid: string, token: string, userUid?: string): Promise<ExportJobState> {
+    const state = await this.startOrJoin(inboundUid, token);
+    if (userUid) await this.addOwner(userUid, state.jobId);
+    return state;
+  }
+
+  private async startOrJoin(inboundUid: string, token: string): Promise<ExportJobState> {
     const runningId = this.runningByInbound.get(inboundUid);
     const running = runningId ? this.jobs.get(runningId) : undefined;
     if (running && running.state.status === 'running') return running.state;
@@ -104,21 +130,25 @@ export class ExportJobs {
     // Join a job another replica runs for this inbound.
     const elsewhere = await this.opts.store?.runningFor(inboundUid);
     if (elsewhere) return elsewhere.state;
-    const { report } = await this.opts.backend.call('inbounds.export', {
-      token,
-      query: { inventory_receipt_uid: inboundUid },
-    });
+    const [{ report }, inboundName] = await Promise.all([
+      this.opts.backend.call('inbounds.export', { token, query: { inventory_receipt_uid: inboundUid } }),
+      this.nameOf(inboundUid, token),
+    ]);
     const jobId = `exp_${randomUUID()}`;
+    const now = Date.now();
     const job: Job = {
       state: {
         jobId,
         inboundUid,
+        inboundName,
         status: 'running',
         progress: report.progress,
         checks: 0,
         error: null,
+        failure: null,
+        startedAt: now,
         downloadPath: null,
-        updatedAt: Date.now(),
+        updatedAt: now,
       },
       reportUid: report.uid,
       backendFile: null,
@@ -132,6 +162,44 @@ export class ExportJobs {
     if (job.state.status === 'running') this.scheduleCheck(job);
     this.report();
     return job.state;
+  }
+
+  /** Only a label for job lists: an inbound the backend will not describe still exports. */
+  private async nameOf(inboundUid: string, token: string): Promise<string | null> {
+    try {
+      const detail = await this.opts.backend.call('inbounds.detail', { token, params: { uid: inboundUid } });
+      return detail.inventory_receipt.name;
+    } catch {
+      return null;
+    }
+  }
+
+  private async addOwner(userUid: string, jobId: string): Promise<void> {
+    if (this.opts.store) {
+      await this.opts.store.addOwner(userUid, jobId, this.keepMs);
+      return;
+    }
+    const ids = (this.owned.get(userUid) ?? []).filter((id) => id !== jobId);
+    ids.unshift(jobId);
+    this.owned.set(userUid, ids.slice(0, EXPORT_LIST_LIMIT));
+  }
+
+  /** The user's running and recent jobs (started or joined), newest first. */
+  async list(userUid: string): Promise<ExportJobState[]> {
+    const ids = this.opts.store
+      ? await this.opts.store.jobsOf(userUid, EXPORT_LIST_LIMIT)
+      : (this.owned.get(userUid) ?? []);
+    const states = await Promise.all(ids.map((id) => this.lookup(id)));
+    const found = states.filter((s): s is ExportJobState => s !== null);
+    if (!this.opts.store) {
+      // Forget ids of jobs that are gone.
+      const kept = new Set(found.map((s) => s.jobId));
+      this.owned.set(
+        userUid,
+        ids.filter((id) => kept.has(id)),
+      );
+    }
+    return found.sort((a, b) => b.startedAt - a.startedAt);
   }
 
   get(jobId: string): ExportJobState | null {
@@ -235,13 +303,21 @@ export class ExportJobs {
       const reason = error instanceof Error ? error.message : String(error);
       this.opts.logger.warn({ err: reason, jobId: job.state.jobId }, 'export check failed');
       if (job.failures >= MAX_CONSECUTIVE_CHECK_FAILURES) {
-        this.finish(job, { status: 'failed', error: `Export check failed: ${reason}` });
+        this.finish(job, {
+          status: 'failed',
+          error: `Export check failed: ${reason}`,
+          failure: 'unreachable',
+        });
         return;
       }
     }
     if (job.state.status !== 'running') return;
     if (job.state.checks >= this.maxChecks) {
-      this.finish(job, { status: 'failed', error: `Export did not complete after ${this.maxChecks} checks` });
+      this.finish(job, {
+        status: 'failed',
+        error: `Export did not complete after ${this.maxChecks} checks`,
+        failure: 'timed_out',
+      });
       return;
     }
     this.scheduleCheck(job);
@@ -249,12 +325,16 @@ export class ExportJobs {
 
   private apply(job: Job, report: ExportReport): void {
     if (report.error) {
-      this.finish(job, { status: 'failed', error: report.error });
+      this.finish(job, { status: 'failed', error: report.error, failure: 'rejected' });
       return;
     }
     if (report.completed) {
       if (!report.download_url) {
-        this.finish(job, { status: 'failed', error: 'The backend finished the export without a file' });
+        this.finish(job, {
+          status: 'failed',
+          error: 'The backend finished the export without a file',
+          failure: 'no_file',
+        });
         return;
       }
       const url = new URL(report.download_url, 'http://backend.invalid');

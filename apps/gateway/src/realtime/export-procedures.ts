@@ -11,7 +11,16 @@ const jobIdSchema = z.strictObject({
 export const exportProcedures = {
   /** Start an export of an inbound, or join the one already running for it. */
   start: authedProcedure.input(inboundUidInputSchema).mutation(async ({ ctx, input }) => {
-    return ctx.services.realtime.exports.start(input.uid, ctx.token);
+    const user = await ctx.services.reference.user(ctx.token);
+    return ctx.services.realtime.exports.start(input.uid, ctx.token, user.uid);
+  }),
+  /**
+   * The caller's running and recent jobs (started or joined; the newest 20 of the last 24 h), so a
+   * reload or another tab finds them again. Only the caller's: jobs are listed per backend user.
+   */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const user = await ctx.services.reference.user(ctx.token);
+    return { jobs: await ctx.services.realtime.exports.list(user.uid) };
   }),
   /** Progress of an export job until it is done (with its download path) or failed (with a reason). */
   progress: authedProcedure.input(jobIdSchema).subscription(async function* ({ ctx, input, signal }) {

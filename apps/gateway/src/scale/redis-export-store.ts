@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import type { ExportJobRecord, ExportJobState, ExportJobStore } from '../realtime/export-jobs.js';
+import {
+  EXPORT_LIST_LIMIT,
+  type ExportJobRecord,
+  type ExportJobState,
+  type ExportJobStore,
+} from '../realtime/export-jobs.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import type { RedisKeys } from './redis-keys.js';
 
@@ -29,7 +34,10 @@ export interface RedisExportStoreOptions {
   logger: RealtimeLogger;
 }
 
-/** Export jobs in Redis: one hash per job, an index of running jobs by inbound, updates on pub/sub. */
+/**
+ * Export jobs in Redis: one hash per job, an index of running jobs by inbound, each user's jobs in a
+ * sorted set, updates on pub/sub.
+ */
 export class RedisExportStore implements ExportJobStore {
   private readonly listeners = new Set<(state: ExportJobState) => void>();
   private readonly ready: Promise<unknown>;
@@ -82,6 +90,23 @@ export class RedisExportStore implements ExportJobStore {
     if (!jobId) return null;
     const record = await this.get(jobId);
     return record?.state.status === 'running' ? record : null;
+  }
+
+  async addOwner(userUid: string, jobId: string, keepMs: number): Promise<void> {
+    const key = this.opts.keys.exportsOfUser(userUid);
+    const now = Date.now();
+    await this.opts.redis
+      .multi()
+      .zadd(key, now, jobId)
+      .zremrangebyscore(key, '-inf', now - keepMs)
+      // Keep the newest EXPORT_LIST_LIMIT ids.
+      .zremrangebyrank(key, 0, -(EXPORT_LIST_LIMIT + 1))
+      .pexpire(key, keepMs)
+      .exec();
+  }
+
+  async jobsOf(userUid: string, limit: number): Promise<string[]> {
+    return this.opts.redis.zrevrange(this.opts.keys.exportsOfUser(userUid), 0, limit - 1);
   }
 
   subscribe(listener: (state: ExportJobState) => void): () => void {

@@ -5,9 +5,15 @@ export function redisKeys(prefix = 'waybill:') {
     epoch: `${prefix}poll:epoch`,
     cursor: `${prefix}poll:cursor`,
     changes: `${prefix}changes`,
+    /** The last published updated_at of an order, for the poll/own-write dedupe. */
+    published: (orderUid: string) => `${prefix}published:${orderUid}`,
+    /** The last own write to an order or inbound (who, what, when), for the conflict warning. */
+    ownWrite: (uid: string) => `${prefix}own-write:${uid}`,
     exportJob: (jobId: string) => `${prefix}export:${jobId}`,
     exportByInbound: (inboundUid: string) => `${prefix}export-inbound:${inboundUid}`,
     exportUpdates: `${prefix}export-updates`,
+    /** A sorted set of a user's export job ids, scored by when the user started or joined them. */
+    exportsOfUser: (userUid: string) => `${prefix}export-user:${userUid}`,
     /** Keyed by a hash of the session id, so a key listing reveals no usable id. */
     session: (idHash: string) => `${prefix}session:${idHash}`,
     signInState: (nonce: string) => `${prefix}signin-state:${nonce}`,

@@ -172,10 +172,13 @@ describe('Redis building blocks of multi-replica mode', () => {
     const state: ExportJobState = {
       jobId: 'exp_1',
       inboundUid: 'in_1',
+      inboundName: 'IR-1',
       status: 'running',
       progress: 10,
       checks: 0,
       error: null,
+      failure: null,
+      startedAt: 1,
       downloadPath: null,
       updatedAt: 1,
     };
@@ -194,6 +197,28 @@ describe('Redis building blocks of multi-replica mode', () => {
     await eventually('b hears both updates', () => heard.length === 2);
     expect(heard.map((s) => s.progress)).toEqual([10, 100]);
     expect(await b.get('missing')).toBeNull();
+    a.close();
+    b.close();
+  });
+
+  it("keeps each user's export jobs, newest first, the newest 20 only, apart from other users'", async () => {
+    const keys = freshKeys();
+    const a = new RedisExportStore({ redis: connect(), subscriber: connect(), keys, logger: silent });
+    const b = new RedisExportStore({ redis: connect(), subscriber: connect(), keys, logger: silent });
+    for (let i = 0; i < 25; i++) {
+      await a.addOwner('usr_a', `exp_${i}`, 60_000);
+      // Distinct scores: the set is ordered by the time the user started or joined.
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await b.addOwner('usr_b', 'exp_b', 60_000);
+    const listed = await b.jobsOf('usr_a', 20);
+    expect(listed).toEqual(Array.from({ length: 20 }, (_, i) => `exp_${24 - i}`));
+    expect(await a.jobsOf('usr_b', 20)).toEqual(['exp_b']);
+    expect(await a.jobsOf('usr_nobody', 20)).toEqual([]);
+    // Joining again moves the job to the front instead of listing it twice.
+    await a.addOwner('usr_a', 'exp_10', 60_000);
+    expect((await a.jobsOf('usr_a', 20)).slice(0, 2)).toEqual(['exp_10', 'exp_24']);
+    expect(await connect().pttl(keys.exportsOfUser('usr_a'))).toBeGreaterThan(0);
     a.close();
     b.close();
   });

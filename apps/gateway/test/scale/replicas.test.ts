@@ -225,6 +225,9 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     });
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // A replica that neither started nor checked the job lists it for the user, as done.
+    const listed = await onB.inbounds.export.list.query();
+    expect(listed.jobs.find((j) => j.jobId === job.jobId)?.status).toBe('done');
   });
 
   it('killing the leader hands the lease to another replica within TTL + 5 s', async () => {
