@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { BackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
+import { OrderConflictError } from './realtime/own-writes.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
 import { describeZodError } from './zod-message.js';
 
@@ -27,6 +28,8 @@ const t = initTRPC.context<Context>().create({
         zodError: zodError ? z.flattenError(zodError) : null,
         // The backend's own error data and which call failed.
         backend: error instanceof BackendError ? error.details : null,
+        // Who changed the order first: { by, at, what } (conflict warning rule).
+        conflict: error.cause instanceof OrderConflictError ? error.cause.conflict : null,
       },
     };
   },
@@ -60,4 +63,17 @@ export const authedProcedure = t.procedure
       throw new TRPCError({ code: 'UNAUTHORIZED', message });
     }
     return next({ ctx: { ...ctx, token: ctx.token } });
+  })
+  .use(async ({ ctx, type, path, getRawInput, next }) => {
+    const result = await next();
+    // Own-write fast path: every mutation publishes what it changed before answering (own-writes.ts).
+    if (type === 'mutation' && result.ok) {
+      await ctx.services.realtime.ownWrites.afterMutation({
+        token: ctx.token,
+        path,
+        input: await getRawInput().catch(() => null),
+        data: result.data,
+      });
+    }
+    return result;
   });

@@ -39,7 +39,14 @@ export const servicesPlugin = fp<{ config: Config }>(
         })
       : null;
     const realtime = createRealtime({
-      ...(scale ? { events: scale.events, lease: scale.lease, exportStore: scale.exportStore } : {}),
+      ...(scale
+        ? {
+            events: scale.events,
+            lease: scale.lease,
+            exportStore: scale.exportStore,
+            ownWriteStore: scale.ownWriteStore,
+          }
+        : {}),
       backend,
       logger: app.log.child({ component: 'realtime' }),
       registry: metrics.registry,

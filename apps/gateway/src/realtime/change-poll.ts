@@ -41,7 +41,8 @@ export class LocalPollLease implements PollLease {
 
 export interface ChangePollOptions {
   backend: BackendCaller;
-  log: ChangeEventLog;
+  /** Only the poll's append: own writes publish on the same log elsewhere (own-writes.ts). */
+  log: Pick<ChangeEventLog, 'append'>;
   lease: PollLease;
   logger: RealtimeLogger;
   serviceToken: string;

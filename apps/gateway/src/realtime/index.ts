@@ -6,6 +6,8 @@ import type { CohortFetch } from './cohort.js';
 import { CohortQuota } from './cohort-quota.js';
 import { CohortRegistry } from './cohort-registry.js';
 import { type ExportJobStore, ExportJobs } from './export-jobs.js';
+import { MemoryOwnWriteStore, type OwnWriteStore } from './own-write-store.js';
+import { OwnWrites } from './own-writes.js';
 import { createRealtimeMetrics } from './realtime-metrics.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -27,7 +29,11 @@ export interface RealtimeOptions {
   events?: ChangeEventLog;
   lease?: PollLease;
   exportStore?: ExportJobStore;
+  ownWriteStore?: OwnWriteStore;
 }
+
+/** Lists refreshed at once by an own write to an inbound (the change poll reads orders only). */
+const INBOUND_LISTS = new Set(['inbounds']);
 
 /** What the realtime half needs of a live list (made by `defineLiveList`). */
 export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
@@ -114,11 +120,22 @@ export function createRealtime(opts: RealtimeOptions) {
     },
   });
 
-  // A change event refreshes every cohort of a change-driven list that its list says it could touch.
+  const ownWrites = new OwnWrites({
+    log: events,
+    store: opts.ownWriteStore ?? new MemoryOwnWriteStore(),
+    backend: opts.backend,
+    logger: opts.logger,
+  });
+
+  // A change event refreshes every cohort of a change-driven list that its list says it could touch;
+  // an own write to an inbound refreshes the inbound lists' cohorts at once.
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
     const now = new Date();
     for (const [kind, registry] of registries) {
+      if (event.inbounds?.length && INBOUND_LISTS.has(kind.name)) {
+        registry.refreshWhere(() => true, event.polledAt);
+      }
       const { affectedBy } = kind;
       if (!affectedBy) continue;
       registry.refreshWhere(
@@ -137,6 +154,7 @@ export function createRealtime(opts: RealtimeOptions) {
     list,
     exports,
     metrics,
+    ownWrites,
     start(): void {
       activePoll.start();
     },

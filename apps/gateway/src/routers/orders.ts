@@ -84,21 +84,26 @@ export const ordersRouter = router({
       ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid: input.uid }, signal }),
     ),
 
-  changeStatus: authedProcedure.input(changeOrderStatusInputSchema).mutation(({ ctx, input, signal }) =>
-    ctx.services.backend.call('orders.changeStatus', {
+  // With `expected`, CONFLICT when someone changed the order since the modal opened (conflict warning rule).
+  changeStatus: authedProcedure.input(changeOrderStatusInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const { orderUid: uid, expected } = input;
+    await ctx.services.realtime.ownWrites.assertUnchanged({ token: ctx.token, orderUid: uid, expected, signal });
+    return ctx.services.backend.call('orders.changeStatus', {
       token: ctx.token,
       body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
       signal,
-    }),
-  ),
+    });
+  }),
 
-  reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(({ ctx, input, signal }) =>
-    ctx.services.backend.call('orders.reissueLabel', {
+  reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const { orderUid: uid, expected } = input;
+    await ctx.services.realtime.ownWrites.assertUnchanged({ token: ctx.token, orderUid: uid, expected, signal });
+    return ctx.services.backend.call('orders.reissueLabel', {
       token: ctx.token,
       body: { order_uid: input.orderUid, number_of_parcels: input.numberOfParcels },
       signal,
-    }),
-  ),
+    });
+  }),
 
   // One status change or comment on many orders, answered per order (orders-bulk.ts).
   bulk: bulkProcedure,

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RealtimeLogger } from '../realtime/types.js';
+import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
 import { RedisChangeEventLog } from './redis-change-event-log.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
@@ -69,6 +70,7 @@ export function createScale(opts: ScaleOptions) {
     redis,
     lease,
     events,
+    ownWriteStore: new RedisOwnWriteStore(redis, keys.ownWrite),
     exportStore,
     sessions,
     /** For /readyz: a replica that cannot reach Redis cannot serve live updates. */

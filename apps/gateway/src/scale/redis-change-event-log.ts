@@ -1,14 +1,42 @@
 import type { Order } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
-import type { ChangeEvent, ChangeEventLog } from '../realtime/change-events.js';
+import {
+  type ChangedInbound,
+  type ChangeEvent,
+  type ChangeEventLog,
+  type ChangeSource,
+  type OwnWriteChange,
+  PUBLISHED_TTL_MS,
+} from '../realtime/change-events.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import type { RedisKeys } from './redis-keys.js';
 import { compareStreamIds, isStreamId } from './stream-id.js';
 
-// Appends only while the poller still holds the lease (fencing), with approximate trimming.
-const FENCED_XADD = `
+// One atomic step for the poll's appends and own writes alike:
+// - the poll's appends run only while it still holds the lease (fencing; own writes pass no fence);
+// - orders whose `uid@updated_at` was already published are dropped (own-write dedupe rule), so the
+//   poll never pushes again what a write on any replica pushed, nor a write what the poll pushed;
+// - then XADD with approximate trimming. Answers {id, kept indexes...}, id '' when nothing was left.
+// KEYS: lease, stream, published:{uid}...  ARGV: fence, maxlen, ttl, polledAt, source, inbounds
+// json ('' for none), then updated_at and order json for each order.
+const PUBLISH = `
 if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
-return redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[3])`;
+local kept, keptIndex = {}, {}
+for i = 3, #KEYS do
+  local updated = ARGV[7 + (i - 3) * 2]
+  if redis.call('GET', KEYS[i]) ~= updated then
+    redis.call('SET', KEYS[i], updated, 'PX', ARGV[3])
+    kept[#kept + 1] = ARGV[8 + (i - 3) * 2]
+    keptIndex[#keptIndex + 1] = i - 3
+  end
+end
+if #kept == 0 and ARGV[6] == '' and #KEYS > 2 then return {''} end
+local body = '{"orders":[' .. table.concat(kept, ',') .. '],"polledAt":' .. ARGV[4] .. ',"source":"' .. ARGV[5] .. '"'
+if ARGV[6] ~= '' then body = body .. ',"inbounds":' .. ARGV[6] end
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'e', body .. '}')
+local answer = {id}
+for _, index in ipairs(keptIndex) do answer[#answer + 1] = index end
+return answer`;
 
 type StreamEntry = [id: string, fields: string[]];
 
@@ -29,9 +57,20 @@ function decode([id, fields]: StreamEntry): ChangeEvent | null {
   const raw = fields[fields.indexOf('e') + 1];
   if (raw === undefined) return null;
   try {
-    const body = JSON.parse(raw) as { orders?: unknown; polledAt?: unknown };
+    const body = JSON.parse(raw) as {
+      orders?: unknown;
+      polledAt?: unknown;
+      source?: unknown;
+      inbounds?: unknown;
+    };
     if (!Array.isArray(body.orders) || typeof body.polledAt !== 'number') return null;
-    return { id, orders: body.orders as Order[], polledAt: body.polledAt };
+    return {
+      id,
+      orders: body.orders as Order[],
+      polledAt: body.polledAt,
+      source: body.source === 'write' ? 'write' : 'poll',
+      ...(Array.isArray(body.inbounds) ? { inbounds: body.inbounds as ChangedInbound[] } : {}),
+    };
   } catch {
     return null;
   }
@@ -56,17 +95,53 @@ export class RedisChangeEventLog implements ChangeEventLog {
   async append(orders: Order[], polledAt: number): Promise<ChangeEvent> {
     const fence = this.opts.fence ? this.opts.fence() : '';
     if (fence === null) throw new Error('not the change-poll leader; event not published');
-    const id = (await this.opts.redis.eval(
-      FENCED_XADD,
-      2,
-      this.opts.keys.lease,
-      this.opts.keys.changes,
+    const event = await this.publish(fence, 'poll', orders, [], polledAt);
+    if (!event) throw new Error('lost the change-poll lease; event not published');
+    return event;
+  }
+
+  async appendWrite(change: OwnWriteChange): Promise<ChangeEvent | null> {
+    if (change.orders.length === 0 && change.inbounds.length === 0) return null;
+    const event = await this.publish('', 'write', change.orders, change.inbounds, change.at);
+    return event && event.id !== '' ? event : null;
+  }
+
+  /** Null when the fence refused; an event with id '' when every order was already published. */
+  private async publish(
+    fence: string,
+    source: ChangeSource,
+    orders: Order[],
+    inbounds: ChangedInbound[],
+    polledAt: number,
+  ): Promise<ChangeEvent | null> {
+    const { keys } = this.opts;
+    const answer = (await this.opts.redis.eval(
+      PUBLISH,
+      2 + orders.length,
+      keys.lease,
+      keys.changes,
+      ...orders.map((o) => keys.published(o.uid)),
       fence,
       String(this.capacity),
-      JSON.stringify({ orders, polledAt }),
-    )) as string | null;
-    if (!id) throw new Error('lost the change-poll lease; event not published');
-    return { id, orders, polledAt };
+      String(PUBLISHED_TTL_MS),
+      String(polledAt),
+      source,
+      inbounds.length > 0 ? JSON.stringify(inbounds) : '',
+      ...orders.flatMap((o) => [o.updated_at, JSON.stringify(o)]),
+    )) as [string, ...number[]] | null;
+    if (!answer) return null;
+    const [id, ...kept] = answer;
+    if (id === '') {
+      // Nothing new: the poll's answer carries the latest id and no orders (nothing stored).
+      return { id: source === 'poll' ? (this.lastId ?? '0-0') : '', orders: [], polledAt, source };
+    }
+    return {
+      id,
+      orders: kept.map((i) => orders[i] as Order),
+      polledAt,
+      source,
+      ...(inbounds.length > 0 ? { inbounds } : {}),
+    };
   }
 
   subscribe(listener: (event: ChangeEvent) => void): () => void {

@@ -1,0 +1,188 @@
+import { TRPCError } from '@trpc/server';
+import {
+  type ChangeWhat,
+  type ConflictExpected,
+  inferChange,
+  type Order,
+  type OrderConflict,
+  orderChangedSince,
+} from '@waybill/contracts';
+import type { ChangedInbound, ChangeEventLog } from './change-events.js';
+import type { OwnWriteStore } from './own-write-store.js';
+import type { BackendCaller, RealtimeLogger } from './types.js';
+
+/** What a mutation's answer says it changed. */
+export interface WrittenEntities {
+  orders: Order[];
+  /** Orders named by uid only (a comment's or workflow's order): read once after the write. */
+  orderUids: string[];
+  inbounds: ChangedInbound[];
+}
+
+/** A CONFLICT error's cause; the error formatter puts `conflict` on the wire (conflict warning rule). */
+export class OrderConflictError extends Error {
+  constructor(readonly conflict: OrderConflict) {
+    super('The order changed since it was opened');
+  }
+}
+
+type Loose = Record<string, unknown> | null | undefined;
+const asObject = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
+const isOrder = (v: unknown): v is Order =>
+  typeof asObject(v)?.uid === 'string' && typeof asObject(v)?.updated_at === 'string';
+function toInbound(v: unknown): ChangedInbound | null {
+  const o = asObject(v);
+  const updated = asObject(o?.external_dates)?.updated_at;
+  return typeof o?.uid === 'string'
+    ? { uid: o.uid, updated_at: typeof updated === 'string' ? updated : '' }
+    : null;
+}
+
+/**
+ * Reads the changed orders and inbounds off a mutation's answer, whatever the procedure:
+ * `{ order }` (status change, reissue, comment add), `{ orders }` (bulk), `{ comment }` and
+ * `{ workflow }` (their order by uid), `{ inventory_receipt }` / `{ inventory_receipts }`.
+ */
+export function writtenEntities(data: unknown): WrittenEntities {
+  const d = asObject(data);
+  const out: WrittenEntities = { orders: [], orderUids: [], inbounds: [] };
+  if (!d) return out;
+  if (isOrder(d.order)) out.orders.push(d.order);
+  if (Array.isArray(d.orders)) out.orders.push(...d.orders.filter(isOrder));
+  const commentOrder = asObject(asObject(asObject(d.comment)?.entity)?.data)?.uid;
+  if (typeof commentOrder === 'string') out.orderUids.push(commentOrder);
+  const workflowOrder = asObject(d.workflow)?.order_uid;
+  if (typeof workflowOrder === 'string') out.orderUids.push(workflowOrder);
+  const inbounds = [
+    d.inventory_receipt,
+    ...(Array.isArray(d.inventory_receipts) ? d.inventory_receipts : []),
+  ];
+  for (const i of inbounds) {
+    const inbound = toInbound(i);
+    if (inbound) out.inbounds.push(inbound);
+  }
+  return out;
+}
+
+/** What a procedure did, for the conflict warning ("status changed to …", "label reissued"). */
+export function describeWrite(path: string, input: unknown): ChangeWhat {
+  const status = asObject(input)?.status;
+  if (path.endsWith('changeStatus') && typeof status === 'string') return { kind: 'status', status };
+  if (path === 'orders.reissueLabel') return { kind: 'reissue' };
+  if (path.startsWith('orders.comments.')) return { kind: 'comment' };
+  if (path.startsWith('orders.invalidAddress.')) return { kind: 'invalid-address' };
+  return { kind: 'update' };
+}
+
+export interface OwnWritesOptions {
+  log: ChangeEventLog;
+  store: OwnWriteStore;
+  backend: BackendCaller;
+  logger: RealtimeLogger;
+  now?: () => number;
+}
+
+/**
+ * Own-write fast path: a mutation made through any replica publishes what it changed on the change
+ * event log at once (the poll would notice only at its next run), and remembers who did what.
+ * Every authed mutation goes through `afterMutation` (a middleware in trpc.ts); a procedure whose
+ * answer does not carry the changed entities (see `writtenEntities`) calls `publish` itself.
+ */
+export class OwnWrites {
+  private readonly names = new Map<string, { name: string | null; until: number }>();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: OwnWritesOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  async afterMutation(args: { token: string; path: string; input: unknown; data: unknown }): Promise<void> {
+    const entities = writtenEntities(args.data);
+    if (entities.orders.length + entities.orderUids.length + entities.inbounds.length === 0) return;
+    await this.publish({ token: args.token, what: describeWrite(args.path, args.input), ...entities });
+  }
+
+  /** Publishes and records; a failure is logged, never fails the mutation (the poll still sees it). */
+  async publish(args: { token: string; what: ChangeWhat } & Partial<WrittenEntities>): Promise<void> {
+    const at = this.now();
+    try {
+      const orders = [...(args.orders ?? [])];
+      for (const uid of new Set(args.orderUids ?? [])) {
+        if (orders.some((o) => o.uid === uid)) continue;
+        const detail = await this.opts.backend.call('orders.detail', { token: args.token, params: { uid } });
+        orders.push(detail.order);
+      }
+      const inbounds = args.inbounds ?? [];
+      await this.opts.log.appendWrite({ orders, inbounds, at });
+      const by = await this.userName(args.token);
+      await Promise.all(
+        [
+          ...orders.map((o) => ({ uid: o.uid, updatedAt: o.updated_at })),
+          ...inbounds.map((i) => ({ uid: i.uid, updatedAt: i.updated_at })),
+        ].map((e) => this.opts.store.put({ ...e, by, what: args.what, at })),
+      );
+    } catch (error) {
+      this.opts.logger.warn(
+        { err: (error as Error).message },
+        'own write not published; the change poll will',
+      );
+    }
+  }
+
+  /**
+   * Conflict warning rule: throws CONFLICT when the order changed since the view sent `expected`
+   * was opened, naming who (the gateway's record of own writes, else the newest comment's author).
+   */
+  async assertUnchanged(args: {
+    token: string;
+    orderUid: string;
+    expected: ConflictExpected | undefined;
+    signal?: AbortSignal;
+  }): Promise<void> {
+    const { expected } = args;
+    if (!expected) return;
+    const detail = await this.opts.backend.call('orders.detail', {
+      token: args.token,
+      params: { uid: args.orderUid },
+      ...(args.signal ? { signal: args.signal } : {}),
+    });
+    const current = { updatedAt: detail.order.updated_at, status: detail.order.aggregated_status.key };
+    if (!orderChangedSince(expected, current)) return;
+    const openedAt = Date.parse(expected.updatedAt);
+    const after = (iso: string) => Number.isNaN(openedAt) || Date.parse(iso) > openedAt;
+    const record = await this.opts.store.get(args.orderUid);
+    let conflict: OrderConflict;
+    if (record && after(record.updatedAt)) {
+      conflict = { by: record.by, at: new Date(record.at).toISOString(), what: record.what };
+    } else {
+      const inferred = inferChange(expected, current);
+      const comment = detail.comments
+        .filter((c) => after(c.created_at))
+        .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0];
+      conflict =
+        comment && inferred.kind === 'update'
+          ? { by: comment.user?.name ?? null, at: comment.created_at, what: { kind: 'comment' } }
+          : { by: null, at: current.updatedAt, what: inferred };
+    }
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'The order changed since it was opened',
+      cause: new OrderConflictError(conflict),
+    });
+  }
+
+  /** users.me per token, cached for five minutes (one backend call per user, not per write). */
+  private async userName(token: string): Promise<string | null> {
+    const cached = this.names.get(token);
+    if (cached && cached.until > this.now()) return cached.name;
+    let name: string | null = null;
+    try {
+      name = (await this.opts.backend.call('users.me', { token })).user.name;
+    } catch {
+      // Unknown author: the warning says "someone else".
+    }
+    if (this.names.size > 1000) this.names.clear();
+    this.names.set(token, { name, until: this.now() + 5 * 60_000 });
+    return name;
+  }
+}
