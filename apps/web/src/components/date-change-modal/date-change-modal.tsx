@@ -22,6 +22,10 @@ export interface DateChangeModalProps {
    * year bound applies (contracts' dateEntryRange); dates after tomorrow are refused either way.
    */
   createdAt?: Date | null;
+  /** Shown under the summary (e.g. that someone else changed what is being edited). */
+  notice?: ReactNode;
+  /** Save stays off while set (until the user reviewed someone else's change); the typed date is kept. */
+  saveBlocked?: boolean;
 }
 
 const FAILED = 'The status could not be changed. Please try again.';
@@ -35,6 +39,8 @@ export function DateChangeModal({
   onSave,
   onClose,
   createdAt,
+  notice,
+  saveBlocked = false,
 }: DateChangeModalProps) {
   const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
   const [busy, setBusy] = useState(false);
@@ -47,7 +53,7 @@ export function DateChangeModal({
   const date = rangeProblem ? null : entered;
 
   const save = async () => {
-    if (!date || busy) return;
+    if (!date || busy || saveBlocked) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -72,13 +78,14 @@ export function DateChangeModal({
           confirmLabel="SAVE CHANGES"
           cancelLabel="CANCEL CHANGES"
           busy={busy}
-          disabled={!date}
+          disabled={!date || saveBlocked}
           onConfirm={() => void save()}
           onCancel={onClose}
         />
       }
     >
       {summary}
+      {notice}
       <DateEntryFields
         value={parts}
         onChange={setParts}

@@ -31,6 +31,20 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, inboundNam
 
 afterEach(() => vi.restoreAllMocks());
 
+const CREATED_2023 = { created_at: '2023-06-01T08:00:00.000Z', updated_at: '2024-01-02T08:00:00.000Z' };
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Types today's date into an open date modal (always inside the allowed range). */
+async function typeToday(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const today = new Date();
+  await user.type(within(dialog).getByLabelText('Day'), pad(today.getDate()));
+  await user.type(within(dialog).getByLabelText('Month'), pad(today.getMonth() + 1));
+  await user.type(within(dialog).getByLabelText('Year'), String(today.getFullYear()));
+}
+const pillOf = (name: string) =>
+  within(
+    within(screen.getByTestId('inbounds-table')).getByText(name).closest('tr') as HTMLElement,
+  ).getByTestId('status-pill');
+
 describe('inbound row actions', () => {
   it('offers all four actions whatever the status', async () => {
     const user = userEvent.setup();
@@ -48,7 +62,8 @@ describe('inbound row actions', () => {
 
   it('marks as arrived with the entered date at 15:00 and refreshes 2 s later', async () => {
     const user = userEvent.setup();
-    const inbound = makeInbound({ name: 'RCP-ARRIVE' });
+    // Created before the date entered: days before the creation are refused.
+    const inbound = makeInbound({ name: 'RCP-ARRIVE', external_dates: CREATED_2023 });
     const { log } = setup([inbound]);
     await chooseAction(user, 'RCP-ARRIVE', 'Mark as Arrived');
     const dialog = await screen.findByRole('dialog', { name: 'Mark as Arrived' });
@@ -82,7 +97,7 @@ describe('inbound row actions', () => {
   it('hides CANCEL CHANGES and widens SAVE while saving, and marks as processing', async () => {
     const user = userEvent.setup();
     let release: (v: unknown) => void = () => {};
-    const inbound = makeInbound({ name: 'RCP-PROC' });
+    const inbound = makeInbound({ name: 'RCP-PROC', external_dates: CREATED_2023 });
     const { log } = setup([inbound], {
       'inbounds.changeStatus': () => new Promise((resolve) => (release = resolve)),
     });
@@ -213,5 +228,93 @@ describe('inbound row actions', () => {
     expect(alert).toHaveTextContent('Export failed: The backend could not finish the report; try again.');
     expect(alert).not.toHaveTextContent('Report timed out');
     expect(within(dialog).getByRole('button', { name: 'EXPORT' })).toBeEnabled();
+  });
+});
+
+describe('inbound status feedback', () => {
+  it('shows the new status at once and confirms with a toast', async () => {
+    const user = userEvent.setup();
+    let release: (v: unknown) => void = () => {};
+    const inbound = makeInbound({ name: 'RCP-FAST', status: 'in_transit' });
+    setup([inbound], { 'inbounds.changeStatus': () => new Promise((resolve) => (release = resolve)) });
+    await chooseAction(user, 'RCP-FAST', 'Mark as Arrived');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Arrived' });
+    await typeToday(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'SAVE CHANGES' }));
+    // Before the backend answers, the row already says Arrived.
+    await waitFor(() => expect(pillOf('RCP-FAST')).toHaveAttribute('data-status', 'arrived'));
+    act(() => release({ inventory_receipt: { ...inbound, status: 'arrived' } }));
+    expect(await screen.findByText('Inbound RCP-FAST marked as Arrived')).toBeInTheDocument();
+    expect(pillOf('RCP-FAST')).toHaveAttribute('data-status', 'arrived');
+  });
+
+  it('puts the old status back when the change fails, and confirms a delete', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const inbound = makeInbound({ name: 'RCP-BACK', status: 'in_transit' });
+    setup([inbound], {
+      'inbounds.changeStatus': (input) => {
+        if (fail) throw new Error('backend down');
+        return { inventory_receipt: { ...inbound, status: input.status } };
+      },
+    });
+    await chooseAction(user, 'RCP-BACK', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Inbound' });
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('could not be deleted');
+    expect(pillOf('RCP-BACK')).toHaveAttribute('data-status', 'in_transit');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText('Inbound RCP-BACK deleted')).toBeInTheDocument();
+    expect(pillOf('RCP-BACK')).toHaveAttribute('data-status', 'cancelled');
+  });
+
+  it('refuses an arrival date before the inbound was created', async () => {
+    const user = userEvent.setup();
+    setup([makeInbound({ name: 'RCP-EARLY', external_dates: CREATED_2023 })]);
+    await chooseAction(user, 'RCP-EARLY', 'Mark as Arrived');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Arrived' });
+    await user.type(within(dialog).getByLabelText('Day'), '31052023');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Enter a date from 01\/06\/2023 to /);
+    expect(within(dialog).getByRole('button', { name: 'SAVE CHANGES' })).toBeDisabled();
+  });
+
+  it('keeps the modal and the typed date when someone else cancels the inbound, until reviewed', async () => {
+    const user = userEvent.setup();
+    let emit: Emit = () => {};
+    const inbound = makeInbound({ name: 'RCP-RACE', status: 'in_transit' });
+    const cancelled: Inbound = {
+      ...inbound,
+      status: 'cancelled',
+      external_dates: { ...inbound.external_dates, updated_at: new Date().toISOString() },
+    };
+    const { log } = setup([inbound], {
+      'inbounds.live': (_input, send) => {
+        emit = send;
+        send(snapshotOf(searchResponse([inbound])));
+      },
+      'inbounds.detail': () => ({ inventory_receipt: cancelled, inventory_items: [] }),
+    });
+    await chooseAction(user, 'RCP-RACE', 'Mark as Processing');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Processing' });
+    await typeToday(user, dialog);
+    const save = within(dialog).getByRole('button', { name: 'SAVE CHANGES' });
+    await waitFor(() => expect(save).toBeEnabled());
+    // Someone else cancels it: the next live patch drops it from this (open-buckets) list.
+    act(() => emit({ kind: 'patch', upserts: [], removed: [inbound.uid], meta: null }));
+    const notice = await within(dialog).findByTestId('inbound-changed');
+    expect(notice).toHaveTextContent(
+      'This inbound was changed by someone else: status In Transit → Cancelled',
+    );
+    expect(screen.getByRole('dialog', { name: 'Mark as Processing' })).toBe(dialog);
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByLabelText('Day')).toHaveValue(pad(new Date().getDate()));
+    await user.keyboard('{Enter}');
+    expect(inputsOf(log, 'inbounds.changeStatus')).toHaveLength(0);
+    await user.click(within(notice).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).queryByTestId('inbound-changed')).toBeNull();
+    expect(within(dialog).getByLabelText('Year')).toHaveValue(String(new Date().getFullYear()));
+    await waitFor(() => expect(save).toBeEnabled());
   });
 });

@@ -1,8 +1,4 @@
-import {
-  INBOUNDS_INFINITE_SCROLL_PX,
-  inboundCardsForced,
-  type OperatorInboundStatus,
-} from '@waybill/contracts';
+import { INBOUNDS_INFINITE_SCROLL_PX, type Inbound, inboundCardsForced } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -19,9 +15,9 @@ import {
 
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import { useNow } from '../../../hooks/use-now.js';
-import { useChangeInboundStatus } from '../api/use-change-inbound-status.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
+import { useInboundStatusActions } from '../hooks/use-inbound-status-actions.js';
 import { useInboundsFilter } from '../hooks/use-inbounds-filter.js';
 import { effectivePriorities } from '../lib/buckets.js';
 import { BackendUnreachableBanner, useUnreachableRetry } from './backend-unreachable.js';
@@ -32,12 +28,6 @@ import { type InboundAction, InboundRow } from './inbound-row.js';
 import { InboundToolbar } from './inbound-toolbar.js';
 import styles from './inbounds-page.module.css';
 import { StatusDateModal } from './status-date-modal.js';
-
-const STATUS_OF: Record<Exclude<InboundAction, 'export'>, OperatorInboundStatus> = {
-  arrived: 'arrived',
-  processing: 'processing',
-  delete: 'cancelled',
-};
 
 /** Rows are 64 px, 75 px with a warehouse identifier; the table measures them. */
 const ROW_HEIGHT = 64;
@@ -76,7 +66,9 @@ export function InboundsPage() {
     if (meta) setForced(inboundCardsForced(meta.display_statistics));
   }, [meta]);
 
-  const { unreachable, rows } = useUnreachableRetry(list);
+  const { unreachable, rows: keptRows } = useUnreachableRetry(list);
+  const status = useInboundStatusActions(list.rows, list.refresh);
+  const rows = useMemo(() => status.applyPending(keptRows), [status.applyPending, keptRows]);
   const ownOnly =
     reference.me !== null &&
     filter.assignedUsersUIDS.length === 1 &&
@@ -86,8 +78,8 @@ export function InboundsPage() {
     if (list.hasMore) list.loadMore();
   }, [list.hasMore, list.loadMore]);
 
-  const [action, setAction] = useState<{ uid: string; kind: InboundAction } | null>(null);
-  const status = useChangeInboundStatus(list.refresh);
+  // The modal keeps the inbound as it was when opened: it stays open if the row changes or leaves.
+  const [action, setAction] = useState<{ uid: string; kind: InboundAction; opened: Inbound } | null>(null);
   const target = action ? list.rows.find((r) => r.uid === action.uid) : undefined;
   const closeAction = useCallback(() => {
     setAction(null);
@@ -98,7 +90,12 @@ export function InboundsPage() {
     (uid: string) => navigate(`/inbounds/inbound?uid=${encodeURIComponent(uid)}&cached=true`),
     [navigate],
   );
-  const onAction = useCallback((uid: string, kind: InboundAction) => setAction({ uid, kind }), []);
+  const rowsRef = useRef(list.rows);
+  rowsRef.current = list.rows;
+  const onAction = useCallback((uid: string, kind: InboundAction) => {
+    const opened = rowsRef.current.find((r) => r.uid === uid);
+    if (opened) setAction({ uid, kind, opened });
+  }, []);
 
   return (
     <div className={styles.page}>
@@ -173,18 +170,21 @@ export function InboundsPage() {
         <StatusDateModal
           key={`${action.uid}-${action.kind}`}
           kind={action.kind}
-          inbound={target}
+          inbound={action.opened}
+          listRow={target}
           reference={reference}
-          onSave={(date) => status.change(action.uid, STATUS_OF[action.kind as 'arrived'], date)}
+          onSave={(inbound, date) => status.change(inbound, action.kind as 'arrived' | 'processing', date)}
           onClose={closeAction}
         />
       ) : null}
       {action?.kind === 'delete' ? (
         <DeleteModal
-          inbound={target}
+          key={action.uid}
+          inbound={action.opened}
+          listRow={target}
           reference={reference}
           busy={status.isPending}
-          onConfirm={() => status.change(action.uid, 'cancelled', new Date())}
+          onConfirm={(inbound) => status.change(inbound, 'cancelled', new Date())}
           onClose={closeAction}
         />
       ) : null}
