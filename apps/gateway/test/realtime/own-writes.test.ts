@@ -1,0 +1,212 @@
+import {
+  applyListMessage,
+  FINAL_ORDER_STATUSES,
+  type ListMessage,
+  type ListState,
+  type Order,
+} from '@waybill/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../src/realtime/change-events.js';
+import { trpcError } from '../helpers.js';
+import { eventually, polledOrders, type Stack, startStack } from './harness.js';
+
+type Meta = Record<string, unknown>;
+type Msg = ListMessage<Order, Meta>;
+interface Followed {
+  ids: string[];
+  messages: Msg[];
+  /** When each message arrived (ms epoch). */
+  times: number[];
+  state: ListState<Order, Meta> | null;
+  stop(): void;
+}
+type Subscribable = {
+  subscribe(
+    input: unknown,
+    opts: { onData(d: unknown): void; onError(e: unknown): void },
+  ): { unsubscribe(): void };
+};
+
+function follow(on: unknown, input: unknown, from: ListState<Order, Meta> | null = null): Followed {
+  const f: Followed = { ids: [], messages: [], times: [], state: from, stop: () => {} };
+  const sub = (on as Subscribable).subscribe(input, {
+    onData(d) {
+      const { id, data } = d as { id: string; data: Msg };
+      f.ids.push(id);
+      f.messages.push(data);
+      f.times.push(Date.now());
+      f.state = applyListMessage(f.state, data);
+    },
+    onError(e) {
+      throw e;
+    },
+  });
+  f.stop = () => sub.unsubscribe();
+  return f;
+}
+
+/** Patches that carry this order at this updated_at. */
+const sightings = (f: Followed, uid: string, updatedAt: string) =>
+  f.messages.filter(
+    (m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === uid && o.updated_at === updatedAt),
+  );
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
+  let stack: Stack;
+  const events: ChangeEvent[] = [];
+  beforeAll(async () => {
+    // The change poll runs once at start, then not for a minute: whatever arrives sooner came from the write.
+    stack = await startStack({ CHANGE_POLL_MS: '60000' });
+    stack.app.services.realtime.events.subscribe((e) => events.push(e));
+    await eventually('the first poll', () => (stack.sim.control.callCounts()['/changes'] ?? 0) >= 1);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const changes = () => stack.sim.control.callCounts()['/changes'] ?? 0;
+  const open = async (client: Awaited<ReturnType<Stack['signIn']>>['client']) =>
+    polledOrders((await client.orders.search.query({})).orders).filter(
+      (o) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.aggregated_status.key),
+    );
+
+  it("session A's comment reaches session B's live list long before the next poll, once, even after the poll sees it", async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[0]!;
+    const sub = follow(b.client.orders.live, { filter: { reference: target.reference } });
+    await eventually('B snapshot', () => sub.state?.rows.some((o) => o.uid === target.uid));
+    const polls = changes();
+    const answer = await a.client.orders.comments.add.mutate({
+      orderUid: target.uid,
+      text: 'Calling the courier now',
+    });
+    const answeredAt = Date.now();
+    const updatedAt = answer.order.updated_at;
+    await eventually('the comment in B', () => sightings(sub, target.uid, updatedAt).length > 0, 3000);
+    const visibleMs =
+      sub.times[
+        sub.messages.findIndex((m) => sightings({ ...sub, messages: [m] }, target.uid, updatedAt).length > 0)
+      ]! - answeredAt;
+    expect(changes(), 'no /changes call in between: the write pushed it').toBe(polls);
+    expect(visibleMs).toBeLessThan(1000);
+    expect(sub.state?.rows.find((o) => o.uid === target.uid)?.comments.count_).toBe(
+      answer.order.comments.count_,
+    );
+    expect(
+      events.filter((e) => e.source === 'write' && e.orders.some((o) => o.uid === target.uid)),
+    ).toHaveLength(1);
+
+    // The poll's window covers the write now: it sees the order and publishes nothing again.
+    const before = events.length;
+    expect(await stack.app.services.realtime.poll.pollOnce()).toBe('ok');
+    expect(changes()).toBe(polls + 1);
+    expect(events.slice(before).filter((e) => e.orders.some((o) => o.uid === target.uid))).toEqual([]);
+    await sleep(300);
+    expect(sightings(sub, target.uid, updatedAt)).toHaveLength(1);
+    sub.stop();
+  });
+
+  it('a subscriber resuming with lastEventId gets the write it missed exactly once', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[1]!;
+    const input = { filter: { reference: target.reference } };
+    const first = follow(b.client.orders.live, input);
+    await eventually('B snapshot', () => first.state?.rows.some((o) => o.uid === target.uid));
+    const lastId = first.ids.at(-1)!;
+    first.stop();
+    const answer = await a.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'shipping_in_transit',
+      happenedAt: new Date().toISOString(),
+    });
+    await sleep(300);
+    await stack.app.services.realtime.poll.pollOnce();
+    const resumed = follow(b.client.orders.live, { ...input, lastEventId: lastId }, first.state);
+    await eventually(
+      'the missed write',
+      () => sightings(resumed, target.uid, answer.order.updated_at).length > 0,
+      3000,
+    );
+    await sleep(300);
+    const [epoch, seq] = lastId.split(':');
+    expect(resumed.messages.every((m) => m.kind === 'patch')).toBe(true);
+    expect(resumed.ids).toEqual(resumed.ids.map((_, i) => `${epoch}:${Number(seq) + i + 1}`));
+    expect(sightings(resumed, target.uid, answer.order.updated_at)).toHaveLength(1);
+    expect(resumed.state?.rows.find((o) => o.uid === target.uid)?.aggregated_status.key).toBe(
+      'shipping_in_transit',
+    );
+    resumed.stop();
+  });
+
+  it('a status change sent with what the modal saw is refused with who changed the order first; without it, it saves', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[2]!;
+    const seen = (await b.client.orders.detail.query({ uid: target.uid })).order;
+    const expected = { updatedAt: seen.updated_at, status: seen.aggregated_status.key };
+    // Nothing changed yet: no warning.
+    const mine = await b.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'shipping_in_transit',
+      happenedAt: new Date().toISOString(),
+      expected,
+    });
+    const afterMine = { updatedAt: mine.order.updated_at, status: mine.order.aggregated_status.key };
+    await a.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'lost',
+      happenedAt: new Date().toISOString(),
+    });
+    const refused = await trpcError(
+      b.client.orders.changeStatus.mutate({
+        orderUid: target.uid,
+        status: 'shipping_delivered',
+        happenedAt: new Date().toISOString(),
+        expected: afterMine,
+      }),
+    );
+    expect(refused.data?.code).toBe('CONFLICT');
+    const conflict = (refused.data as { conflict?: unknown }).conflict as {
+      by: string;
+      at: string;
+      what: unknown;
+    };
+    expect(conflict.by).toBe('Olivia Ops');
+    expect(conflict.what).toEqual({ kind: 'status', status: 'lost' });
+    expect(Date.now() - Date.parse(conflict.at)).toBeLessThan(10_000);
+    // The order kept A's status; "Save anyway" (no expected) saves.
+    expect((await b.client.orders.detail.query({ uid: target.uid })).order.aggregated_status.key).toBe(
+      'lost',
+    );
+    const saved = await b.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'shipping_delivered',
+      happenedAt: new Date().toISOString(),
+    });
+    expect(saved.order.aggregated_status.key).toBe('shipping_delivered');
+  });
+
+  it('a comment by someone else since the modal opened is named, with its author', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[3]!;
+    const seen = (await b.client.orders.detail.query({ uid: target.uid })).order;
+    await sleep(5);
+    await a.client.orders.comments.add.mutate({ orderUid: target.uid, text: 'I am on it already' });
+    const refused = await trpcError(
+      b.client.orders.reissueLabel.mutate({
+        orderUid: target.uid,
+        numberOfParcels: 2,
+        expected: { updatedAt: seen.updated_at, status: seen.aggregated_status.key },
+      }),
+    );
+    expect(refused.data?.code).toBe('CONFLICT');
+    expect((refused.data as { conflict?: unknown }).conflict).toMatchObject({
+      by: 'Olivia Ops',
+      what: { kind: 'comment' },
+    });
+  });
+});
