@@ -10,7 +10,16 @@ import { effectiveWindow, type ListQueryShape, liveInputOf, searchInputOf } from
 import type { CohortFetch } from '../realtime/cohort.js';
 import type { LiveListKind } from '../realtime/index.js';
 import type { BackendCaller } from '../realtime/types.js';
+import { wireTargetOf } from '../realtime/wire-fanout.js';
 import { authedProcedure } from '../trpc.js';
+
+/**
+ * A live subscription that came over the websocket gets its socket and request id in `ctx.wire`,
+ * so its cohort can write pushes to the socket directly (null over HTTP).
+ */
+export const liveProcedure = authedProcedure.use(async ({ ctx, getRawInput, signal, next }) =>
+  next({ ctx: { wire: signal ? wireTargetOf(ctx, await getRawInput(), signal) : null } }),
+);
 
 /** What a list's backend body may depend on besides its filter and window. */
 export interface LiveListEnv {
@@ -116,16 +125,12 @@ export function defineLiveList<
       });
     }),
     /** The list kept up to date: a snapshot, then patches and health messages, each tracked for resume. */
-    live: authedProcedure.input(liveInputOf(spec.query)).subscription(async function* ({
-      ctx,
-      input,
-      signal,
-    }) {
+    live: liveProcedure.input(liveInputOf(spec.query)).subscription(async function* ({ ctx, input, signal }) {
       const { lastEventId, ...query } = input as Query & { lastEventId?: string | null };
       const scope = (await ctx.services.reference.user(ctx.token)).uid;
       yield* ctx.services.realtime
         .list(kind)
-        .stream(scope, query as Query, ctx.token, lastEventId ?? null, signal!);
+        .stream(scope, query as Query, ctx.token, lastEventId ?? null, signal!, ctx.wire);
     }),
   };
   return { name: spec.name, kind, procedures };

@@ -1,7 +1,9 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
 import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
+import { bindSocket } from '../realtime/wire-fanout.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
 
@@ -12,12 +14,18 @@ export const MAX_BATCH_SIZE = 20;
 export const trpcPlugin = fp(
   async (app) => {
     const { services } = app;
+    const createContext = makeCreateContext(services);
     await app.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       useWSS: true,
       trpcOptions: {
         router: appRouter,
-        createContext: makeCreateContext(services),
+        createContext: async (opts) => {
+          const ctx = await createContext(opts);
+          // A websocket connection's context knows its socket, for the cohorts' direct pushes.
+          if (!ctx.reply) bindSocket(ctx, opts.res as unknown as WebSocket);
+          return ctx;
+        },
         maxBatchSize: MAX_BATCH_SIZE,
         // A cohort's push is serialised once for all its sockets.
         experimental_encoder: sharedPayloadEncoder,

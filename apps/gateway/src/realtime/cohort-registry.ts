@@ -9,6 +9,7 @@ import {
 } from './cohort.js';
 import type { CohortQuota, QuotaEntry } from './cohort-quota.js';
 import type { RealtimeLogger } from './types.js';
+import type { WireTarget } from './wire-fanout.js';
 
 export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
   kind: string;
@@ -65,6 +66,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     query: Query,
     token: string,
     lastEventId: string | null,
+    wire: WireTarget | null = null,
   ): Promise<Joined<Row, Meta>> {
     const key = cohortKey(scope, query);
     let entry = this.cohorts.get(key);
@@ -95,7 +97,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     }
     const { cohort } = entry;
     try {
-      const { member, initial } = await cohort.join(token, lastEventId);
+      const { member, initial } = await cohort.join(token, lastEventId, wire);
       return { cohort, member, initial };
     } catch (error) {
       if (cohort.members.size === 0) this.drop(key, cohort);
@@ -118,13 +120,24 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * One subscriber's stream: the initial messages (a replay after lastEventId, or the current state),
    * then every push, until the signal aborts. A subscriber that fell behind gets the current state
    * instead of the backlog. Ends with an error when the cohort ends the subscription (token refused).
+   * With a `wire` target, once everything queued has gone out through tRPC (the iterator is only
+   * resumed after tRPC wrote what it yielded), later pushes are written to the socket directly.
    */
-  async *stream(scope: string, query: Query, token: string, lastEventId: string | null, signal: AbortSignal) {
-    const joined = await this.join(scope, query, token, lastEventId);
+  async *stream(
+    scope: string,
+    query: Query,
+    token: string,
+    lastEventId: string | null,
+    signal: AbortSignal,
+    wire: WireTarget | null = null,
+  ) {
+    const joined = await this.join(scope, query, token, lastEventId, wire);
+    const { member } = joined;
     try {
       for (const m of joined.initial) yield tracked(m.id, m.message);
       for (;;) {
-        const next = await joined.member.queue.next(signal);
+        if (member.sink && !member.direct && !member.queue.pending()) member.direct = true;
+        const next = await member.queue.next(signal);
         if (next === undefined) return;
         if (next !== 'overflow') yield tracked(next.id, next.message);
         else for (const m of joined.cohort.current()) yield tracked(m.id, m.message);

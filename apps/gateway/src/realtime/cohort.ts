@@ -4,6 +4,7 @@ import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contr
 import { diffList, fingerprint, type ListFingerprint } from './list-diff.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { RealtimeLogger } from './types.js';
+import { WireFrame, WireSink, type WireTarget } from './wire-fanout.js';
 
 export interface TrackedMessage<Row extends { uid: string }, Meta> {
   id: string;
@@ -12,7 +13,12 @@ export interface TrackedMessage<Row extends { uid: string }, Meta> {
 
 export interface CohortMember<Row extends { uid: string }, Meta> {
   token: string;
+  /** Messages for the subscription's iterator: the initial ones, and every push until it goes direct. */
   queue: SubscriberQueue<TrackedMessage<Row, Meta>>;
+  /** The member's socket path, when it came over the websocket. */
+  sink: WireSink | null;
+  /** Pushes go to `sink` (set once the iterator has sent everything queued before). */
+  direct: boolean;
 }
 
 /** One stage of a refresh: the rows, when this stage fetched them, and the meta fields it brings. */
@@ -109,11 +115,17 @@ export class Cohort<Row extends { uid: string }, Meta> {
   async join(
     token: string,
     lastEventId: string | null,
+    wire: WireTarget | null = null,
   ): Promise<{
     member: CohortMember<Row, Meta>;
     initial: TrackedMessage<Row, Meta>[];
   }> {
-    const member: CohortMember<Row, Meta> = { token, queue: new SubscriberQueue() };
+    const member: CohortMember<Row, Meta> = {
+      token,
+      queue: new SubscriberQueue(),
+      sink: wire ? new WireSink(wire, () => this.current()) : null,
+      direct: false,
+    };
     this.members.add(member);
     this.lastToken = token;
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
@@ -135,6 +147,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
 
   leave(member: CohortMember<Row, Meta>): void {
     this.members.delete(member);
+    member.sink?.close();
     member.queue.close();
   }
 
@@ -236,6 +249,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
     for (const member of this.members) {
       if (member.token !== token) continue;
       this.members.delete(member);
+      member.sink?.close();
       member.queue.fail(ended);
       expired += 1;
     }
@@ -287,13 +301,22 @@ export class Cohort<Row extends { uid: string }, Meta> {
     return { kind: 'health', paused: this.paused, dataAt: this.dataAt };
   }
 
-  /** Give a message the next id, keep it for resumes and queue it to every member. */
+  /**
+   * Give a message the next id, keep it for resumes and hand it to every member: serialised once
+   * and written to the sockets of direct members, queued for the others.
+   */
   private publish(message: LiveListEvent<Row, Meta>): void {
     this.seq += 1;
     const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message };
     this.history.push(tracked);
     if (this.history.length > HISTORY) this.history.shift();
-    for (const member of this.members) member.queue.push(tracked);
+    let frame: WireFrame | null = null;
+    for (const member of this.members) {
+      if (member.direct && member.sink) {
+        frame ??= new WireFrame(tracked);
+        member.sink.write(frame);
+      } else member.queue.push(tracked);
+    }
   }
 
   /** Merge a stage into the state and push the difference, if any; true when something was pushed. */
@@ -327,7 +350,10 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     if (this.pauseTimer) clearTimeout(this.pauseTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    for (const member of this.members) member.queue.close();
+    for (const member of this.members) {
+      member.sink?.close();
+      member.queue.close();
+    }
     this.members.clear();
   }
 }

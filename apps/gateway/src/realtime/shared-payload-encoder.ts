@@ -1,9 +1,21 @@
+import { tagSubscription } from './wire-fanout.js';
+
 /**
  * Websocket encoder for tRPC: JSON, except that a subscription payload object is serialised
  * once however many sockets it goes to. A cohort pushes the same message object to all its
  * members, so a push to N tabs costs one JSON.stringify of the payload, not N.
  */
 const serialised = new WeakMap<object, string>();
+
+/** A payload's JSON, computed once per payload object (the encoder and the direct fan-out share it). */
+export function serialisePayload(payload: object): string {
+  let json = serialised.get(payload);
+  if (json === undefined) {
+    json = JSON.stringify(payload);
+    serialised.set(payload, json);
+  }
+  return json;
+}
 
 interface DataMessage {
   result: { type: 'data'; id?: string; data: { id: string; data: object } };
@@ -28,18 +40,17 @@ export const sharedPayloadEncoder = {
   encode(value: unknown): string {
     if (!isTrackedData(value)) return JSON.stringify(value);
     const { result, ...rest } = value;
-    const payload = result.data.data;
-    let json = serialised.get(payload);
-    if (json === undefined) {
-      json = JSON.stringify(payload);
-      serialised.set(payload, json);
-    }
+    const json = serialisePayload(result.data.data);
     // `{...,"result":{"type":"data","id":…}}` with the tracked envelope spliced in before the braces.
     const head = JSON.stringify({ ...rest, result: { type: result.type, id: result.id } });
     return `${head.slice(0, -2)},"data":{"id":${JSON.stringify(result.data.id)},"data":${json}}}}`;
   },
   decode(data: string | ArrayBuffer | Uint8Array): unknown {
     if (typeof data !== 'string') throw new Error('Binary frames are not accepted: send JSON text frames');
-    return JSON.parse(data);
+    const decoded: unknown = JSON.parse(data);
+    // Subscriptions learn their request id, so a cohort can write their pushes directly.
+    if (Array.isArray(decoded)) for (const m of decoded) tagSubscription(m);
+    else tagSubscription(decoded);
+    return decoded;
   },
 };

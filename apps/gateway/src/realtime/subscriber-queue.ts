@@ -36,6 +36,11 @@ export class SubscriberQueue<T> {
     this.close();
   }
 
+  /** True when `next` would answer without waiting for a push. */
+  pending(): boolean {
+    return this.items.length > 0 || this.overflowed || this.failure !== null || this.closed;
+  }
+
   /** Next item, or undefined when the queue is closed or the signal aborts; throws after `fail`. */
   async next(signal: AbortSignal): Promise<T | 'overflow' | undefined> {
     this.bind(signal);
