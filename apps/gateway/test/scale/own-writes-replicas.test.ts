@@ -1,0 +1,163 @@
+import { startSim } from '@waybill/backend-sim';
+import {
+  applyListMessage,
+  FINAL_ORDER_STATUSES,
+  type ListMessage,
+  type ListState,
+  type Order,
+} from '@waybill/contracts';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trpcError } from '../helpers.js';
+import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
+import { type RedisServer, startRedis } from './redis-server.js';
+import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
+
+type Meta = Record<string, unknown>;
+type Msg = ListMessage<Order, Meta>;
+interface Followed {
+  messages: Array<{ at: number; data: Msg }>;
+  state: ListState<Order, Meta> | null;
+  errors: unknown[];
+  stop(): void;
+}
+type Subscribable = {
+  subscribe(
+    input: unknown,
+    opts: { onData(d: unknown): void; onError(e: unknown): void },
+  ): { unsubscribe(): void };
+};
+
+function follow(on: unknown, input: unknown): Followed {
+  const f: Followed = { messages: [], state: null, errors: [], stop: () => {} };
+  const sub = (on as Subscribable).subscribe(input, {
+    onData(d) {
+      const { data } = d as { data: Msg };
+      f.messages.push({ at: Date.now(), data });
+      f.state = applyListMessage(f.state, data);
+    },
+    onError(e) {
+      f.errors.push(e);
+    },
+  });
+  f.stop = () => sub.unsubscribe();
+  return f;
+}
+
+const firstSighting = (f: Followed, uid: string, updatedAt: string) =>
+  f.messages.find(
+    ({ data }) =>
+      data.kind === 'patch' && data.upserts.some((o) => o.uid === uid && o.updated_at === updatedAt),
+  );
+const POLL_MS = 1500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('own-write fast path across two replicas on one Redis', { timeout: 60_000 }, () => {
+  let redis: RedisServer;
+  let reader: Redis;
+  let sim: RunningSim;
+  let web: Awaited<ReturnType<typeof fakeWebDist>>;
+  let replicas: Replica[] = [];
+  const closers: Array<() => void> = [];
+  const client = (replica: Replica, token?: string) => {
+    const made = createClient(replica.url, token);
+    closers.push(made.close);
+    return made.client;
+  };
+  const signIn = async (replica: Replica, email: string) => {
+    const { token } = await client(replica).auth.passwordLogin.mutate({
+      email,
+      password: 'waybill-demo',
+      bearer: true,
+    });
+    return client(replica, token);
+  };
+  /** Every change event in the stream that carries this order at this updated_at, with its source. */
+  const streamed = async (uid: string, updatedAt: string) => {
+    const entries = (await reader.xrange('waybill:changes', '-', '+')) as Array<[string, string[]]>;
+    return entries
+      .map(([, fields]) => JSON.parse(fields[1]!) as { orders: Order[]; source?: string })
+      .filter((e) => e.orders.some((o) => o.uid === uid && o.updated_at === updatedAt))
+      .map((e) => e.source);
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    reader = new Redis(redis.url);
+    sim = await startSim({ port: 0, tickMs: 0, control: true });
+    web = await fakeWebDist();
+    const env = {
+      BACKEND_URL: sim.url,
+      REDIS_URL: redis.url,
+      CHANGE_POLL_MS: String(POLL_MS),
+      POLL_LEASE_MS: '4000',
+      WEB_DIST: web.dir,
+    };
+    replicas = await Promise.all(['a', 'b'].map((name) => startReplica(name, env)));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const close of closers) close();
+    await Promise.all(replicas.map(stopReplica));
+    reader?.disconnect();
+    await sim?.close();
+    await redis?.stop();
+    await web?.remove();
+  });
+
+  it('a write through one replica reaches a subscriber on the other at once, published once though the poll sees it too', async () => {
+    const [a, b] = replicas as [Replica, Replica];
+    const onA = await signIn(a, 'ops@example.com');
+    const onB = await signIn(b, 'dev@example.com');
+    const targets = polledOrders((await onA.orders.search.query({})).orders).filter(
+      (o) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.aggregated_status.key),
+    );
+    for (const target of targets.slice(0, 3)) {
+      const sub = follow(onB.orders.live, { filter: { reference: target.reference } });
+      await eventually('B snapshot', () => sub.state?.rows.some((o) => o.uid === target.uid), 10_000);
+      const answer = await onA.orders.comments.add.mutate({
+        orderUid: target.uid,
+        text: 'Courier called, pickup tomorrow',
+      });
+      const answeredAt = Date.now();
+      const { updated_at: updatedAt } = answer.order;
+      await eventually('the write on replica b', () => firstSighting(sub, target.uid, updatedAt), 5000);
+      // Well under the poll interval: the write itself carried it.
+      expect(firstSighting(sub, target.uid, updatedAt)!.at - answeredAt).toBeLessThan(1000);
+      expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
+      sub.stop();
+      // Two more polls cover the write's time; the stream still holds it once.
+      await sleep(POLL_MS * 2 + 500);
+      expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
+      expect(sub.errors).toEqual([]);
+    }
+  });
+
+  it('a status change through one replica makes a stale modal on the other get the conflict, naming who', async () => {
+    const [a, b] = replicas as [Replica, Replica];
+    const onA = await signIn(a, 'ops@example.com');
+    const onB = await signIn(b, 'dev@example.com');
+    const target = polledOrders((await onA.orders.search.query({})).orders).filter(
+      (o) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.aggregated_status.key),
+    )[5]!;
+    const seen = (await onB.orders.detail.query({ uid: target.uid })).order;
+    await onA.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'lost',
+      happenedAt: new Date().toISOString(),
+    });
+    const refused = await trpcError(
+      onB.orders.changeStatus.mutate({
+        orderUid: target.uid,
+        status: 'shipping_delivered',
+        happenedAt: new Date().toISOString(),
+        expected: { updatedAt: seen.updated_at, status: seen.aggregated_status.key },
+      }),
+    );
+    expect(refused.data?.code).toBe('CONFLICT');
+    expect((refused.data as { conflict?: unknown }).conflict).toMatchObject({
+      by: 'Olivia Ops',
+      what: { kind: 'status', status: 'lost' },
+    });
+  });
+});
