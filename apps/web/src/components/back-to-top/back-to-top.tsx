@@ -5,12 +5,19 @@ import { useWindowScroll } from '../../hooks/use-window-scroll.js';
 import styles from './back-to-top.module.css';
 
 /**
- * Shown once the table header is more than 40 px above the viewport, down to the list's end: the
- * bottom of a long list is where a way back up is needed most. Pure so it can be tested without layout.
+ * Shown once the table header's original position (a sticky header never leaves the view, so a
+ * sentinel where it starts is measured) is more than 40 px above the viewport. By default down to the
+ * list's end: the bottom of a long list is where a way back up is needed most. The orders list's rule
+ * also hides it while its footer is in view (`footerInView`). Pure so it can be tested without layout.
  */
-export function shouldShowBackToTop(headerTop: number | null): boolean {
-  if (headerTop === null) return false;
+export function shouldShowBackToTop(headerTop: number | null, footerInView = false): boolean {
+  if (headerTop === null || footerInView) return false;
   return headerTop < -BACK_TO_TOP_HEADER_OFFSET_PX;
+}
+
+/** Whether a box from top to bottom (viewport px) overlaps the viewport. */
+export function inView(top: number | null, bottom: number | null, viewportHeight: number): boolean {
+  return top !== null && bottom !== null && top < viewportHeight && bottom > 0;
 }
 
 /** While the list footer is in view the button rides above it (px), so it covers none of its text. */
@@ -35,22 +42,27 @@ function scrollToTop() {
 }
 
 export interface BackToTopProps {
+  /** An element at the table header's original position (not the sticky header itself). */
   headerRef: RefObject<HTMLElement | null>;
   footerRef?: RefObject<HTMLElement | null>;
+  /** Hide while the footer is in view (the orders list's rule) instead of riding above it. */
+  hideAtFooter?: boolean;
 }
 
-export function BackToTop({ headerRef, footerRef }: BackToTopProps) {
+export function BackToTop({ headerRef, footerRef, hideAtFooter = false }: BackToTopProps) {
   const [visible, setVisible] = useState(false);
   const [lift, setLift] = useState(0);
   useWindowScroll(
     () => {
       const header = headerRef.current?.getBoundingClientRect().top ?? null;
-      const footer = footerRef?.current?.getBoundingClientRect().top ?? null;
-      setVisible(shouldShowBackToTop(header));
+      const footerBox = footerRef?.current?.getBoundingClientRect() ?? null;
+      const footer = footerBox?.top ?? null;
+      const footerShown = hideAtFooter && inView(footer, footerBox?.bottom ?? null, window.innerHeight);
+      setVisible(shouldShowBackToTop(header, footerShown));
       setLift(backToTopLift(footer, window.innerHeight));
     },
     true,
-    [headerRef, footerRef],
+    [headerRef, footerRef, hideAtFooter],
   );
 
   if (!visible) return null;

@@ -42,6 +42,8 @@ export interface VirtualTableProps<Row> {
   /** Under the table: a loading-more row, the list footer (give it `footerRef`). */
   children?: ReactNode;
   footerRef?: RefObject<HTMLElement | null>;
+  /** Back to Top hides while the footer is in view (the orders list's rule). */
+  backToTopHidesAtFooter?: boolean;
   /** Replaces the shared table style (orders lay their rows out as a grid). */
   className?: string;
   headClassName?: string;
@@ -56,11 +58,13 @@ export interface VirtualTableProps<Row> {
  * `aria-rowcount`/`aria-rowindex` for the rows not in the DOM) whose body renders only the rows near
  * the viewport, between two spacer rows, so 10,000 rows scroll as smoothly as 20. Rows are measured
  * as they render (heights may differ); columns take fixed widths so they do not shift while
- * scrolling. Infinite scroll and Back to Top (header 40 px out of view; above the footer once it shows) are here.
+ * scrolling. Infinite scroll and Back to Top (the header's original position 40 px out of view; above
+ * the footer once it shows, or hidden then with `backToTopHidesAtFooter`) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { rows, rowHeight, columns, hasMore, busy = false } = props;
-  const headerRef = useRef<HTMLTableSectionElement>(null);
+  // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
+  const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const showRows = props.placeholder === undefined;
@@ -115,6 +119,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   return (
     <>
+      <div ref={headerRef} aria-hidden data-testid="table-top" className={styles.sentinel} />
       <table
         className={props.className ?? styles.table}
         aria-label={props.label}
@@ -129,7 +134,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             ))}
           </colgroup>
         ) : null}
-        <thead ref={headerRef} className={props.headClassName}>
+        <thead className={props.headClassName}>
           <tr aria-rowindex={1} className={props.headerRowClassName}>
             {columns.map((c) => (
               <th key={c.key} scope="col" className={c.className}>
@@ -156,7 +161,11 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         </tbody>
       </table>
       {props.children}
-      <BackToTop headerRef={headerRef} footerRef={props.footerRef} />
+      <BackToTop
+        headerRef={headerRef}
+        footerRef={props.footerRef}
+        hideAtFooter={props.backToTopHidesAtFooter}
+      />
     </>
   );
 }

@@ -1,9 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
-import { neighbours, useOrderSequence } from '../../../components/comments/order-sequence.js';
+import {
+  requestListReturn,
+  takeListReturn,
+  useOrderQueue,
+} from '../../../components/comments/order-sequence.js';
 import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
@@ -14,6 +18,7 @@ import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useOrderDetail } from '../api/use-order-detail.js';
+import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
 import { isAdvancedCommentUser } from '../lib/advanced-users.js';
 import styles from './order-detail.module.css';
 import { type DetailData, OrderDetailView } from './order-detail-view.js';
@@ -51,9 +56,24 @@ export function OrderDetailRoute() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const close = useCallback(() => navigate('/realtime'), [navigate]);
-  const sequence = useOrderSequence();
-  const around = uid ? neighbours(sequence, uid) : { previous: null, next: null };
+  // Closing returns to the exact list the user came from: its URL (filters, status group), its
+  // scroll position and the row of the order shown last, which gets the focus.
+  const queue = useOrderQueue();
+  const origin = useRef<{ href: string; scrollY: number } | null>(null);
+  origin.current ??= { href: queue.listHref, scrollY: window.scrollY };
+  const shown = useRef(uid);
+  shown.current = uid;
+  const close = useCallback(() => {
+    const from = origin.current ?? { href: '/realtime', scrollY: 0 };
+    requestListReturn({ scrollY: from.scrollY, uid: shown.current });
+    navigate(from.href);
+  }, [navigate]);
+  const around = useQueueNeighbours(uid);
+  // Staying on the detail: the list must not jump on some later visit.
+  const keepWriting = () => {
+    takeListReturn();
+    blocker.reset?.();
+  };
 
   return (
     <Dialog.Root
@@ -64,7 +84,13 @@ export function OrderDetailRoute() {
     >
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="order-detail">
+        <Dialog.Content
+          className={styles.dialog}
+          aria-describedby={undefined}
+          data-testid="order-detail"
+          // The list focuses the row itself on return (the element that opened the detail may be gone).
+          onCloseAutoFocus={(event) => event.preventDefault()}
+        >
           {!uid ? (
             <Problem text="No order was chosen." onClose={close} />
           ) : detail.data ? (
@@ -100,11 +126,11 @@ export function OrderDetailRoute() {
         <Modal
           open
           title="Discard your comment?"
-          onClose={() => blocker.reset()}
+          onClose={keepWriting}
           testId="discard-comment"
           footer={
             <div className={styles.modalButtons}>
-              <Button variant="primary" onClick={() => blocker.reset()}>
+              <Button variant="primary" onClick={keepWriting}>
                 Keep writing
               </Button>
               <Button variant="danger" onClick={() => blocker.proceed()}>

@@ -27,6 +27,7 @@ import {
   orderDetailHref,
   warehouseCode,
 } from '../lib/order-row.js';
+import { RowCheckbox } from './bulk/selection.js';
 import { type OrderAction, OrderOptionsMenu } from './order-options-menu.js';
 import styles from './orders-table.module.css';
 
@@ -87,6 +88,8 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
       className={styles.row}
       data-testid="order-row"
       data-uid={order.uid}
+      // Focusable from script: closing the detail puts the focus back on its row.
+      tabIndex={-1}
       data-priority={order.display_priority}
       data-colour={colour}
       style={{
@@ -95,6 +98,10 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
         ['--row-tint' as string]: tintVar(colour),
       }}
     >
+      <td className={styles.cellTick}>
+        <RowCheckbox uid={order.uid} reference={formatOrderReference(order.reference)} />
+      </td>
+
       <td className={styles.cellLogo}>
         <span
           className={styles.platform}

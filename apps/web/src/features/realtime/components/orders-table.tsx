@@ -13,10 +13,12 @@ import {
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
 } from '../../../components/empty-state/empty-state.js';
+import { isOwnOnly, OwnFilterEmpty } from '../../../components/empty-state/own-filter-empty.js';
 import { ListFooter } from '../../../components/list-footer/list-footer.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { VirtualTable, type VirtualTableColumn } from '../../../components/virtual-table/virtual-table.js';
+import { SelectAllCheckbox } from './bulk/selection.js';
 import { OrderRow, type OrderRowContext } from './order-row.js';
 import styles from './orders-table.module.css';
 import { PayoutFilter } from './payout-filter.js';
@@ -37,6 +39,8 @@ export interface OrdersTableProps {
   /** Which empty panel shows when there are no rows. */
   emptyKind: EmptyKind;
   onLoadMore: () => void;
+  /** The signed-in user: an empty list filtered on them alone says so and offers all users. */
+  me?: { uid: string; name: string } | null;
 }
 
 /** The order table: virtualised rows, infinite scroll 5000 px before the bottom, footer, Back to Top. */
@@ -51,10 +55,12 @@ export function OrdersTable({
   searching,
   emptyKind,
   onLoadMore,
+  me = null,
 }: OrdersTableProps) {
   const footerRef = useRef<HTMLElement>(null);
   const columns = useMemo<VirtualTableColumn[]>(
     () => [
+      { key: 'tick', className: styles.cellTick, header: <SelectAllCheckbox /> },
       { key: 'logo', className: styles.cellLogo, header: <span className="visually-hidden">Store</span> },
       { key: 'id', header: 'Order ID' },
       { key: 'date', header: 'Order Date' },
@@ -72,6 +78,23 @@ export function OrdersTable({
     [filter, onFilterChange],
   );
 
+  if (
+    initialized &&
+    rows.length === 0 &&
+    emptyKind === 'default' &&
+    me &&
+    isOwnOnly(filter.assignedUsersUIDS, me.uid)
+  ) {
+    return (
+      <OwnFilterEmpty
+        noun="orders"
+        userName={me.name}
+        icon={<Inbox size={28} />}
+        onShowAll={() => onFilterChange({ ...filter, assignedUsersUIDS: [] })}
+        testId="orders-empty-default"
+      />
+    );
+  }
   if (initialized && rows.length === 0 && emptyKind === 'default') {
     return (
       <EmptyState
@@ -119,6 +142,7 @@ export function OrdersTable({
         onLoadMore={onLoadMore}
         busy={searching}
         footerRef={footerRef}
+        backToTopHidesAtFooter
       >
         {initialized && searching && rows.length > PAGE_SIZE ? (
           <div className={styles.loader}>

@@ -5,11 +5,12 @@ import {
   type Order,
   orderStatusLabel,
 } from '@waybill/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
+import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
@@ -21,6 +22,7 @@ import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
 import { RealtimeScreen } from './realtime-screen.js';
 import styles from './realtime-screen.module.css';
+import { useListReturn } from './use-list-return.js';
 
 const NO_ROWS: Order[] = [];
 
@@ -38,6 +40,7 @@ export function RealtimeRoute() {
   const defaults = useMemo(() => defaultOrdersFilter(assigned), [assigned.join(',')]);
   const [filter, setFilter] = useUrlFilters(ordersUrlCodec, defaults, { overlaysUnder: '/realtime' });
   const list = useOrdersList(filter);
+  useListReturn(list.initialized ? list.rows : NO_ROWS, filter, list.hasMore);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
 
@@ -108,8 +111,23 @@ export function RealtimeRoute() {
     }
   }, [list.loadMore]);
 
+  // Loading must not look like "no issues": a first answer slower than the live timeout is said.
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (list.initialized) return;
+    const timer = setTimeout(() => setSlow(true), LIVE_ANSWER_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [list.initialized]);
+
   const notice = list.pause ? (
     <LivePausedBanner dataAt={list.pause.dataAt} />
+  ) : slow && !list.initialized && !unauthorized && !list.searchFailed ? (
+    <div className={styles.notice} role="status" data-testid="orders-slow">
+      <span>
+        The order list has not answered for 10 seconds. Still trying; it shows as soon as it arrives.
+      </span>
+    </div>
   ) : list.error && !unauthorized ? (
     <div className={styles.notice} role="status">
       <span>

@@ -1,6 +1,5 @@
 import type { OperatorOrderStatus, Order, OrdersFilter, User } from '@waybill/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { publishOrderSequence } from '../../../components/comments/order-sequence.js';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import {
@@ -12,13 +11,16 @@ import {
 import type { OrdersListMeta } from '../lib/list-state.js';
 import { commentsByOrder, warehouseOf } from '../lib/order-row.js';
 import { filterKey } from '../lib/url-codec.js';
+import { BulkBar } from './bulk/bulk-bar.js';
+import { SelectionProvider } from './bulk/selection.js';
 import { FilterBar } from './filter-bar.js';
 import type { OrderAction } from './order-options-menu.js';
 import type { OrderRowContext } from './order-row.js';
-import { OrdersTable } from './orders-table.js';
+import { OrdersTable, ROW_HEIGHT } from './orders-table.js';
 import { PriorityBar } from './priority-bar.js';
 import styles from './realtime-screen.module.css';
 import { StatusBar } from './status-bar.js';
+import { QueueKeyboard } from './shortcuts/queue-keyboard.js';
 import type { StatusModalKind } from './status-date-modal.js';
 
 // Modals load on first use: they keep Radix Dialog out of the first screen's JavaScript.
@@ -78,10 +80,6 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   );
 
   const comments = useMemo(() => commentsByOrder(meta?.comments ?? []), [meta?.comments]);
-  // The order detail's previous/next arrows walk the listed orders that have comments.
-  useEffect(() => {
-    publishOrderSequence(rows.filter((o) => o.comments.count_ > 0).map((o) => o.uid));
-  }, [rows]);
   const options = useMemo(
     () => ({
       users: assignedUserOptions(reference.users, statistics?.assigned_users_statistics ?? []),
@@ -109,6 +107,8 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
 
   return (
     <section className={styles.screen} aria-label="Realtime orders">
+      {/* Ticked rows for bulk actions, and the keyboard (j/k/Enter/c/x, ? for the list). */}
+      <SelectionProvider rows={rows}>
       <FilterBar
         filter={filter}
         onChange={onFilterChange}
@@ -130,6 +130,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         statistics={statistics?.statuses_statistics ?? null}
       />
       {props.notice}
+      <BulkBar rows={rows} fulfillmentCenters={reference.fulfillmentCentersByUid} />
       <OrdersTable
         rows={rows}
         comments={comments}
@@ -141,6 +142,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         searching={searching}
         emptyKind={isDefault ? 'default' : 'results'}
         onLoadMore={props.onLoadMore}
+        me={user}
       />
       <Suspense fallback={null}>
         {modal && modal.kind !== 'reissueAwb' ? (
@@ -165,6 +167,8 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
           />
         ) : null}
       </Suspense>
+      <QueueKeyboard rows={rows} rowHeight={ROW_HEIGHT} onComment={props.onAddComment} />
+      </SelectionProvider>
     </section>
   );
 }
