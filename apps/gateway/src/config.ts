@@ -124,6 +124,14 @@ export const configSchema = z.object({
   /** Sign-in attempts per client address per window. */
   SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
   SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),
+  /** Orders one session may show presence on at once (open details); more get TOO_MANY_REQUESTS. */
+  PRESENCE_ORDERS_PER_SESSION: int(10, 1, 1_000),
+  /** Users one order may show as viewing at once; more get TOO_MANY_REQUESTS. */
+  PRESENCE_VIEWERS_PER_ORDER: int(20, 1, 1_000),
+  /** Another replica's presence is dropped this long after its last heartbeat (sent every third of it). */
+  PRESENCE_TTL_MS: int(8_000, 300, 60_000),
+  /** Orders one user may follow at once. */
+  FOLLOWS_PER_USER: int(200, 1, 100_000),
   WEB_DIST: z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { SessionStore } from './auth/session-store.js';
 import type { BackendClient } from './backend/backend-client.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
+import type { Collaboration } from './notifications/collaboration.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 
@@ -19,4 +20,6 @@ export interface Services {
   realtime: Realtime;
   /** Gateway sessions (cookie / bearer session id → backend token) and used sign-in states. */
   sessions: SessionStore;
+  /** Presence and follow/notify (src/presence, src/notifications). */
+  collaboration: Collaboration;
 }

@@ -69,6 +69,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('defaults and validates the presence and follow caps', () => {
+    const config = loadConfig({});
+    expect(config.PRESENCE_ORDERS_PER_SESSION).toBe(10);
+    expect(config.PRESENCE_VIEWERS_PER_ORDER).toBe(20);
+    expect(config.PRESENCE_TTL_MS).toBe(8000);
+    expect(config.FOLLOWS_PER_USER).toBe(200);
+    expect(loadConfig({ PRESENCE_TTL_MS: '1000' }).PRESENCE_TTL_MS).toBe(1000);
+    expect(() => loadConfig({ PRESENCE_ORDERS_PER_SESSION: '0' })).toThrow(
+      'PRESENCE_ORDERS_PER_SESSION="0": must be at least 1',
+    );
+    expect(() => loadConfig({ PRESENCE_VIEWERS_PER_ORDER: 'many' })).toThrow(
+      'PRESENCE_VIEWERS_PER_ORDER="many": must be a number',
+    );
+    // Above 60 s a crashed replica's presence would outlive the 10 s rule by far.
+    expect(() => loadConfig({ PRESENCE_TTL_MS: '60001' })).toThrow(
+      'PRESENCE_TTL_MS="60001": must be at most 60000',
+    );
+    expect(() => loadConfig({ FOLLOWS_PER_USER: '1.5' })).toThrow(
+      'FOLLOWS_PER_USER="1.5": must be a whole number',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

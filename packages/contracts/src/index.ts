@@ -16,4 +16,6 @@ export * from './filters/inbounds-filter.js';
 export * from './filters/orders-filter.js';
 export * from './inputs.js';
 export * from './live.js';
+export * from './notifications.js';
+export * from './presence.js';
 export * from './rules/index.js';

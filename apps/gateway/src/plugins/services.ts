@@ -3,6 +3,7 @@ import { MemorySessionStore } from '../auth/session-store.js';
 import { BackendClient } from '../backend/backend-client.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
+import { createCollaboration } from '../notifications/collaboration.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
@@ -58,13 +59,30 @@ export const servicesPlugin = fp<{ config: Config }>(
       cohortsPerUser: config.LIVE_COHORTS_PER_USER,
     });
     const sessions = scale?.sessions ?? new MemorySessionStore(config.SESSION_IDLE_MS);
-    const services: Services = { config, logger: app.log, backend, reference, metrics, realtime, sessions };
+    const collaboration = createCollaboration({
+      config,
+      backend,
+      events: realtime.events,
+      logger: app.log.child({ component: 'collaboration' }),
+    });
+    const services: Services = {
+      config,
+      logger: app.log,
+      backend,
+      reference,
+      metrics,
+      realtime,
+      sessions,
+      collaboration,
+    };
     app.decorate('services', services);
     app.decorate('scale', scale);
     app.addHook('onReady', async () => {
       realtime.start();
+      collaboration.start();
     });
     app.addHook('onClose', async () => {
+      await collaboration.close();
       // Releases the poll lease, so another replica takes over at once.
       await realtime.close();
       sessions.close();

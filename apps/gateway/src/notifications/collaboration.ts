@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { Identity } from '../presence/identity.js';
+import { PresenceHub } from '../presence/presence-hub.js';
+import { RedisPresenceTransport } from '../presence/redis-presence-transport.js';
+import type { ChangeEventLog } from '../realtime/change-events.js';
+import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
+import { MemoryNotificationStore, type NotificationStore } from './notification-store.js';
+import { Notifier } from './notifier.js';
+import { notificationKeys, RedisNotificationStore } from './redis-notification-store.js';
+
+export interface CollaborationOptions {
+  config: Pick<
+    Config,
+    | 'REDIS_URL'
+    | 'SERVICE_TOKEN'
+    | 'PRESENCE_ORDERS_PER_SESSION'
+    | 'PRESENCE_VIEWERS_PER_ORDER'
+    | 'PRESENCE_TTL_MS'
+    | 'FOLLOWS_PER_USER'
+  >;
+  backend: BackendCaller;
+  events: ChangeEventLog;
+  logger: RealtimeLogger;
+  keyPrefix?: string;
+}
+
+/**
+ * Presence and notifications: in memory on one replica; with REDIS_URL, presence goes over Redis
+ * pub/sub and the notification centres, follows and claims live in Redis (two connections of their own).
+ */
+export function createCollaboration(opts: CollaborationOptions) {
+  const { config } = opts;
+  const prefix = opts.keyPrefix ?? 'waybill:';
+  const connections: Redis[] = [];
+  const connect = (role: string) => {
+    const client = new Redis(config.REDIS_URL!, {
+      connectionName: `waybill-gateway-${role}`,
+      maxRetriesPerRequest: 3,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    let lastLogged = 0;
+    client.on('error', (error: Error) => {
+      if (Date.now() - lastLogged < 10_000) return;
+      lastLogged = Date.now();
+      opts.logger.warn({ err: error.message, role }, 'redis connection error');
+    });
+    connections.push(client);
+    return client;
+  };
+  let store: NotificationStore;
+  let transport: RedisPresenceTransport | null = null;
+  if (config.REDIS_URL) {
+    const redis = connect('collaboration');
+    const subscriber = connect('collaboration-subscriber');
+    transport = new RedisPresenceTransport({
+      redis,
+      subscriber,
+      channel: `${prefix}presence`,
+      logger: opts.logger,
+    });
+    store = new RedisNotificationStore({
+      redis,
+      subscriber,
+      keys: notificationKeys(prefix),
+      logger: opts.logger,
+    });
+  } else store = new MemoryNotificationStore();
+  const presence = new PresenceHub({
+    ordersPerSession: config.PRESENCE_ORDERS_PER_SESSION,
+    viewersPerOrder: config.PRESENCE_VIEWERS_PER_ORDER,
+    ttlMs: config.PRESENCE_TTL_MS,
+    transport,
+  });
+  const notifier = new Notifier({
+    events: opts.events,
+    store,
+    backend: opts.backend,
+    serviceToken: config.SERVICE_TOKEN,
+    logger: opts.logger,
+  });
+  return {
+    identity: new Identity(opts.backend),
+    presence,
+    notifications: store,
+    notifier,
+    maxFollows: config.FOLLOWS_PER_USER,
+    start(): void {
+      notifier.start();
+    },
+    async close(): Promise<void> {
+      await notifier.close();
+      await presence.close();
+      await store.close();
+      for (const c of connections) await c.quit().catch(() => c.disconnect());
+    },
+  };
+}
+export type Collaboration = ReturnType<typeof createCollaboration>;

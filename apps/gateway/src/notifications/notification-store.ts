@@ -1,0 +1,155 @@
+import {
+  type AppNotification,
+  NOTIFICATIONS_KEPT,
+  type NotificationState,
+  type Team,
+} from '@waybill/contracts';
+
+/** What is remembered of a followed order, to say what changed next time. */
+export interface OrderSeen {
+  status: string;
+  comments: number;
+}
+
+export class FollowLimitError extends Error {
+  override name = 'FollowLimitError';
+}
+
+/**
+ * Per-user notification centres, follows and the team rosters escalations go to. In memory on one
+ * replica, in Redis with REDIS_URL (redis-notification-store.ts) so every replica shares them.
+ */
+export interface NotificationStore {
+  /** Follows or unfollows; over `maxFollows` for the user it throws a FollowLimitError. */
+  follow(userUid: string, orderUid: string, on: boolean, maxFollows: number): Promise<void>;
+  isFollowing(userUid: string, orderUid: string): Promise<boolean>;
+  followersOf(orderUid: string): Promise<string[]>;
+  seen(orderUid: string): Promise<OrderSeen | null>;
+  setSeen(orderUid: string, seen: OrderSeen): Promise<void>;
+  /** Users who opened the console and belong to `team` (escalations reach them). */
+  joinTeam(userUid: string, team: Team): Promise<void>;
+  teamMembers(team: Team): Promise<string[]>;
+  /** Adds a notification at the top of the user's centre (the oldest past NOTIFICATIONS_KEPT go). */
+  push(userUid: string, item: Omit<AppNotification, 'read'>): Promise<void>;
+  state(userUid: string): Promise<NotificationState>;
+  /** `ids` or every notification. */
+  markRead(userUid: string, ids: string[] | 'all'): Promise<void>;
+  /** True for the first caller of `key` within `ttlMs` (one replica handles each change). */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Called with the user whose centre changed, on every replica. */
+  onUpdate(listener: (userUid: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const stateOf = (items: AppNotification[]): NotificationState => ({
+  items,
+  unread: items.filter((i) => !i.read).length,
+});
+
+export class MemoryNotificationStore implements NotificationStore {
+  private readonly follows = new Map<string, Set<string>>();
+  private readonly followers = new Map<string, Set<string>>();
+  private readonly seenOrders = new Map<string, OrderSeen>();
+  private readonly teams = new Map<Team, Set<string>>();
+  private readonly centres = new Map<string, AppNotification[]>();
+  private readonly claims = new Map<string, number>();
+  private readonly listeners = new Set<(userUid: string) => void>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async follow(userUid: string, orderUid: string, on: boolean, maxFollows: number): Promise<void> {
+    const mine = this.follows.get(userUid) ?? new Set<string>();
+    const theirs = this.followers.get(orderUid) ?? new Set<string>();
+    if (on) {
+      if (!mine.has(orderUid) && mine.size >= maxFollows)
+        throw new FollowLimitError(
+          `You follow ${mine.size} orders already (at most ${maxFollows}): unfollow one first`,
+        );
+      mine.add(orderUid);
+      theirs.add(userUid);
+    } else {
+      mine.delete(orderUid);
+      theirs.delete(userUid);
+    }
+    this.follows.set(userUid, mine);
+    if (theirs.size > 0) this.followers.set(orderUid, theirs);
+    else {
+      this.followers.delete(orderUid);
+      this.seenOrders.delete(orderUid);
+    }
+  }
+
+  async isFollowing(userUid: string, orderUid: string): Promise<boolean> {
+    return this.follows.get(userUid)?.has(orderUid) ?? false;
+  }
+
+  async followersOf(orderUid: string): Promise<string[]> {
+    return [...(this.followers.get(orderUid) ?? [])];
+  }
+
+  async seen(orderUid: string): Promise<OrderSeen | null> {
+    return this.seenOrders.get(orderUid) ?? null;
+  }
+
+  async setSeen(orderUid: string, seen: OrderSeen): Promise<void> {
+    this.seenOrders.set(orderUid, seen);
+  }
+
+  async joinTeam(userUid: string, team: Team): Promise<void> {
+    for (const [other, members] of this.teams) if (other !== team) members.delete(userUid);
+    const members = this.teams.get(team) ?? new Set<string>();
+    members.add(userUid);
+    this.teams.set(team, members);
+  }
+
+  async teamMembers(team: Team): Promise<string[]> {
+    return [...(this.teams.get(team) ?? [])];
+  }
+
+  async push(userUid: string, item: Omit<AppNotification, 'read'>): Promise<void> {
+    const items = [{ ...item, read: false }, ...(this.centres.get(userUid) ?? [])].slice(
+      0,
+      NOTIFICATIONS_KEPT,
+    );
+    this.centres.set(userUid, items);
+    this.emit(userUid);
+  }
+
+  async state(userUid: string): Promise<NotificationState> {
+    return stateOf(this.centres.get(userUid) ?? []);
+  }
+
+  async markRead(userUid: string, ids: string[] | 'all'): Promise<void> {
+    const items = this.centres.get(userUid);
+    if (!items) return;
+    const wanted = ids === 'all' ? null : new Set(ids);
+    this.centres.set(
+      userUid,
+      items.map((i) => (wanted === null || wanted.has(i.id) ? { ...i, read: true } : i)),
+    );
+    this.emit(userUid);
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    if (this.claims.size > 50_000)
+      for (const [k, until] of this.claims) if (until <= now) this.claims.delete(k);
+    const until = this.claims.get(key);
+    if (until !== undefined && until > now) return false;
+    this.claims.set(key, now + ttlMs);
+    return true;
+  }
+
+  onUpdate(listener: (userUid: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+
+  private emit(userUid: string): void {
+    for (const listener of this.listeners) listener(userUid);
+  }
+}

@@ -1,0 +1,62 @@
+import { TRPCError } from '@trpc/server';
+import { type PresenceSnapshot, presenceHereInputSchema } from '@waybill/contracts';
+import type { Context } from '../context.js';
+import { changes } from '../presence/changes.js';
+import { hashOf } from '../presence/identity.js';
+import { PresenceLimitError } from '../presence/presence-hub.js';
+import { authedProcedure, router } from '../trpc.js';
+
+/** A watcher's pushes are coalesced over this, so a burst of changes gives one message. */
+const SETTLE_MS = 50;
+
+/** Who the caller is, for presence: never the session id itself (it would travel over Redis). */
+async function caller(ctx: Context & { token: string }, signal?: AbortSignal) {
+  const person = await ctx.services.collaboration.identity.of(ctx.token, signal);
+  return { person, holder: hashOf(ctx.sessionId ?? ctx.token) };
+}
+
+// Presence is ephemeral and stays in the gateway: nothing of it is sent to the backend.
+export const presenceRouter = router({
+  /**
+   * Announces that the caller has `orderUid` open (and is typing a comment, with `typing`) for as
+   * long as the subscription lasts: stopping it, or the socket closing, removes it at once.
+   * Yields `{ held: true }` once the announcement is in place.
+   */
+  here: authedProcedure.input(presenceHereInputSchema).subscription(async function* ({ ctx, input, signal }) {
+    const { person, holder } = await caller(ctx, signal);
+    let hold: { release(): void };
+    try {
+      hold = ctx.services.collaboration.presence.hold({
+        holder,
+        userUid: person.uid,
+        name: person.name,
+        orderUid: input.orderUid,
+        typing: input.typing,
+      });
+    } catch (error) {
+      if (error instanceof PresenceLimitError)
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+      throw error;
+    }
+    try {
+      yield { held: true as const };
+      if (!signal?.aborted)
+        await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+    } finally {
+      hold.release();
+    }
+  }),
+  /** Every order other users have open, pushed whole on each change (the caller's own user left out). */
+  watch: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    const { person } = await caller(ctx, signal);
+    const hub = ctx.services.collaboration.presence;
+    let last = '';
+    for await (const _ of changes((wake) => hub.onChange(wake), signal, SETTLE_MS)) {
+      const snapshot: PresenceSnapshot = hub.snapshot(person.uid);
+      const text = JSON.stringify(snapshot);
+      if (text === last) continue;
+      last = text;
+      yield snapshot;
+    }
+  }),
+});

@@ -1,0 +1,165 @@
+import { ESCALATION_MINUTES } from '@waybill/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Client,
+  createClient,
+  eventually,
+  polledOrders,
+  type Stack,
+  startStack,
+} from '../realtime/harness.js';
+import { holdPresence, watchNotifications, watchPresence } from './watchers.js';
+
+describe('presence and notifications on one replica (real websockets, backend-sim)', {
+  timeout: 30_000,
+}, () => {
+  let stack: Stack;
+  let a: { client: Client; token: string };
+  let b: { client: Client; token: string };
+  let orderUids: string[];
+
+  beforeAll(async () => {
+    stack = await startStack({ PRESENCE_ORDERS_PER_SESSION: '2', PRESENCE_VIEWERS_PER_ORDER: '1' });
+    a = await stack.signIn('ops@example.com');
+    b = await stack.signIn('dev@example.com');
+    orderUids = polledOrders((await a.client.orders.search.query({})).orders).map((o) => o.uid);
+    expect(orderUids.length).toBeGreaterThan(5);
+  }, 30_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("B sees A's presence and typing on an order, never its own, and it goes when A's socket closes", async () => {
+    const order = orderUids[0]!;
+    const watchB = watchPresence(b.client);
+    const socketA = createClient(stack.url, a.token);
+    const tabA = socketA.client;
+    const watchA = watchPresence(tabA);
+    const here = holdPresence(tabA, order);
+    await eventually('A announced', () => here.latest?.held);
+    const viewers = await eventually('B sees A', () => watchB.latest?.orders[order]);
+    expect(viewers).toEqual([{ uid: expect.any(String), name: 'Olivia Ops', typing: false }]);
+
+    // Typing is a new announcement with typing on, the old one stopped: B sees typing.
+    const typing = holdPresence(tabA, order, true);
+    await eventually('typing held', () => typing.latest?.held);
+    here.stop();
+    await eventually('B sees A typing', () => watchB.latest?.orders[order]?.[0]?.typing === true);
+
+    // A's own watch leaves A out; B holding the order shows up there.
+    const hereB = holdPresence(b.client, orderUids[1]!);
+    await eventually('A sees B', () => watchA.latest?.orders[orderUids[1]!]?.[0]?.name === 'Dan Developer');
+    expect(watchA.latest?.orders[order]).toBeUndefined();
+
+    // Closing A's websocket (a closed tab) removes A at once.
+    const closedAt = Date.now();
+    const made = stack.app.services.collaboration.presence;
+    expect(made.localCount()).toBe(2);
+    socketA.close();
+    await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order], 10_000);
+    expect(Date.now() - closedAt).toBeLessThan(10_000);
+    hereB.stop();
+    watchB.stop();
+    watchA.stop();
+    await eventually('nothing held', () => made.localCount() === 0);
+  });
+
+  it('caps orders per session and viewers per order with TOO_MANY_REQUESTS naming the variable', async () => {
+    const [x, y, z] = orderUids.slice(2, 5) as [string, string, string];
+    const one = holdPresence(a.client, x);
+    const two = holdPresence(a.client, y);
+    await eventually('two held', () => one.latest?.held && two.latest?.held);
+    const three = holdPresence(a.client, z);
+    const tooMany = await eventually('third refused', () => three.errors[0]);
+    expect(tooMany.data?.code).toBe('TOO_MANY_REQUESTS');
+    expect(tooMany.message).toContain('PRESENCE_ORDERS_PER_SESSION');
+    // One viewer per order here: B on x is refused, while A's own second tab on x is not.
+    const bOnX = holdPresence(b.client, x);
+    const refused = await eventually('B refused on x', () => bOnX.errors[0]);
+    expect(refused.message).toContain('PRESENCE_VIEWERS_PER_ORDER');
+    const again = holdPresence(a.client, x);
+    await eventually('A again on x', () => again.latest?.held);
+    for (const w of [one, two, three, bOnX, again]) w.stop();
+  });
+
+  it('a follower gets a notification for a change to the order; read marks and the centre survive a reconnect', async () => {
+    const order = orderUids[5]!;
+    const centre = watchNotifications(b.client);
+    await eventually('initial centre', () => centre.latest);
+    const before = centre.latest!.items.length;
+    expect(await b.client.notifications.follow.mutate({ orderUid: order, follow: true })).toEqual({
+      following: true,
+    });
+    expect(await b.client.notifications.following.query({ orderUid: order })).toEqual({ following: true });
+
+    await a.client.orders.comments.add.mutate({
+      orderUid: order,
+      text: 'Courier called, parcel is on its way',
+    });
+    const state = await eventually(
+      'notification',
+      () => (centre.latest && centre.latest.items.length > before ? centre.latest : undefined),
+      10_000,
+    );
+    const item = state.items[0]!;
+    expect(item).toMatchObject({ kind: 'changed', orderUid: order, read: false });
+    expect(item.text).toContain('New comment');
+    expect(state.unread).toBeGreaterThan(0);
+
+    await b.client.notifications.markRead.mutate({ ids: [item.id] });
+    await eventually('read', () => centre.latest?.items.find((i) => i.id === item.id)?.read);
+
+    // Another tab (a reload) gets the same centre; resuming from the newest id gets nothing new.
+    const reload = watchNotifications(stack.tab(b.token));
+    await eventually('reloaded centre', () => reload.latest);
+    expect(reload.latest).toEqual(centre.latest);
+    const resumed = watchNotifications(stack.tab(b.token), centre.ids.at(-1));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(resumed.all).toEqual([]);
+
+    await b.client.notifications.markAllRead.mutate();
+    await eventually('all read', () => centre.latest?.unread === 0);
+    // Unfollowed: the next change makes no notification.
+    await b.client.notifications.follow.mutate({ orderUid: order, follow: false });
+    const count = centre.latest!.items.length;
+    await a.client.orders.comments.add.mutate({ orderUid: order, text: 'Second call made to the courier' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(centre.latest!.items.length).toBe(count);
+    for (const w of [centre, reload, resumed]) w.stop();
+  });
+
+  it("a comment escalated to a team reaches that team's members who opened the console, not its author", async () => {
+    const order = orderUids[6]!;
+    const dev = watchNotifications(b.client);
+    const ops = watchNotifications(a.client);
+    await eventually('centres', () => dev.latest && ops.latest);
+    const devBefore = dev.latest!.items.length;
+    const opsBefore = ops.latest!.items.length;
+    await a.client.orders.comments.add.mutate({
+      orderUid: order,
+      text: 'Label reissue fails, please check',
+      escalate: true,
+      escalateValue: ESCALATION_MINUTES,
+      team: 'development',
+    });
+    const state = await eventually(
+      'escalation',
+      () => (dev.latest && dev.latest.items.length > devBefore ? dev.latest : undefined),
+      10_000,
+    );
+    expect(state.items[0]).toMatchObject({ kind: 'escalated', orderUid: order });
+    expect(state.items[0]!.text).toContain('escalated to development by Olivia Ops');
+    await stack.app.services.collaboration.notifier.idle();
+    expect(ops.latest!.items.length).toBe(opsBefore);
+    dev.stop();
+    ops.stop();
+  });
+
+  it('refuses to follow an order the backend does not know, and bad input with a clear message', async () => {
+    await expect(
+      b.client.notifications.follow.mutate({ orderUid: 'ord_does_not_exist', follow: true }),
+    ).rejects.toThrow();
+    await expect(b.client.notifications.markRead.mutate({ ids: [] })).rejects.toThrow(/Invalid input/);
+  });
+});

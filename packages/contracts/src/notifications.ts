@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { uidSchema } from './backend/common.js';
+
+/** Caps a session cannot exceed however it asks: the centre keeps the last 50. */
+export const NOTIFICATIONS_KEPT = 50;
+
+export const notificationKindSchema = z.enum(['changed', 'escalated']);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: notificationKindSchema,
+  orderUid: uidSchema,
+  /** The order's reference, when it has one (the centre names the order by it). */
+  reference: z.string().nullable(),
+  /** What happened, in the console's words ("Status is now delivered", "New comment escalated to development"). */
+  text: z.string(),
+  /** ms epoch */
+  at: z.number(),
+  read: z.boolean(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** Every `notifications.live` message is the whole centre: newest first, at most NOTIFICATIONS_KEPT. */
+export const notificationStateSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationState = z.infer<typeof notificationStateSchema>;
+
+export const followInputSchema = z.object({ orderUid: uidSchema, follow: z.boolean() });
+export const followingInputSchema = z.object({ orderUid: uidSchema });
+export const markReadInputSchema = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(NOTIFICATIONS_KEPT),
+});
