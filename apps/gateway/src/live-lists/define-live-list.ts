@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { effectiveWindow, type ListQueryShape, liveInputOf, searchInputOf } from '../list-inputs.js';
 import type { CohortFetch } from '../realtime/cohort.js';
+import { stableStringify } from '../realtime/cohort-registry.js';
 import type { LiveListKind } from '../realtime/index.js';
 import type { BackendCaller } from '../realtime/types.js';
 import { wireTargetOf } from '../realtime/wire-fanout.js';
@@ -67,6 +68,22 @@ export interface LiveListSpec<
   affectedBy?: (order: Order, query: ListQuery<S>, ctx: { now: Date; inCohortRows: boolean }) => boolean;
 }
 
+/**
+ * The slower list-level fields (the orders' statistics) depend on the filter, not the window: cohorts
+ * of one token whose queries differ only in their window share one read while it is in flight. It is
+ * not cancelled with one cohort (another may be waiting on it); the backend call's own timeout bounds it.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+const NEVER = new AbortController().signal;
+function sharedLater<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let pending = inFlight.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
 /** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
 export type LiveListMeta<Meta, Later> = Meta & Later & { hasMore: boolean };
 
@@ -100,14 +117,17 @@ export function defineLiveList<
       };
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
-      // Rows first, the slower fields after; the first load (seen by nobody until complete) reads both at once.
-      return async function* (token, signal, initial) {
-        const laterRead = () => later({ backend, token, body: body(query, window, managedBy), signal });
-        const early = initial ? laterRead() : null;
+      const filterKey = stableStringify(query.filter);
+      // Rows and the slower fields are read together; the rows are pushed as soon as they land, the
+      // slower fields as a second patch (the first load, seen by nobody until complete, waits for both).
+      return async function* (token, signal) {
+        const slow = sharedLater(`${spec.name}|${token}|${filterKey}`, () =>
+          later({ backend, token, body: body(query, window, managedBy), signal: NEVER }),
+        );
         // Settled either way, so a failed row read leaves no unhandled rejection behind.
-        early?.catch(() => {});
+        slow.catch(() => {});
         yield await read(token, signal);
-        yield { meta: await (early ?? laterRead()) };
+        yield { meta: await slow };
       } as CohortFetch<Row, State>;
     },
     ...(spec.affectedBy ? { affectedBy: spec.affectedBy } : {}),

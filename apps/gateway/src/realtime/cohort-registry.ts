@@ -44,7 +44,7 @@ export function cohortKey(scope: string, query: unknown): string {
   return `${scope}|${stableStringify(query)}`;
 }
 
-function stableStringify(value: unknown): string {
+export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
