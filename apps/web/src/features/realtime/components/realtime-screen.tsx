@@ -12,15 +12,14 @@ import type { OrdersListMeta } from '../lib/list-state.js';
 import { commentsByOrder, warehouseOf } from '../lib/order-row.js';
 import { filterKey } from '../lib/url-codec.js';
 import { BulkBar } from './bulk/bulk-bar.js';
-import { SelectionProvider } from './bulk/selection.js';
 import { FilterBar } from './filter-bar.js';
 import type { OrderAction } from './order-options-menu.js';
 import type { OrderRowContext } from './order-row.js';
 import { OrdersTable, ROW_HEIGHT } from './orders-table.js';
 import { PriorityBar } from './priority-bar.js';
 import styles from './realtime-screen.module.css';
-import { StatusBar } from './status-bar.js';
 import { QueueKeyboard } from './shortcuts/queue-keyboard.js';
+import { StatusBar } from './status-bar.js';
 import type { StatusModalKind } from './status-date-modal.js';
 
 // Modals load on first use: they keep Radix Dialog out of the first screen's JavaScript.
@@ -42,8 +41,13 @@ export interface RealtimeScreenProps {
   user: User | null;
   timeMode: TimeMode;
   now: Date;
-  onChangeStatus: (order: Order, status: OperatorOrderStatus, happenedAt: Date) => Promise<unknown>;
-  onReissue: (order: Order, numberOfParcels: number) => Promise<unknown>;
+  onChangeStatus: (
+    order: Order,
+    status: OperatorOrderStatus,
+    happenedAt: Date,
+    options?: { force?: boolean },
+  ) => Promise<unknown>;
+  onReissue: (order: Order, numberOfParcels: number, options?: { force?: boolean }) => Promise<unknown>;
   onAddComment: (order: Order) => void;
   /** Shown above the table when the list cannot be loaded or kept live. */
   notice?: React.ReactNode;
@@ -107,8 +111,6 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
 
   return (
     <section className={styles.screen} aria-label="Realtime orders">
-      {/* Ticked rows for bulk actions, and the keyboard (j/k/Enter/c/x, ? for the list). */}
-      <SelectionProvider rows={rows}>
       <FilterBar
         filter={filter}
         onChange={onFilterChange}
@@ -167,8 +169,8 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
           />
         ) : null}
       </Suspense>
+      {/* j/k/Enter/c/x and the ? dialog listing them. */}
       <QueueKeyboard rows={rows} rowHeight={ROW_HEIGHT} onComment={props.onAddComment} />
-      </SelectionProvider>
     </section>
   );
 }

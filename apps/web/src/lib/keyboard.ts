@@ -1,0 +1,25 @@
+/** Whether `target` takes typed text: an input, textarea, select or contenteditable element. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/** Whether a modal dialog is open (Radix dialogs mark their content role="dialog" or "alertdialog"). */
+export function modalOpen(doc: Document = document): boolean {
+  return doc.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/**
+ * Single-key shortcuts never fire while the user types (input, textarea, contenteditable), with a
+ * modal open, or with Ctrl, Cmd or Alt held (those belong to the browser).
+ */
+export function singleKeyBlocked(event: KeyboardEvent, doc: Document = document): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return true;
+  return isTypingTarget(event.target) || modalOpen(doc);
+}
+
+/** Ctrl+K (Cmd+K on a Mac) opens the command palette. */
+export function isPaletteKey(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+}
