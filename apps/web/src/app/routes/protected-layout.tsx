@@ -6,6 +6,7 @@ import { Header } from '../../components/layout/header.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { useToast } from '../../components/toast/toast.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
+import { ExportJobsProvider, ExportTray } from '../../features/exports/index.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorMessage, isUnauthorized } from '../../lib/errors.js';
 import { trpc } from '../../lib/trpc.js';
@@ -70,10 +71,13 @@ export function ProtectedLayout() {
     !reference.fulfillmentCenters.isPending;
 
   return (
-    <div className={styles.shell}>
-      <Header user={user} onLogout={logout} />
-      <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
-    </div>
+    // Exports outlive their modal and the screen they started on (the tray in the header).
+    <ExportJobsProvider>
+      <div className={styles.shell}>
+        <Header user={user} onLogout={logout} tools={<ExportTray />} />
+        <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
+      </div>
+    </ExportJobsProvider>
   );
 }
 

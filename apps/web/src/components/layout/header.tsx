@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
 import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { badgeInitials } from '../../lib/text.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
@@ -28,9 +29,11 @@ export function isTabActive(pathname: string, to: string): boolean {
 export interface HeaderProps {
   user: { name: string; email?: string | undefined } | null;
   onLogout: () => void;
+  /** Header tools of the signed-in area (the export tray), before the welcome text. */
+  tools?: ReactNode;
 }
 
-export function Header({ user, onLogout }: HeaderProps) {
+export function Header({ user, onLogout, tools }: HeaderProps) {
   const { pathname } = useLocation();
   const { mode, setMode } = useTimeMode();
   return (
@@ -59,6 +62,7 @@ export function Header({ user, onLogout }: HeaderProps) {
         </nav>
       </div>
       <div className={styles.right}>
+        {tools}
         {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
         <ToggleGroup.Root
           type="single"

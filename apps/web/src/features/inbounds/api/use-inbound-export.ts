@@ -3,6 +3,7 @@ import { EXPORT_DONE_CLOSE_DELAY_MS } from '@waybill/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, logErrorDetail } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
+import { exportFailureText, useExportJobs } from '../../exports/index.js';
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
 
@@ -14,10 +15,8 @@ export interface ExportView {
   downloadPath: string | null;
 }
 
-/** A failed export job; the backend's reason goes to the development log, not the screen. */
-const EXPORT_FAILED = 'The backend could not finish the report; try again.';
-
 const IDLE: ExportView = { phase: 'idle', progress: 0, error: null, downloadPath: null };
+const NOT_STARTED = 'The export could not be started.';
 
 /** Opens the finished file through the gateway: a download in a new tab. */
 export function openDownload(path: string): void {
@@ -32,14 +31,19 @@ export function openDownload(path: string): void {
 }
 
 /**
- * Export of one inbound: inbounds.export.start creates (or joins) the gateway's job, then
- * inbounds.export.progress reports progress until done (download path) or failed (reason). On success
- * the file opens and `onDone` runs 1 s later (the modal closes). Failures are logged and shown.
+ * Export of one inbound: inbounds.export.start creates (or joins) the gateway's job, whose progress
+ * arrives over inbounds.export.progress until done (download path) or failed (reason code). While the
+ * modal is open, success opens the file and `onDone` runs 1 s later (the modal closes). In the
+ * console the job belongs to the export tray, so it keeps running (and reporting) after the modal
+ * closes, and a modal opened on an inbound whose export is running follows that job. Without the
+ * tray (a bare screen) the modal follows its job itself. Server texts go to the development log only.
  */
 export function useInboundExport(inboundUid: string, onDone: () => void) {
+  const tray = useExportJobs();
   const [jobId, setJobId] = useState<string | null>(null);
   const [view, setView] = useState<ExportView>(IDLE);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const finished = useRef<string | null>(null);
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
   useEffect(
@@ -51,9 +55,10 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
 
   const start = trpc.inbounds.export.start.useMutation();
 
-  const finish = useCallback((downloadPath: string) => {
+  const finish = useCallback((id: string, downloadPath: string) => {
+    if (finished.current === id) return;
+    finished.current = id;
     setView({ phase: 'done', progress: 100, error: null, downloadPath });
-    setJobId(null);
     openDownload(downloadPath);
     closeTimer.current = setTimeout(() => onDoneRef.current(), EXPORT_DONE_CLOSE_DELAY_MS);
   }, []);
@@ -61,33 +66,54 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
   const fail = useCallback((reason: string, cause?: unknown) => {
     logErrorDetail('Inbound export failed', cause ?? reason);
     setView((v) => ({ ...v, phase: 'failed', error: reason }));
-    setJobId(null);
   }, []);
 
-  trpc.inbounds.export.progress.useSubscription(jobId ? { jobId } : skipToken, {
-    onData: ({ data }) => {
-      if (data.status === 'done' && data.downloadPath) finish(data.downloadPath);
-      else if (data.status === 'failed') fail(EXPORT_FAILED, data.error);
-      else setView((v) => ({ ...v, phase: 'running', progress: data.progress }));
+  // With the tray: adopt this inbound's running job, then mirror the tray's state of the followed job.
+  const runningHere = tray?.jobs.find((j) => j.inboundUid === inboundUid && j.status === 'running');
+  useEffect(() => {
+    if (tray && !jobId && runningHere) setJobId(runningHere.jobId);
+  }, [tray, jobId, runningHere]);
+  const followed = tray && jobId ? tray.jobs.find((j) => j.jobId === jobId) : undefined;
+  useEffect(() => {
+    if (!followed) return;
+    if (followed.status === 'done' && followed.downloadPath) finish(followed.jobId, followed.downloadPath);
+    else if (followed.status === 'failed') fail(exportFailureText(followed.failure), followed.error);
+    else setView({ phase: 'running', progress: followed.progress, error: null, downloadPath: null });
+  }, [followed, finish, fail]);
+
+  // Without the tray: the modal's own subscription.
+  trpc.inbounds.export.progress.useSubscription(
+    !tray && jobId && view.phase === 'running' ? { jobId } : skipToken,
+    {
+      onData: ({ data }) => {
+        if (data.status === 'done' && data.downloadPath) finish(data.jobId, data.downloadPath);
+        else if (data.status === 'failed') fail(exportFailureText(data.failure), data.error);
+        else setView((v) => ({ ...v, phase: 'running', progress: data.progress }));
+      },
+      onError: (error) => fail(errorMessage(error, 'Lost contact with the export.'), error),
     },
-    onError: (error) => fail(errorMessage(error, 'Lost contact with the export.'), error),
-  });
+  );
 
   const run = useCallback(async () => {
     if (view.phase === 'starting' || view.phase === 'running') return;
+    // EXPORT after a failure is the retry: the failed job leaves the tray once the new one runs.
+    const retried = view.phase === 'failed' ? (jobId ?? undefined) : undefined;
     setView({ ...IDLE, phase: 'starting' });
     try {
-      const job = await start.mutateAsync({ uid: inboundUid });
-      if (job.status === 'done' && job.downloadPath) finish(job.downloadPath);
-      else if (job.status === 'failed') fail(EXPORT_FAILED, job.error);
-      else {
-        setView({ phase: 'running', progress: job.progress, error: null, downloadPath: null });
+      if (tray) {
+        const job = await tray.start(inboundUid, retried);
         setJobId(job.jobId);
+        return;
       }
+      const job = await start.mutateAsync({ uid: inboundUid });
+      setJobId(job.jobId);
+      if (job.status === 'done' && job.downloadPath) finish(job.jobId, job.downloadPath);
+      else if (job.status === 'failed') fail(exportFailureText(job.failure), job.error);
+      else setView({ phase: 'running', progress: job.progress, error: null, downloadPath: null });
     } catch (error) {
-      fail(errorMessage(error, 'The export could not be started.'), error);
+      fail(errorMessage(error, NOT_STARTED), error);
     }
-  }, [view.phase, start, inboundUid, finish, fail]);
+  }, [view.phase, jobId, tray, start, inboundUid, finish, fail]);
 
   return { view, run, busy: view.phase === 'starting' || view.phase === 'running' };
 }

@@ -1,6 +1,7 @@
 import type { Inbound } from '@waybill/contracts';
 import { Download } from 'lucide-react';
 import { Button, Modal } from '../../../components/index.js';
+import { useExportJobs } from '../../exports/index.js';
 import { useInboundExport } from '../api/use-inbound-export.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-modals.module.css';
@@ -12,7 +13,10 @@ export interface ExportModalProps {
   onClose: () => void;
 }
 
-/** 'Export Inbound': EXPORT starts the gateway job, a progress bar follows it, the file downloads. */
+/**
+ * 'Export Inbound': EXPORT starts the gateway job, a progress bar follows it, the file downloads.
+ * Closing it mid-export leaves the job to the export tray in the header.
+ */
 export function ExportModal({ inbound, reference, onClose }: ExportModalProps) {
   if (!inbound) return null;
   return <ExportModalBody inbound={inbound} reference={reference} onClose={onClose} />;
@@ -24,6 +28,7 @@ function ExportModalBody({
   onClose,
 }: { inbound: Inbound } & Omit<ExportModalProps, 'inbound'>) {
   const { view, run, busy } = useInboundExport(inbound.uid, onClose);
+  const inTray = useExportJobs() !== null;
   const showProgress = view.phase === 'running' || view.phase === 'done';
   return (
     <Modal
@@ -63,6 +68,12 @@ function ExportModalBody({
           </div>
           <span>{Math.round(view.progress)}%</span>
         </div>
+      ) : null}
+      {view.phase === 'running' && inTray ? (
+        <p className={styles.text} data-testid="export-continues">
+          You can close this window: the export keeps running, and the file will be in Exports at the top of
+          the page.
+        </p>
       ) : null}
       {view.phase === 'done' && view.downloadPath ? (
         <p className={styles.text} role="status">
