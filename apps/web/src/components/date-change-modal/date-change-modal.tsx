@@ -1,7 +1,9 @@
-import { dateEntryRange, dateEntryRangeProblem } from '@waybill/contracts';
+import { dateEntryRange, dateEntryRangeProblem, type OrderConflict } from '@waybill/contracts';
 import { type ReactNode, useState } from 'react';
+import { conflictOf, type SaveOptions } from '../../lib/conflict.js';
 import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../lib/date-entry.js';
 import { errorMessage } from '../../lib/errors.js';
+import { ConflictNotice } from '../conflict-notice/conflict-notice.js';
 import { DateEntryFields } from '../date-entry-fields/date-entry-fields.js';
 import { Modal } from '../modal/modal.js';
 import styles from '../modal/modal.module.css';
@@ -14,9 +16,15 @@ export interface DateChangeModalProps {
   testId: string;
   /** What the change is about (an order or inbound summary), above the date. */
   summary: ReactNode;
-  /** Saves the entered date (15:00 local). A rejection keeps the modal open and shows why. */
-  onSave: (date: Date) => Promise<unknown>;
+  /**
+   * Saves the entered date (15:00 local). A rejection keeps the modal open and shows why; a
+   * CONFLICT naming who changed the order first shows the conflict warning, whose "Save anyway"
+   * calls again with `{ force: true }`.
+   */
+  onSave: (date: Date, options?: SaveOptions) => Promise<unknown>;
   onClose: () => void;
+  /** REVIEW of the conflict warning (default: close). */
+  onReview?: () => void;
   /**
    * When the order or inbound was created: dates before that day are refused. Without it only the
    * year bound applies (contracts' dateEntryRange); dates after tomorrow are refused either way.
@@ -38,6 +46,7 @@ export function DateChangeModal({
   summary,
   onSave,
   onClose,
+  onReview,
   createdAt,
   notice,
   saveBlocked = false,
@@ -45,6 +54,7 @@ export function DateChangeModal({
   const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<OrderConflict | null>(null);
   // "Today" as of opening the modal: the range does not move while it is open.
   const [now] = useState(() => new Date());
   const range = dateEntryRange(createdAt, now);
@@ -52,14 +62,16 @@ export function DateChangeModal({
   const rangeProblem = entered ? dateEntryRangeProblem(entered, range) : null;
   const date = rangeProblem ? null : entered;
 
-  const save = async () => {
+  const save = async (options?: SaveOptions) => {
     if (!date || busy || saveBlocked) return;
     setBusy(true);
     setProblem(null);
     try {
-      await onSave(date);
+      await (options ? onSave(date, options) : onSave(date));
     } catch (error) {
-      setProblem(errorMessage(error, FAILED));
+      const found = options?.force ? null : conflictOf(error);
+      setConflict(found);
+      if (!found) setProblem(errorMessage(error, FAILED));
       setBusy(false);
       return;
     }
@@ -78,7 +90,7 @@ export function DateChangeModal({
           confirmLabel="SAVE CHANGES"
           cancelLabel="CANCEL CHANGES"
           busy={busy}
-          disabled={!date || saveBlocked}
+          disabled={!date || saveBlocked || conflict !== null}
           onConfirm={() => void save()}
           onCancel={onClose}
         />
@@ -94,6 +106,15 @@ export function DateChangeModal({
         rangeProblem={rangeProblem}
         onEnter={() => void save()}
       />
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          now={new Date()}
+          busy={busy}
+          onReview={onReview ?? onClose}
+          onSaveAnyway={() => void save({ force: true })}
+        />
+      ) : null}
       {problem ? (
         <p className={styles.error} role="alert">
           {problem}

@@ -13,6 +13,7 @@ import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { useToast } from '../../../components/toast/toast.js';
+import { expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
 
@@ -77,8 +78,15 @@ function StatusModal({
 }) {
   const change = trpc.orders.changeStatus.useMutation();
   const toast = useToast();
-  const save = async (date: Date) => {
-    await change.mutateAsync({ orderUid: order.uid, status, happenedAt: date.toISOString() });
+  // What the modal opened on: the detail may refresh under it (conflict warning rule).
+  const [expected] = useState(() => expectedOf(order));
+  const save = async (date: Date, options?: SaveOptions) => {
+    await change.mutateAsync({
+      orderUid: order.uid,
+      status,
+      happenedAt: date.toISOString(),
+      ...(options?.force ? {} : { expected }),
+    });
     toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
     onChanged();
   };
@@ -91,6 +99,10 @@ function StatusModal({
       summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
       onSave={save}
       onClose={onClose}
+      onReview={() => {
+        onChanged();
+        onClose();
+      }}
     />
   );
 }

@@ -14,6 +14,7 @@ import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
+import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -67,10 +68,19 @@ export function RealtimeRoute() {
       order: Order,
       status: Parameters<typeof changeStatus.mutateAsync>[0]['status'],
       happenedAt: Date,
+      options?: SaveOptions,
     ) => {
       try {
-        await changeStatus.mutateAsync({ orderUid: order.uid, status, happenedAt: happenedAt.toISOString() });
+        // `order` is the row as the modal opened on it; "Save anyway" sends no expected state.
+        await changeStatus.mutateAsync({
+          orderUid: order.uid,
+          status,
+          happenedAt: happenedAt.toISOString(),
+          ...(options?.force ? {} : { expected: expectedOf(order) }),
+        });
       } catch (error) {
+        // The modal shows the conflict warning itself.
+        if (conflictOf(error)) throw error;
         toast.error(`Order ${formatOrderReference(order.reference)} was not changed`, errorMessage(error));
         throw error;
       }
@@ -81,10 +91,15 @@ export function RealtimeRoute() {
   );
 
   const onReissue = useCallback(
-    async (order: Order, numberOfParcels: number) => {
+    async (order: Order, numberOfParcels: number, options?: SaveOptions) => {
       try {
-        await reissue.mutateAsync({ orderUid: order.uid, numberOfParcels });
+        await reissue.mutateAsync({
+          orderUid: order.uid,
+          numberOfParcels,
+          ...(options?.force ? {} : { expected: expectedOf(order) }),
+        });
       } catch (error) {
+        if (conflictOf(error)) throw error;
         toast.error(
           `The label of ${formatOrderReference(order.reference)} was not reissued`,
           errorMessage(error),

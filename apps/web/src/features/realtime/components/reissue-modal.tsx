@@ -9,7 +9,9 @@ import {
 } from '@waybill/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ConflictNotice } from '../../../components/conflict-notice/conflict-notice.js';
 import { Modal, ModalActions } from '../../../components/index.js';
+import { conflictOf, type SaveOptions } from '../../../lib/conflict.js';
 import { errorMessage } from '../../../lib/errors.js';
 import styles from './order-modals.module.css';
 import { OrderSummary } from './order-summary.js';
@@ -18,7 +20,8 @@ export interface ReissueModalProps {
   order: Order | undefined;
   merchant: string | null;
   warehouse: FulfillmentCenter | null;
-  onConfirm: (order: Order, numberOfParcels: number) => Promise<unknown>;
+  /** Gets the order as the modal was opened on (conflict warning rule); `{ force: true }` after "Save anyway". */
+  onConfirm: (order: Order, numberOfParcels: number, options?: SaveOptions) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -29,22 +32,27 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
   const [text, setText] = useState(String(REISSUE_DEFAULT_PARCELS));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ReturnType<typeof conflictOf>>(null);
+  const [opened] = useState(order);
   if (!order) return null;
+  const seen = opened?.uid === order.uid ? opened : order;
 
   const valid = isValidParcelCount(parcels);
   const set = (n: number) => {
     setParcels(n);
     setText(String(n));
   };
-  const confirm = async () => {
+  const confirm = async (options?: SaveOptions) => {
     if (!valid || busy) return;
     setBusy(true);
     setProblem(null);
     try {
-      await onConfirm(order, parcels);
+      await (options ? onConfirm(seen, parcels, options) : onConfirm(seen, parcels));
       onClose();
     } catch (error) {
-      setProblem(errorMessage(error, 'The label could not be reissued. Please try again.'));
+      const found = options?.force ? null : conflictOf(error);
+      setConflict(found);
+      if (!found) setProblem(errorMessage(error, 'The label could not be reissued. Please try again.'));
       setBusy(false);
     }
   };
@@ -60,7 +68,7 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
         <ModalActions
           confirmLabel="CONFIRM"
           busy={busy}
-          disabled={!valid}
+          disabled={!valid || conflict !== null}
           onConfirm={() => void confirm()}
           onCancel={onClose}
         />
@@ -112,6 +120,15 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
           ? 'Counts boxes (parcels), not items.'
           : `Number of boxes must be a whole number of at least ${REISSUE_MIN_PARCELS}.`}
       </p>
+      {conflict ? (
+        <ConflictNotice
+          conflict={conflict}
+          now={new Date()}
+          busy={busy}
+          onReview={onClose}
+          onSaveAnyway={() => void confirm({ force: true })}
+        />
+      ) : null}
       {problem ? (
         <p className={styles.error} role="alert">
           {problem}

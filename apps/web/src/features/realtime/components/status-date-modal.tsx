@@ -6,7 +6,9 @@ import {
   type StatusAction,
   statusAction,
 } from '@waybill/contracts';
+import { useState } from 'react';
 import { DateChangeModal } from '../../../components/index.js';
+import type { SaveOptions } from '../../../lib/conflict.js';
 import { OrderSummary } from './order-summary.js';
 
 export type StatusModalKind = StatusAction;
@@ -17,13 +19,24 @@ export interface StatusDateModalProps {
   order: Order | undefined;
   merchant: string | null;
   warehouse: FulfillmentCenter | null;
-  onSave: (order: Order, status: OperatorOrderStatus, happenedAt: Date) => Promise<unknown>;
+  /**
+   * Gets the order as the modal was opened on (conflict warning rule: the live row may have moved
+   * since); `{ force: true }` after "Save anyway".
+   */
+  onSave: (
+    order: Order,
+    status: OperatorOrderStatus,
+    happenedAt: Date,
+    options?: SaveOptions,
+  ) => Promise<unknown>;
   onClose: () => void;
 }
 
 /** Date modal of a status change: DD/MM/YYYY, SAVE CHANGES (15:00 local) and CANCEL CHANGES. */
 export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onClose }: StatusDateModalProps) {
+  const [opened] = useState(order);
   if (!order) return null;
+  const seen = opened?.uid === order.uid ? opened : order;
   const config = statusAction(kind);
   return (
     <DateChangeModal
@@ -32,7 +45,9 @@ export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onCl
       testId={`modal-${kind}`}
       summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
       createdAt={parseServerTime(order.external_app_dates.created_at)}
-      onSave={(date) => onSave(order, config.status, date)}
+      onSave={(date, options) =>
+        options ? onSave(seen, config.status, date, options) : onSave(seen, config.status, date)
+      }
       onClose={onClose}
     />
   );
