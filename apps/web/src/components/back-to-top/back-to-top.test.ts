@@ -11,7 +11,7 @@ describe('Back to Top visibility', () => {
   it('hides while the footer is in view when the list asks for it (the orders rule)', () => {
     expect(shouldShowBackToTop(-500, true)).toBe(false);
     expect(shouldShowBackToTop(-500, false)).toBe(true);
-    expect(inView(700, 780, 720)).toBe(false);
+    expect(inView(730, 780, 720)).toBe(false);
     expect(inView(600, 780, 720)).toBe(true);
     expect(inView(-90, -10, 720)).toBe(false);
     expect(inView(null, null, 720)).toBe(false);

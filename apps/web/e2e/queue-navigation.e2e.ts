@@ -1,0 +1,336 @@
+import {
+  assignedUserFilterDefault,
+  BACKEND_ROUTES,
+  type Order,
+  type OrdersFilter,
+  PAGE_SIZE,
+  type User,
+} from '@waybill/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
+import { launchBrowser } from './browser.js';
+import { type Stack, signInContext, startStack } from './harness.js';
+
+// Working the orders list as a queue: open, step, close and come back to the same place.
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  // Backend calls may take longer than the live timeout without failing (the slow-load check).
+  stack = await startStack({ LOG_LEVEL: 'error', BACKEND_TIMEOUT_MS: '40000' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await signInContext(context, stack.baseUrl);
+  page = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  stack?.sim.control.setFault(null);
+  await browser?.close();
+  await stack?.close();
+});
+
+const rows = () => page.getByTestId('order-row');
+const detail = () => page.getByTestId('order-detail');
+const detailReference = () => detail().getByRole('heading').first().textContent();
+
+/** A tRPC query as the console sends it (plain JSON, the session cookie of the context). */
+async function query<T>(path: string, input?: unknown): Promise<T> {
+  const url = `${stack.baseUrl}/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+  const res = await context.request.get(url);
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+/** The filter the list at the page's URL shows, decoded as the console decodes it. */
+async function filterOfPage(): Promise<OrdersFilter> {
+  const me = await query<{ user: User }>('users.me');
+  const defaults = defaultOrdersFilter(assignedUserFilterDefault(me.user));
+  return decodeOrdersFilter(new URL(page.url()).searchParams, defaults);
+}
+
+/** The first `count` orders of a filter, in list order, as orders.search reads them. */
+async function listed(filter: OrdersFilter, count: number): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let skip = 0; skip < count; skip += PAGE_SIZE) {
+    const answer = await query<{ orders: Order[] }>('orders.search', {
+      filter,
+      window: { skip, limit: PAGE_SIZE },
+    });
+    orders.push(...answer.orders);
+    if (answer.orders.length < PAGE_SIZE) break;
+  }
+  return orders;
+}
+
+/** Rows the table holds (aria-rowcount counts the header row too), once it stopped growing. */
+async function loadedRowCount(): Promise<number> {
+  const table = page.getByRole('table', { name: 'Orders' });
+  let last = -1;
+  for (let still = 0; still < 3; ) {
+    await page.waitForTimeout(500);
+    const now = Number(await table.getAttribute('aria-rowcount')) - 1;
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/** Opens the detail of `uid` inside the running console (no reload), as a link in the list does. */
+async function openInApp(uid: string): Promise<void> {
+  await page.evaluate((u) => {
+    window.history.pushState(null, '', `/realtime/order?uid=${encodeURIComponent(u)}&cached=true`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, uid);
+  await detail().waitFor({ timeout: 15_000 });
+}
+
+describe('the orders queue: navigation', () => {
+  it('closing the detail (Close or Esc) returns to the same list: URL, scroll position and row focus', async () => {
+    await page.setViewportSize({ width: 1440, height: 700 });
+    await page.goto(`${stack.baseUrl}/realtime?prio=all&active=all`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /In Transit$/ }).click();
+    await page.waitForURL(/status=/);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(8);
+    const listUrl = page.url();
+
+    // Scrolled down as far as the list allows, up to 300 px: the page is not at its top.
+    const target = await page.evaluate(() =>
+      Math.min(300, document.documentElement.scrollHeight - window.innerHeight),
+    );
+    expect(target).toBeGreaterThan(100);
+    for (const how of ['Escape', 'Close'] as const) {
+      await page.evaluate((y) => window.scrollTo(0, y), target);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
+      const row = rows().nth(6);
+      const uid = (await row.getAttribute('data-uid'))!;
+      await row.getByTestId('comment-overview').getByRole('link').click();
+      await detail().waitFor({ timeout: 15_000 });
+      expect(page.url()).toContain('/realtime/order?');
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else await detail().getByRole('button', { name: 'Close', exact: true }).click();
+      await detail().waitFor({ state: 'detached', timeout: 10_000 });
+      await expect.poll(() => page.url(), { timeout: 5_000 }).toBe(listUrl);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(target);
+      await expect
+        .poll(
+          () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.uid ?? null),
+          {
+            timeout: 5_000,
+          },
+        )
+        .toBe(uid);
+      expect(await page.getByRole('button', { name: /In Transit$/ }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+    }
+  });
+
+  it('steps through the neighbouring orders with comments of a filtered list, also from an order opened through Add comment', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const filter = await filterOfPage();
+    expect(filter.statuses.length).toBeGreaterThan(0);
+    const count = await loadedRowCount();
+    const orders = (await listed(filter, count)).slice(0, count);
+    const commented = orders.filter((o) => o.comments.count_ > 0);
+    expect(commented.length, 'orders with comments in the In Transit list').toBeGreaterThan(1);
+
+    // From the first order with comments, Next walks to the following one and Previous comes back.
+    const first = commented[0]!;
+    await rows().first().waitFor();
+    await openInApp(first.uid);
+    await expect.poll(detailReference, { timeout: 10_000 }).toContain(first.reference!);
+    const previous = detail().getByRole('button', { name: 'Previous order with comments' });
+    const next = detail().getByRole('button', { name: 'Next order with comments' });
+    expect(await previous.isDisabled()).toBe(true);
+    await next.click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('uid'), { timeout: 10_000 })
+      .toBe(commented[1]!.uid);
+    await expect.poll(detailReference, { timeout: 10_000 }).toContain(commented[1]!.reference!);
+    await previous.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('uid'), { timeout: 10_000 }).toBe(first.uid);
+    await page.keyboard.press('Escape');
+    await detail().waitFor({ state: 'detached', timeout: 10_000 });
+
+    // An order without comments, opened through 'Add comment': its neighbours with comments around it.
+    const plainIndex = orders.findIndex(
+      (o, i) => o.comments.count_ === 0 && orders.slice(0, i).some((p) => p.comments.count_ > 0),
+    );
+    expect(plainIndex, 'an order without comments after one with comments').toBeGreaterThanOrEqual(0);
+    const plain = orders[plainIndex]!;
+    const before = orders
+      .slice(0, plainIndex)
+      .filter((o) => o.comments.count_ > 0)
+      .at(-1)!;
+    const row = page.locator(`tr[data-uid="${plain.uid}"]`);
+    await row.scrollIntoViewIfNeeded();
+    await row.getByRole('link', { name: /^Add comment/ }).click();
+    await detail().waitFor({ timeout: 15_000 });
+    await expect.poll(() => previous.isDisabled(), { timeout: 10_000 }).toBe(false);
+    await previous.click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('uid'), { timeout: 10_000 })
+      .toBe(before.uid);
+    await page.keyboard.press('Escape');
+    await detail().waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it("steps past the loaded rows: Next reads the list's next page", async () => {
+    // Every priority and status: more orders than one load of the list.
+    await page.goto(`${stack.baseUrl}/realtime?prio=all&active=all`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const count = await loadedRowCount();
+    const filter = await filterOfPage();
+    const orders = await listed(filter, count + 10 * PAGE_SIZE);
+    expect(orders.length, 'more orders than loaded').toBeGreaterThan(count);
+    const lastLoaded = orders
+      .slice(0, count)
+      .filter((o) => o.comments.count_ > 0)
+      .at(-1);
+    const beyond = orders.slice(count).find((o) => o.comments.count_ > 0);
+    expect(lastLoaded && beyond, 'orders with comments on both sides of the loaded end').toBeTruthy();
+
+    await openInApp(lastLoaded!.uid);
+    const next = detail().getByRole('button', { name: 'Next order with comments' });
+    await expect.poll(() => next.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await next.click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('uid'), { timeout: 10_000 })
+      .toBe(beyond!.uid);
+    await expect.poll(detailReference, { timeout: 10_000 }).toContain(beyond!.reference!);
+    // And back again.
+    await detail().getByRole('button', { name: 'Previous order with comments' }).click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('uid'), { timeout: 10_000 })
+      .toBe(lastLoaded!.uid);
+    await page.keyboard.press('Escape');
+    await detail().waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('shows Back to Top once the header starts more than 40 px above the view, and not while the footer shows', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=all`);
+    await page.getByRole('button', { name: /In Transit$/ }).click();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const button = page.getByRole('button', { name: 'Back to Top' });
+    const headerStart = await page
+      .getByTestId('table-top')
+      .evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+    // 30 px past the header's start: not yet.
+    await page.evaluate((y) => window.scrollTo(0, y + 30), headerStart);
+    await page.waitForTimeout(300);
+    expect(await button.count()).toBe(0);
+    // 100 px past it: shown, though the sticky header itself is still in view.
+    await page.evaluate((y) => window.scrollTo(0, y + 100), headerStart);
+    await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(1);
+    expect(
+      await page
+        .getByRole('table', { name: 'Orders' })
+        .locator('thead')
+        .evaluate((e) => e.getBoundingClientRect().top),
+    ).toBeGreaterThanOrEqual(0);
+    // At the list's end the footer is in view: hidden.
+    let height = -1;
+    for (let still = 0; still < 3; ) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(600);
+      const now = await page.evaluate(() => document.documentElement.scrollHeight);
+      still = now === height ? still + 1 : 0;
+      height = now;
+    }
+    await page.getByTestId('list-footer').waitFor({ timeout: 10_000 });
+    await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(0);
+    // Scrolled up so the footer leaves the view: back, and it goes to the top.
+    await page.evaluate(() => window.scrollBy(0, -window.innerHeight * 1.5));
+    await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(1);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+  });
+
+  it('tells the dev and finance users why their first screen is empty and offers all users', async () => {
+    for (const [email, name] of [
+      ['dev@example.com', 'Dan Developer'],
+      ['finance@example.com', 'Fiona Finance'],
+    ] as const) {
+      const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await signInContext(own, stack.baseUrl, email);
+        const p = await own.newPage();
+        await p.goto(`${stack.baseUrl}/realtime`);
+        const empty = p.getByTestId('orders-empty-default');
+        await empty.waitFor({ timeout: 20_000 });
+        expect(await empty.getByRole('heading').textContent()).toBe('No orders assigned to you');
+        expect(await empty.textContent()).toContain(`assigned to ${name}`);
+        await empty.getByRole('button', { name: 'Show all users' }).click();
+        await expect.poll(() => p.getByTestId('order-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        expect(new URL(p.url()).searchParams.get('user')).toBe('all');
+      } finally {
+        await own.close();
+      }
+    }
+  });
+
+  it('says where a searched order is when the current filters hide it, and lists it in one click', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // A delivered order: the default filter (active statuses) does not list it.
+    const delivered = await query<{ orders: Order[] }>('orders.search', {
+      filter: {
+        statuses: ['shipping_delivered'],
+        displayPriorities: [],
+        activeOrders: 'all',
+      },
+      window: { skip: 0, limit: 1 },
+    });
+    const order = delivered.orders[0]!;
+    expect(order.reference).toBeTruthy();
+    await page.goto(`${stack.baseUrl}/realtime?q=${encodeURIComponent(order.reference!)}`);
+    const empty = page.getByTestId('orders-no-results');
+    await empty.waitFor({ timeout: 20_000 });
+    const hint = page.getByTestId('search-hint');
+    await hint.waitFor({ timeout: 15_000 });
+    expect(await hint.textContent()).toContain('in Delivered');
+    expect(await empty.textContent()).toContain('No Results Found');
+    await hint.getByRole('button', { name: 'Show it in Delivered' }).click();
+    await page.locator(`tr[data-uid="${order.uid}"]`).waitFor({ timeout: 15_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe(order.reference);
+    expect(url.searchParams.get('status')).toContain('shipping_delivered');
+    // A reference that exists nowhere keeps the plain panel, without a hint.
+    await page.goto(`${stack.baseUrl}/realtime?q=no-such-order-zz`);
+    await empty.waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1_500);
+    expect(await hint.count()).toBe(0);
+  });
+
+  it('says so when the list has not answered within 10 s, and shows it once it arrives', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    stack.sim.control.setFault({
+      kind: 'slow',
+      delayMs: 18_000,
+      paths: [BACKEND_ROUTES['orders.search.filter'].path],
+    });
+    const notice = page.getByTestId('orders-slow');
+    try {
+      // A filter no earlier test asked for: nothing of it is cached.
+      await page.goto(`${stack.baseUrl}/realtime?prio=all&q=0`);
+      const started = Date.now();
+      await page.getByRole('table', { name: 'Orders' }).waitFor({ timeout: 15_000 });
+      await notice.waitFor({ timeout: 14_000 });
+      const after = Date.now() - started;
+      expect(after).toBeGreaterThan(9_000);
+      expect(after).toBeLessThan(13_000);
+      expect(await notice.getAttribute('role')).toBe('status');
+      expect(await notice.textContent()).toContain('has not answered for 10 seconds');
+      expect(await rows().count()).toBe(0);
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    await expect.poll(() => rows().count(), { timeout: 45_000 }).toBeGreaterThan(0);
+    expect(await notice.count()).toBe(0);
+  });
+});
