@@ -1,4 +1,9 @@
-import { type AnalyticsSearchBody, INBOUND_STATUSES, type InboundsSearchBody } from '@waybill/contracts';
+import {
+  type AnalyticsSearchBody,
+  INBOUND_STATUSES,
+  type InboundsSearchBody,
+  storeHealth,
+} from '@waybill/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../src/index.js';
@@ -265,5 +270,42 @@ describe('POST /selling_channels_analytics/search', () => {
       expect(s.statistics.orders.daily!.reduce((a, b) => a + b, 0)).toBe(s.statistics.orders.count);
     }
     expect(new Set(rows.map((s) => s.kind)).size).toBe(7);
+  });
+});
+
+describe('POST /selling_channels_analytics/daily_orders', () => {
+  const dailyOrders = (body: unknown) =>
+    call(sim, 'POST', '/selling_channels_analytics/daily_orders', { token, body });
+
+  it("gives each store's last days ending with its 30-day sparkline, and some stores need attention", async () => {
+    const rows = (await stores({ activity_status: ['installed'] })).selling_channels_analytics;
+    const uids = rows.map((s) => s.uid);
+    const answer = parseData(
+      'analytics.dailyOrders',
+      await dailyOrders({ selling_channel_uids: uids, days: 35 }),
+    );
+    expect(answer.daily_orders.map((d) => d.selling_channel_uid)).toEqual(uids);
+    const today = new Date(EPOCH).toISOString().slice(0, 10);
+    for (const [i, series] of answer.daily_orders.entries()) {
+      expect(series.counts).toHaveLength(35);
+      expect(series.counts.slice(-30)).toEqual(rows[i]?.statistics.orders.daily);
+      const end = new Date(Date.parse(series.start_date) + 34 * 86_400_000).toISOString().slice(0, 10);
+      expect(end).toBe(today);
+    }
+    const flagged = answer.daily_orders.filter(
+      (d) => storeHealth({ startDate: d.start_date, counts: d.counts }, EPOCH).needsAttention,
+    );
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(flagged.length).toBeLessThan(uids.length / 4);
+  });
+
+  it('leaves out unknown stores and refuses a body out of bounds', async () => {
+    const answer = parseData(
+      'analytics.dailyOrders',
+      await dailyOrders({ selling_channel_uids: ['sc_unknown'], days: 7 }),
+    );
+    expect(answer.daily_orders).toEqual([]);
+    expect((await dailyOrders({ selling_channel_uids: [], days: 7 })).status).toBe(400);
+    expect((await dailyOrders({ selling_channel_uids: ['sc_1'], days: 91 })).status).toBe(400);
   });
 });

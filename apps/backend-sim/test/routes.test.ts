@@ -183,6 +183,17 @@ const SAMPLES: Record<BackendRouteName, () => Promise<CallResult>> = {
         source_app: 'merchants',
       },
     }),
+  'analytics.dailyOrders': async () => {
+    const stores = parseData(
+      'analytics.search',
+      await call(sim, 'POST', '/selling_channels_analytics/search', { token, body: { skip: 0, limit: 3 } }),
+    );
+    const uids = stores.selling_channels_analytics.map((s) => s.uid);
+    return call(sim, 'POST', '/selling_channels_analytics/daily_orders', {
+      token,
+      body: { selling_channel_uids: uids, days: 35 },
+    });
+  },
 };
 
 describe('every BACKEND_ROUTES path answers over HTTP with data that parses under its contract schema', () => {

@@ -25,6 +25,35 @@ export function activityPriority(lastSeenMs: number | null, nowMs: number): numb
   return 4;
 }
 
+/** Days of daily orders the sim keeps per store (the analytics row shows the last 30). */
+export const STORE_HISTORY_DAYS = 60;
+
+/**
+ * The older days of a store's daily orders, and a trend on the last week for some connected stores:
+ * about 7 % of busy ones (2+ orders a day) fell by 60-85 %, about 5 % had no order for 3-6 days.
+ * Changes `daily` in place (its last entry is today); returns all STORE_HISTORY_DAYS days, oldest first.
+ */
+function storeHistory(
+  daily: number[],
+  scale: number,
+  status: SimStoreAnalytics['status'],
+  rng: Rng,
+): number[] {
+  const older = Array.from({ length: STORE_HISTORY_DAYS - daily.length }, () =>
+    status === 'deleted' ? 0 : Math.max(0, Math.round((scale / 30) * (0.4 + rng.next() * 1.2))),
+  );
+  if (status === 'installed' && scale >= 60) {
+    const trend = rng.next();
+    if (trend < 0.07) {
+      const keep = 0.15 + rng.next() * 0.25;
+      for (let i = daily.length - 8; i < daily.length; i++) daily[i] = Math.round((daily[i] ?? 0) * keep);
+    } else if (trend < 0.12) {
+      for (let i = daily.length - rng.int(4, 7); i < daily.length; i++) daily[i] = 0;
+    }
+  }
+  return [...older, ...daily];
+}
+
 const SHOPIFY_PLANS = ['free', 'paid_1', 'paid_3', 'paid_5', 'paid_7'] as const;
 
 export function generateStores(
@@ -58,6 +87,9 @@ export function generateStores(
     const daily = Array.from({ length: 30 }, () =>
       status === 'deleted' ? 0 : Math.max(0, Math.round((scale / 30) * (0.4 + rng.next() * 1.2))),
     );
+    // Store health (its own random stream, so the rest of the data set is unchanged): older days
+    // before the 30, and a few connected stores whose orders fell or stopped lately.
+    const history = storeHistory(daily, scale, status, rng.fork(`history/${channel.uid}`));
     const orderCount = daily.reduce((a, b) => a + b, 0);
     const couriers: SimStoreAnalytics['couriers'] = [];
     const courierCount = orderCount === 0 ? 0 : rng.int(1, 4);
@@ -118,6 +150,7 @@ export function generateStores(
       size: storeSize(orderCount),
       orderCount,
       daily,
+      history,
       skuCount: rng.weighted([
         [rng.int(0, 9), 3],
         [rng.int(10, 99), 4],

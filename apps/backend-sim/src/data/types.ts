@@ -183,6 +183,8 @@ export interface SimStoreAnalytics {
   size: '0' | 'xs' | 's' | 'm' | 'l' | 'xl';
   orderCount: number;
   daily: number[];
+  /** Daily orders of the last STORE_HISTORY_DAYS days, oldest first, the last being today (`daily` is its end). */
+  history: number[];
   skuCount: number;
   couriers: { courier_id: string | null; count: number }[];
   latest: { user_uid: string | null; lastSeenMs: number | null; score: number } | null;

@@ -7,7 +7,7 @@ import { searchInbounds } from '../search/inbounds-search.js';
 import { inboundRow } from '../search/rows.js';
 import type { ExportReportState, SimStore } from '../store.js';
 import { fieldError, notFound, parseOrThrow } from '../util/errors.js';
-import { parseTimestamp } from '../util/time.js';
+import { DAY, iso, parseTimestamp } from '../util/time.js';
 import { wireInbound, wireItem, wireStore } from '../wire.js';
 import type { Handlers } from './types.js';
 
@@ -59,7 +59,8 @@ type InboundRoutes =
   | 'inbounds.changeStatus'
   | 'inbounds.export'
   | 'inbounds.exportCheck'
-  | 'analytics.search';
+  | 'analytics.search'
+  | 'analytics.dailyOrders';
 
 export const inboundHandlers: Handlers<InboundRoutes> = {
   'inbounds.search': ({ body, store }) => {
@@ -159,5 +160,20 @@ export const inboundHandlers: Handlers<InboundRoutes> = {
       sku_statistics: r.skus,
       source_app_statistics: r.sourceApps,
     };
+  },
+  // Per-store daily orders for store health: the last `days` days (at most the sim's history),
+  // ending on the data set's today. Unknown stores are left out.
+  'analytics.dailyOrders': ({ body, store }) => {
+    const byUid = new Map(store.stores.map((s) => [s.uid, s]));
+    const today = Math.floor(store.options.epoch / DAY) * DAY;
+    const daily_orders = body.selling_channel_uids.flatMap((uid) => {
+      const found = byUid.get(uid);
+      if (!found) return [];
+      const counts = found.history.slice(-body.days);
+      return [
+        { selling_channel_uid: uid, start_date: iso(today - (counts.length - 1) * DAY).slice(0, 10), counts },
+      ];
+    });
+    return { daily_orders };
   },
 };

@@ -101,3 +101,27 @@ export const analyticsSearchResponseSchema = z.looseObject({
   ),
 });
 export type AnalyticsSearchResponse = z.infer<typeof analyticsSearchResponseSchema>;
+
+/** Most stores one daily-orders call answers for. */
+export const DAILY_ORDERS_MAX_STORES = 500;
+/** Most days one daily-orders call answers for. */
+export const DAILY_ORDERS_MAX_DAYS = 90;
+
+/** Per-store daily order counts (store health needs 35 days; the analytics row carries 30). */
+export const dailyOrdersBodySchema = z.strictObject({
+  selling_channel_uids: z.array(uidSchema).min(1).max(DAILY_ORDERS_MAX_STORES),
+  days: z.number().int().min(1).max(DAILY_ORDERS_MAX_DAYS),
+});
+export type DailyOrdersBody = z.infer<typeof dailyOrdersBodySchema>;
+
+/** `counts[i]` is the store's orders on UTC day `start_date + i`; the last entry is the backend's today. */
+export const dailyOrdersResponseSchema = z.looseObject({
+  daily_orders: z.array(
+    z.looseObject({
+      selling_channel_uid: uidSchema,
+      start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      counts: z.array(n),
+    }),
+  ),
+});
+export type DailyOrdersResponse = z.infer<typeof dailyOrdersResponseSchema>;

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { analyticsSearchBodySchema, analyticsSearchResponseSchema } from './analytics.js';
+import {
+  analyticsSearchBodySchema,
+  analyticsSearchResponseSchema,
+  dailyOrdersBodySchema,
+  dailyOrdersResponseSchema,
+} from './analytics.js';
 import {
   accessTokenResponseSchema,
   authorizationLinkResponseSchema,
@@ -237,6 +242,13 @@ export const BACKEND_ROUTES = {
     auth: true,
     body: analyticsSearchBodySchema,
     response: analyticsSearchResponseSchema,
+  },
+  'analytics.dailyOrders': {
+    method: 'POST',
+    path: '/selling_channels_analytics/daily_orders',
+    auth: true,
+    body: dailyOrdersBodySchema,
+    response: dailyOrdersResponseSchema,
   },
 } as const satisfies Record<string, BackendRoute>;
 
