@@ -13,6 +13,7 @@ export * from './order-display.js';
 export * from './order-match.js';
 export * from './orders-filter-rules.js';
 export * from './status-groups.js';
+export * from './store-health.js';
 export * from './summary.js';
 export * from './text.js';
 export * from './time.js';
