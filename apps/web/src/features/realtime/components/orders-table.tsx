@@ -22,6 +22,7 @@ import { SelectAllCheckbox } from './bulk/selection.js';
 import { OrderRow, type OrderRowContext } from './order-row.js';
 import styles from './orders-table.module.css';
 import { PayoutFilter } from './payout-filter.js';
+import { SearchHint } from './search-hint.js';
 
 export const ROW_HEIGHT = 64;
 
@@ -124,7 +125,16 @@ export function OrdersTable({
           !initialized ? (
             <SkeletonRows rows={10} height={ROW_HEIGHT} />
           ) : rows.length === 0 ? (
-            <EmptyState testId="orders-no-results" title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} />
+            <EmptyState
+              testId="orders-no-results"
+              title={NO_RESULTS_TITLE}
+              text={NO_RESULTS_TEXT}
+              action={
+                filter.reference.trim() ? (
+                  <SearchHint filter={filter} onFilterChange={onFilterChange} />
+                ) : undefined
+              }
+            />
           ) : undefined
         }
         renderRow={(order, index, style) => (
