@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, signInContext, startStack } from './harness.js';
+
+const CHECK_PATH = '/inventory_receipts/reports/export/check';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let downloads: string;
+
+type SimInbound = Stack['sim']['store']['inbounds'] extends Map<string, infer V> ? V : never;
+
+/** Inbounds the default list shows, each test taking its own. */
+function listedInbounds(): SimInbound[] {
+  return [...stack.sim.store.inbounds.values()].filter(
+    (i) => i.items.length > 0 && i.display_priority !== null && i.display_priority <= 3,
+  );
+}
+
+/** Opens the inbounds screen on one inbound and starts its export from the row's Export modal. */
+async function startExport(target: SimInbound) {
+  await page.goto(`${stack.baseUrl}/inbounds`);
+  await page.getByPlaceholder('Search').fill(target.name);
+  await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 20_000 }).toBe(1);
+  await page.getByRole('button', { name: `Actions for ${target.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export Inbound' });
+  await dialog.getByRole('button', { name: 'EXPORT', exact: true }).click();
+  await dialog.getByRole('progressbar').waitFor({ timeout: 15_000 });
+  return dialog;
+}
+
+/** The tray's panel, opened from the header button. */
+async function openTray() {
+  const panel = page.getByTestId('export-tray');
+  if (!(await panel.isVisible())) await page.getByTestId('export-tray-button').click();
+  await panel.waitFor({ timeout: 10_000 });
+  return panel;
+}
+
+function trayJob(name: string) {
+  return page.getByTestId('export-tray').getByTestId('export-job').filter({ hasText: name });
+}
+
+async function axeViolations(selector: string): Promise<string[]> {
+  // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async (sel) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (el: Element) => Promise<{ violations: { id: string }[] }> };
+      }
+    ).axe;
+    return (await axe.run(document.querySelector(sel)!)).violations.map((v) => v.id);
+  }, selector);
+}
+
+beforeAll(async () => {
+  // Checks every second instead of two keep the suite short; the rules are the same.
+  stack = await startStack({ EXPORT_CHECK_MS: '1000' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+  await signInContext(context, stack.baseUrl);
+  page = await context.newPage();
+  downloads = mkdtempSync(join(tmpdir(), 'waybill-exports-e2e-'));
+});
+
+afterEach(() => stack.sim.control.setFault(null));
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
+
+describe('exports that are never lost', () => {
+  it('keeps running when the modal closes: the header tray shows progress on every screen and offers the file', async () => {
+    const target = listedInbounds()[0]!;
+    // Slow checks hold the job at its first step while the test looks at the tray.
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 5000, paths: [CHECK_PATH] });
+    const dialog = await startExport(target);
+    await dialog.getByTestId('export-continues').waitFor();
+    await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Another screen, reached inside the console: the tray is in the header there too.
+    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.waitForURL(/\/clients/);
+    await expect
+      .poll(() => page.getByTestId('export-tray-button').textContent(), { timeout: 15_000 })
+      .toMatch(/^Exporting \d+%$/);
+    const panel = await openTray();
+    await trayJob(target.name)
+      .getByRole('progressbar', { name: `Export of ${target.name}` })
+      .waitFor();
+    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
+    expect(await axeViolations('header')).toEqual([]);
+
+    stack.sim.control.setFault(null);
+    const link = panel.getByRole('link', { name: `Download ${target.name}` });
+    await link.waitFor({ timeout: 30_000 });
+    expect(await trayJob(target.name).getAttribute('data-status')).toBe('done');
+    expect(await page.getByTestId('export-tray-button').textContent()).toBe('Exports (1 ready)');
+    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const path = join(downloads, 'tray.xlsx');
+    await download.saveAs(path);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Reception', target.name]);
+  });
+
+  it('re-attaches after a reload and in a new tab, listed by the gateway', async () => {
+    const target = listedInbounds()[1]!;
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 5000, paths: [CHECK_PATH] });
+    const dialog = await startExport(target);
+    await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+
+    await page.reload();
+    await openTray();
+    await trayJob(target.name).getByRole('progressbar').waitFor({ timeout: 15_000 });
+
+    const other = await context.newPage();
+    try {
+      await other.goto(`${stack.baseUrl}/realtime`);
+      await other.getByTestId('export-tray-button').click();
+      const otherJob = other
+        .getByTestId('export-tray')
+        .getByTestId('export-job')
+        .filter({ hasText: target.name });
+      await otherJob.waitFor({ timeout: 15_000 });
+
+      stack.sim.control.setFault(null);
+      // Both tabs follow the job over their websocket to the end.
+      await trayJob(target.name)
+        .getByRole('link', { name: `Download ${target.name}` })
+        .waitFor({
+          timeout: 30_000,
+        });
+      await otherJob.getByRole('link', { name: `Download ${target.name}` }).waitFor({ timeout: 30_000 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("says why a failed export failed, in the console's words, and Retry produces the file", async () => {
+    const target = listedInbounds()[2]!;
+    // Every check fails: the gateway gives up after five in a row.
+    stack.sim.control.setFault({ kind: 'down', paths: [CHECK_PATH] });
+    const dialog = await startExport(target);
+    await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+
+    await openTray();
+    const job = trayJob(target.name);
+    await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
+    const alert = job.getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Export failed: The backend could not be reached while the file was being made.');
+    expect(await page.getByTestId('export-tray').textContent()).not.toMatch(/simulated|unavailable/i);
+    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
+
+    stack.sim.control.setFault(null);
+    await job.getByRole('button', { name: `Retry export of ${target.name}` }).click();
+    await job.getByRole('link', { name: `Download ${target.name}` }).waitFor({ timeout: 30_000 });
+    // The retry replaced the failed attempt in the tray.
+    expect(await trayJob(target.name).count()).toBe(1);
+  });
+});
