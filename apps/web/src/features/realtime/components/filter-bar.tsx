@@ -10,6 +10,7 @@ import { DropdownFilter } from '../../../components/dropdown-filter/dropdown-fil
 import { SelectMenu } from '../../../components/select-menu/select-menu.js';
 import { type FilterOption, nextCourierSelection } from '../lib/filter-options.js';
 import styles from './filter-bar.module.css';
+import { SavedViewsMenu } from './saved-views/saved-views-menu.js';
 import { SearchBox } from './search-box.js';
 
 export interface FilterBarProps {
@@ -89,6 +90,7 @@ export function FilterBar({
           onChange={(activeOrders) => set({ activeOrders })}
           testId="filter-active"
         />
+        <SavedViewsMenu />
         {ordersHasClearableFilters(filter) ? (
           <Button variant="ghost" onClick={() => onChange(clearOrdersDropdownFilters(filter))}>
             Clear Filters

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addView,
+  deleteView,
+  filterSearch,
+  parseSavedViews,
+  renameView,
+  SAVED_VIEWS_MAX,
+  type SavedView,
+  storageKey,
+  VIEW_NAME_MAX,
+  viewHref,
+  viewNameProblem,
+} from './saved-views.js';
+
+const view = (id: string, name: string, search = 'status=lost'): SavedView => ({
+  id,
+  name,
+  path: '/realtime',
+  search,
+});
+
+describe('saved views', () => {
+  it('keys the storage by user', () => {
+    expect(storageKey('u-1')).not.toBe(storageKey('u-2'));
+  });
+
+  it('reads stored views, and never throws on bad storage', () => {
+    const good = [view('a', 'Lost'), view('b', 'Late')];
+    expect(parseSavedViews(JSON.stringify(good))).toEqual(good);
+    for (const raw of [null, '', '{', 'null', '42', '{"a":1}', '"text"'])
+      expect(parseSavedViews(raw)).toEqual([]);
+  });
+
+  it('drops malformed entries, repeated ids and names', () => {
+    const raw = JSON.stringify([
+      view('a', 'Lost'),
+      { id: 'b', name: '', path: '/realtime', search: '' },
+      { id: 'c', name: 'Bad path', path: 'javascript:alert(1)', search: '' },
+      { id: 'd', name: 'x'.repeat(VIEW_NAME_MAX + 1), path: '/realtime', search: '' },
+      view('a', 'Same id'),
+      view('e', ' lost '),
+      42,
+      null,
+      view('f', 'Fine', '?q=1'),
+    ]);
+    expect(parseSavedViews(raw)).toEqual([view('a', 'Lost'), view('f', 'Fine', 'q=1')]);
+  });
+
+  it('reads at most SAVED_VIEWS_MAX views', () => {
+    const many = Array.from({ length: SAVED_VIEWS_MAX + 5 }, (_, i) => view(`v${i}`, `View ${i}`));
+    expect(parseSavedViews(JSON.stringify(many))).toHaveLength(SAVED_VIEWS_MAX);
+  });
+
+  it('names: required, at most 40 characters, unique whatever the case', () => {
+    const views = [view('a', 'Lost parcels')];
+    expect(viewNameProblem('  ', views)).toBe('Give the view a name.');
+    expect(viewNameProblem('x'.repeat(VIEW_NAME_MAX + 1), views)).toMatch(/at most 40/);
+    expect(viewNameProblem('lost PARCELS ', views)).toBe('A view named "lost PARCELS" already exists.');
+    expect(viewNameProblem('Lost parcels', views, 'a')).toBeNull();
+    expect(viewNameProblem('Late', views)).toBeNull();
+  });
+
+  it('adds, renames and deletes', () => {
+    let views = addView([], { id: 'a', name: ' Lost ', path: '/realtime', search: 'status=lost' });
+    expect(views).toEqual([view('a', 'Lost')]);
+    expect(() => addView(views, { id: 'b', name: 'lost', path: '/realtime', search: '' })).toThrow(
+      'already exists',
+    );
+    views = renameView(views, 'a', 'Lost today');
+    expect(views[0]?.name).toBe('Lost today');
+    expect(deleteView(views, 'a')).toEqual([]);
+  });
+
+  it('keeps only the filter parameters of the URL, and makes the link', () => {
+    const search = filterSearch('?state=abc&q=123&status=lost&other=1', ['q', 'status']);
+    expect(search).toBe('q=123&status=lost');
+    expect(viewHref({ path: '/realtime', search })).toBe('/realtime?q=123&status=lost');
+    expect(viewHref({ path: '/realtime', search: '' })).toBe('/realtime');
+  });
+});
