@@ -362,9 +362,15 @@ export class ExportJobs {
   private update(job: Job, patch: Partial<ExportJobState>): void {
     job.state = { ...job.state, ...patch, updatedAt: Date.now() };
     for (const watcher of job.watchers) watcher.push(job.state);
+    // A running job is kept only as long as it can run (twice its checks), so a job whose replica died
+    // stops blocking new exports of its inbound; a finished one for the whole recent window.
+    const keep =
+      job.state.status === 'running'
+        ? Math.min(this.keepMs, 2 * this.intervalMs * this.maxChecks)
+        : this.keepMs;
     // Commands on one connection run in order, so replicas see the states in order.
     this.opts.store
-      ?.put({ state: job.state, reportUid: job.reportUid, backendFile: job.backendFile }, this.keepMs)
+      ?.put({ state: job.state, reportUid: job.reportUid, backendFile: job.backendFile }, keep)
       .catch((error: unknown) =>
         this.opts.logger.warn(
           { err: (error as Error).message, jobId: job.state.jobId },

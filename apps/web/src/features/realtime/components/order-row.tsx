@@ -15,6 +15,7 @@ import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
 import { CommentOverview } from '../../../components/comments/comment-overview.js';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
+import { TruncatedText } from '../../../components/truncated-text/truncated-text.js';
 import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
@@ -130,9 +131,7 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
           ) : (
             <span className={styles.muted}>No warehouse code</span>
           )}
-          <span className={styles.muted} title={organization?.name ?? undefined}>
-            {shortenText(channel?.alias ?? organization?.name ?? 'Unknown', 18)}
-          </span>
+          <TruncatedText text={channel?.alias ?? organization?.name ?? 'Unknown'} className={styles.muted} />
         </span>
       </td>
 
@@ -142,7 +141,14 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
         </span>
         <span className={styles.sub}>
           {formatZoned(order.external_app_dates.created_at, ctx.timeMode, warehouse?.timezone, 'HH:mm')}
-          {warehouse ? <span className={styles.muted}> · {warehouse.name}</span> : null}
+          {warehouse ? (
+            <>
+              <span className={styles.muted} aria-hidden>
+                ·
+              </span>
+              <TruncatedText text={warehouse.name} className={styles.muted} testId="order-warehouse" />
+            </>
+          ) : null}
         </span>
       </td>
 
@@ -151,7 +157,7 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
           {courier.known ? null : (
             <TriangleAlert size={12} aria-label="Unknown courier" className={styles.missingCourier} />
           )}
-          {courier.name}
+          <TruncatedText text={courier.name} />
         </span>
         <span className={styles.sub}>
           {courier.trackingNumber ? (
@@ -159,6 +165,8 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
               <CopyButton
                 value={courier.trackingNumber}
                 label={`Copy tracking number ${courier.trackingNumber}`}
+                // A shortened number shows in full in the tooltip (hover and focus).
+                tooltip={`Copy ${courier.trackingNumber}`}
               >
                 {shortenText(courier.trackingNumber, 16)}
               </CopyButton>
@@ -182,8 +190,12 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
 
       <td className={styles.cellStack}>
         <span className={styles.status} data-testid="order-status">
-          {orderStatusLabel(status.key)}
-          {order.late.is_late ? <span className={styles.lateBadge}>Late</span> : null}
+          <TruncatedText text={orderStatusLabel(status.key)} />
+          {order.late.is_late ? (
+            <span className={styles.lateBadge} data-testid="late-badge">
+              Late
+            </span>
+          ) : null}
         </span>
         <span className={styles.sub}>
           {formatZoned(status.date, ctx.timeMode, warehouse?.timezone, 'dd MMM, HH:mm')}
