@@ -1,0 +1,51 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useLayoutEffect, useState } from 'react';
+import styles from './truncated-text.module.css';
+
+export interface TruncatedTextProps {
+  text: string;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * A one-line text cut with an ellipsis when its room is too narrow. While cut it shows in full in a
+ * tooltip on hover and on keyboard focus (it is focusable only then), so every value can be read.
+ */
+export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
+  const [element, setElement] = useState<HTMLSpanElement | null>(null);
+  const [cut, setCut] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => setCut(element.scrollWidth > element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, text]);
+
+  return (
+    <Tooltip.Root open={open && cut} onOpenChange={setOpen}>
+      <Tooltip.Trigger asChild>
+        <span
+          ref={setElement}
+          className={className ? `${styles.text} ${className}` : styles.text}
+          // Focusable only while cut: focus is how a keyboard user reads the tooltip.
+          tabIndex={cut ? 0 : undefined}
+          data-testid={testId}
+          data-cut={cut || undefined}
+        >
+          {text}
+        </span>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="truncated-text-tooltip">
+          {text}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
