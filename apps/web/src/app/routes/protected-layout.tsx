@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button/button.js';
+import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { Header } from '../../components/layout/header.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { useToast } from '../../components/toast/toast.js';
@@ -76,6 +77,8 @@ export function ProtectedLayout() {
       <div className={styles.shell}>
         <Header user={user} onLogout={logout} tools={<ExportTray />} />
         <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
+        {/* Ctrl+K (⌘K) from every screen. */}
+        {ready ? <CommandPalette /> : null}
       </div>
     </ExportJobsProvider>
   );
