@@ -1,0 +1,61 @@
+import { formatOrderReference, type Order, type OrdersFilter, ordersFilterSchema } from '@waybill/contracts';
+import type { SavedView } from '../../lib/saved-views.js';
+import { viewHref } from '../../lib/saved-views.js';
+
+export interface PaletteItem {
+  id: string;
+  group: 'Orders' | 'Screens' | 'Saved views';
+  label: string;
+  hint?: string;
+  href: string;
+}
+
+export const SCREENS: readonly PaletteItem[] = [
+  { id: 'screen-realtime', group: 'Screens', label: 'Realtime orders', href: '/realtime' },
+  { id: 'screen-inbounds', group: 'Screens', label: 'Inbounds', href: '/inbounds' },
+  { id: 'screen-clients', group: 'Screens', label: 'Clients', href: '/clients' },
+];
+
+/** Characters a reference search needs before the palette asks the gateway. */
+export const ORDER_QUERY_MIN = 2;
+
+/**
+ * The palette looks an order up by reference in every status, priority and snooze state (the list's
+ * default filter hides delivered, lost, cancelled and snoozed orders).
+ */
+export function everyStatusFilter(reference: string): OrdersFilter {
+  return ordersFilterSchema.parse({
+    reference: reference.trim(),
+    displayPriorities: [0, 1, 2, 3, 4, 5],
+    activeOrders: 'all',
+  });
+}
+
+const matches = (text: string, query: string) => text.toLowerCase().includes(query.trim().toLowerCase());
+
+/** Orders found, then screens and saved views whose name holds the query, in that order. */
+export function paletteItems(
+  query: string,
+  orders: readonly Pick<Order, 'uid' | 'reference' | 'aggregated_status'>[],
+  views: readonly SavedView[],
+  statusLabel: (key: string) => string,
+): PaletteItem[] {
+  const orderItems = orders.map<PaletteItem>((o) => ({
+    id: `order-${o.uid}`,
+    group: 'Orders',
+    label: `Order ${formatOrderReference(o.reference)}`,
+    hint: statusLabel(o.aggregated_status.key),
+    href: `/realtime/order?uid=${encodeURIComponent(o.uid)}`,
+  }));
+  const viewItems = views.map<PaletteItem>((v) => ({
+    id: `view-${v.id}`,
+    group: 'Saved views',
+    label: v.name,
+    href: viewHref(v),
+  }));
+  return [
+    ...orderItems,
+    ...SCREENS.filter((s) => matches(s.label, query)),
+    ...viewItems.filter((v) => matches(v.label, query)),
+  ];
+}
