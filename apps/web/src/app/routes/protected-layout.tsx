@@ -8,6 +8,8 @@ import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { useToast } from '../../components/toast/toast.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { ExportJobsProvider, ExportTray } from '../../features/exports/index.js';
+import { NotificationCentre } from '../../features/notifications/index.js';
+import { PresenceProvider } from '../../features/presence/index.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorMessage, isUnauthorized } from '../../lib/errors.js';
 import { trpc } from '../../lib/trpc.js';
@@ -74,12 +76,24 @@ export function ProtectedLayout() {
   return (
     // Exports outlive their modal and the screen they started on (the tray in the header).
     <ExportJobsProvider>
-      <div className={styles.shell}>
-        <Header user={user} onLogout={logout} tools={<ExportTray />} />
-        <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
-        {/* Ctrl+K (⌘K) from every screen. */}
-        {ready ? <CommandPalette /> : null}
-      </div>
+      {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
+      <PresenceProvider>
+        <div className={styles.shell}>
+          <Header
+            user={user}
+            onLogout={logout}
+            tools={
+              <>
+                <NotificationCentre />
+                <ExportTray />
+              </>
+            }
+          />
+          <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
+          {/* Ctrl+K (⌘K) from every screen. */}
+          {ready ? <CommandPalette /> : null}
+        </div>
+      </PresenceProvider>
     </ExportJobsProvider>
   );
 }

@@ -12,6 +12,7 @@ import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { useNow } from '../../../hooks/use-now.js';
+import { useAnnouncePresence } from '../../../hooks/use-presence.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
 import { useScrollLock } from '../../../hooks/use-scroll-lock.js';
 import { errorMessage } from '../../../lib/errors.js';
@@ -43,6 +44,8 @@ export function OrderDetailRoute() {
   useScrollLock(true);
 
   const [dirty, setDirty] = useState(false);
+  // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
+  useAnnouncePresence(uid, dirty);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&

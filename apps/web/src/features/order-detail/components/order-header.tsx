@@ -10,6 +10,8 @@ import {
 } from '@waybill/contracts';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
+import { FollowButton } from '../../../components/follow-button/follow-button.js';
+import { PresenceAvatars } from '../../../components/presence/presence-avatars.js';
 import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
@@ -80,6 +82,8 @@ export function OrderHeader(props: OrderHeaderProps) {
         {order.payment.cash_on_delivery ? <span className={styles.marker}>COD</span> : null}
         {order.payment.bank_deposit ? <span className={styles.marker}>BANK</span> : null}
         <span className={styles.spacer} />
+        <PresenceAvatars orderUid={order.uid} />
+        <FollowButton orderUid={order.uid} />
         <span className={styles.statusPill} data-testid="detail-status">
           {orderStatusLabel(order.aggregated_status.key)}
           <span className={styles.statusDate}>

@@ -15,6 +15,7 @@ import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
 import { CommentOverview } from '../../../components/comments/comment-overview.js';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
+import { PresenceMarker } from '../../../components/presence/presence-marker.js';
 import { TruncatedText } from '../../../components/truncated-text/truncated-text.js';
 import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
@@ -124,6 +125,7 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
           {formatOrderReference(order.reference)}
         </CopyButton>
         <span className={styles.sub}>
+          <PresenceMarker orderUid={order.uid} />
           {code ? (
             <CopyButton value={code} label={`Copy warehouse code ${code}`} className={styles.code}>
               {code}

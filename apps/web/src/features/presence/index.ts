@@ -1,0 +1,1 @@
+export { PresenceProvider } from './presence-provider.js';

@@ -1,0 +1,25 @@
+import type { PresenceSnapshot, PresenceViewer } from '@waybill/contracts';
+import { createContext, useContext } from 'react';
+import { trpc } from '../lib/trpc.js';
+
+/** Order uid → the other users who have it open, from the one `presence.watch` of the page. */
+export const PresenceContext = createContext<PresenceSnapshot['orders']>({});
+
+const NOBODY: readonly PresenceViewer[] = [];
+
+/** The other users on an order right now (empty when nobody else, or presence is unavailable). */
+export function useViewers(orderUid: string): readonly PresenceViewer[] {
+  return useContext(PresenceContext)[orderUid] ?? NOBODY;
+}
+
+/**
+ * Tells colleagues this tab has `orderUid` open (and is writing a comment, with `typing`) for as
+ * long as the component stays mounted. Ephemeral: it lives on the websocket, nothing is stored.
+ * A refusal (a presence cap) only means the others do not see this tab; nothing to show.
+ */
+export function useAnnouncePresence(orderUid: string | null, typing: boolean): void {
+  trpc.presence.here.useSubscription(
+    { orderUid: orderUid ?? '', typing },
+    { enabled: Boolean(orderUid), onError: () => {} },
+  );
+}
