@@ -45,6 +45,8 @@ export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
    * cohort; lists without it refresh every `listRefreshMs`.
    */
   affectedBy?: (order: Order, query: Query, ctx: { now: Date; inCohortRows: boolean }) => boolean;
+  /** False for cohorts shared by every user (one per order detail): no per-user cohort quota. */
+  perUser?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one map holds the registries of every list's types.
@@ -88,7 +90,7 @@ export function createRealtime(opts: RealtimeOptions) {
       ...(byChanges ? {} : { refreshEveryMs: intervalMs }),
       // Failures lasting two of the list's own refresh intervals pause live updates.
       health: { intervalMs, retry: byChanges },
-      quota,
+      ...(kind.perUser === false ? {} : { quota }),
       lingerMs,
       logger: opts.logger,
       hooks,

@@ -12,6 +12,7 @@ import {
 } from '@waybill/contracts';
 import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
+import { detailLiveProcedure } from '../live-lists/order-detail-live.js';
 import { ordersList } from '../live-lists/orders.js';
 import { authedProcedure, router } from '../trpc.js';
 import { bulkProcedure } from './orders-bulk.js';
@@ -83,6 +84,8 @@ export const ordersRouter = router({
     .query(({ ctx, input, signal }) =>
       ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid: input.uid }, signal }),
     ),
+  // An open detail kept live: one backend detail call per change of the order, whatever the viewers.
+  detailLive: detailLiveProcedure,
 
   // With `expected`, CONFLICT when someone changed the order since the modal opened (conflict warning rule).
   changeStatus: authedProcedure.input(changeOrderStatusInputSchema).mutation(async ({ ctx, input, signal }) => {

@@ -1,48 +1,36 @@
-import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '@waybill/contracts';
-import { useMemo, useRef } from 'react';
-import { trpc } from '../../../lib/trpc.js';
+import { applyListMessage, type ListState } from '@waybill/contracts';
+import { useRef } from 'react';
+import { type RouterOutputs, trpc } from '../../../lib/trpc.js';
 
-const ALL_PRIORITIES = [0, 1, 2, 3, 4, 5];
-
-/** The live filter that follows one order: its reference, every priority, active and snoozed. */
-export function liveFilterFor(reference: string): OrdersFilter {
-  return {
-    ...DEFAULT_ORDERS_FILTER,
-    reference,
-    displayPriorities: ALL_PRIORITIES,
-    activeOrders: 'all',
-    assignedUsersUIDS: [],
-  };
-}
+type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
 
 /**
- * orders.detail for one uid, kept live: it subscribes to orders.live for this order's reference and
- * refetches the detail when a pushed patch touches the order (new comments, status changes by others).
+ * orders.detail for one uid, kept live by orders.detailLive: the gateway pushes the order's detail
+ * (one backend read per change for every viewer), and the pushed state replaces the loaded answer.
  */
 export function useOrderDetail(uid: string | null) {
   const utils = trpc.useUtils();
   const detail = trpc.orders.detail.useQuery({ uid: uid ?? '' }, { enabled: uid !== null, retry: 1 });
-  const reference = detail.data?.order.reference ?? null;
-  const input = useMemo(
-    () => ({ filter: liveFilterFor(reference ?? ''), window: { skip: 0, limit: 20 } }),
-    [reference],
-  );
-  const uidRef = useRef(uid);
-  uidRef.current = uid;
+  const live = useRef<{ uid: string; state: ListState<{ uid: string }, DetailMeta> | null } | null>(null);
 
-  trpc.orders.live.useSubscription(input, {
-    enabled: uid !== null && reference !== null && reference.length > 0,
-    onData: (message) => {
-      const data = message.data;
-      const current = uidRef.current;
-      // The snapshot is what we already loaded; only patches that upsert this order mean a change.
-      if (data.kind !== 'patch' || !current) return;
-      if (data.upserts.some((row) => row.uid === current))
-        void utils.orders.detail.invalidate({ uid: current });
+  trpc.orders.detailLive.useSubscription(
+    { uid: uid ?? '' },
+    {
+      enabled: uid !== null,
+      onData: (message) => {
+        const data = message.data;
+        if (!uid || data.kind === 'health') return;
+        const prev = live.current?.uid === uid ? live.current.state : null;
+        // A patch before this order's snapshot (the uid just changed) waits for the resync.
+        if (data.kind === 'patch' && !prev) return;
+        const state = applyListMessage<{ uid: string }, DetailMeta>(prev, data);
+        live.current = { uid, state };
+        utils.orders.detail.setData({ uid }, state.meta.detail);
+      },
+      // Live updates are a convenience here; the detail stays usable without them.
+      onError: () => undefined,
     },
-    // Live updates are a convenience here; the detail stays usable without them.
-    onError: () => undefined,
-  });
+  );
 
   return detail;
 }
