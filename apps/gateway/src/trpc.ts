@@ -29,7 +29,7 @@ const t = initTRPC.context<Context>().create({
         // The backend's own error data and which call failed.
         backend: error instanceof BackendError ? error.details : null,
         // Who changed the order first: { by, at, what } (conflict warning rule).
-        conflict: error.cause instanceof OrderConflictError ? error.cause.conflict : null,
+        ...(error.cause instanceof OrderConflictError ? { conflict: error.cause.conflict } : {}),
       },
     };
   },

@@ -1,0 +1,185 @@
+import { type Order, orderStatusLabel } from '@waybill/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, signInContext, startStack } from './harness.js';
+
+// Two staff in two browsers (the sim's demo users Olivia Ops and Dan Developer) on one order.
+// The change poll runs once a minute here: what B sees sooner came through the own-write fast path.
+
+let stack: Stack;
+let browser: Browser;
+let contextA: BrowserContext;
+let contextB: BrowserContext;
+let a: Page;
+let b: Page;
+let order: Order;
+/** A second order, for the REVIEW case. */
+let other: Order;
+
+/** Change-to-screen bar (instant collaboration rule); the figures are printed for the report. */
+const VISIBLE_BAR_MS = 1000;
+const figures: Record<string, number> = {};
+
+const detail = (p: Page) => p.getByTestId('order-detail');
+const pad = (n: number) => String(n).padStart(2, '0');
+
+async function query<T>(context: BrowserContext, path: string, input: unknown): Promise<T> {
+  const res = await context.request.get(
+    `${stack.baseUrl}/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+  );
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function openDetail(p: Page, uid = order.uid): Promise<void> {
+  await p.goto(`${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(uid)}&cached=true`);
+  await detail(p).getByTestId('order-detail-header').waitFor({ timeout: 30_000 });
+}
+
+/** Opens the detail's status modal for `menuLabel` and types today's date. */
+async function startStatusChange(p: Page, menuLabel: string): Promise<void> {
+  await detail(p).getByRole('button', { name: 'Order Options' }).click();
+  await p.getByRole('menuitem', { name: menuLabel }).click();
+  const modal = p.getByTestId('detail-status-modal');
+  await modal.waitFor();
+  const today = new Date();
+  await modal.getByLabel('Day').fill(pad(today.getDate()));
+  await modal.getByLabel('Month').fill(pad(today.getMonth() + 1));
+  await modal.getByLabel('Year').fill(String(today.getFullYear()));
+}
+
+/**
+ * Runs `act` in A (which resolves once A's call answered) while waiting for `visible` in B; the time
+ * from A's answer to B's screen.
+ */
+async function timeToOtherScreen(
+  name: string,
+  act: () => Promise<void>,
+  visible: () => Promise<unknown>,
+): Promise<number> {
+  const clickedAt = Date.now();
+  const seen = visible().then(() => Date.now());
+  await act();
+  const answeredAt = Date.now();
+  const seenAt = await seen;
+  // Negative when B's screen changed before A's answer reached this process: the gateway publishes
+  // the change before it answers.
+  figures[name] = seenAt - answeredAt;
+  figures[`${name}_from_click`] = seenAt - clickedAt;
+  return seenAt - answeredAt;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ CHANGE_POLL_MS: '60000' });
+  browser = await launchBrowser();
+  contextA = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  contextB = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await signInContext(contextA, stack.baseUrl, 'ops@example.com');
+  await signInContext(contextB, stack.baseUrl, 'dev@example.com');
+  const { orders } = await query<{ orders: Order[] }>(contextA, 'orders.search', {});
+  if (orders.length < 2) throw new Error('the sim lists fewer than two orders');
+  // Both wait for the courier: 'Mark as In Transit' and 'Mark as Lost' are offered on them.
+  [order, other] = orders
+    .slice(0, 2)
+    .map((o) => stack.sim.control.changeOrder(o.uid, { status: 'waiting_for_courier' })) as [Order, Order];
+  a = await contextA.newPage();
+  b = await contextB.newPage();
+  await Promise.all([openDetail(a), openDetail(b)]);
+}, 240_000);
+
+afterAll(async () => {
+  console.log('collaboration figures (ms from A’s answer to B’s screen):', JSON.stringify(figures));
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('two staff on one order', () => {
+  it("A's comment appears in B's open detail within a second", async () => {
+    const text = `On the phone with the courier (${Date.now()})`;
+    await detail(b)
+      .getByRole('tab', { name: /Comments/ })
+      .click();
+    const box = detail(a).getByPlaceholder('Add new comment');
+    if (!(await box.isVisible())) await detail(a).getByRole('button', { name: 'New comment' }).click();
+    await box.fill(text);
+    const ms = await timeToOtherScreen(
+      'comment',
+      async () => {
+        const answered = a.waitForResponse((r) => r.url().includes('orders.comments.add') && r.ok());
+        await detail(a).getByRole('button', { name: 'Add comment' }).click();
+        await answered;
+      },
+      () => detail(b).getByTestId('comment-item').filter({ hasText: text }).waitFor({ timeout: 20_000 }),
+    );
+    expect(ms).toBeLessThan(VISIBLE_BAR_MS);
+  });
+
+  it("A's status change appears in B's open detail within a second", async () => {
+    await startStatusChange(a, 'Mark as In Transit');
+    const label = orderStatusLabel('shipping_in_transit');
+    const ms = await timeToOtherScreen(
+      'status',
+      async () => {
+        const answered = a.waitForResponse((r) => r.url().includes('orders.changeStatus') && r.ok());
+        await a.getByTestId('detail-status-modal').getByRole('button', { name: 'SAVE CHANGES' }).click();
+        await answered;
+      },
+      () =>
+        b.waitForFunction(
+          (want) => document.querySelector('[data-testid=detail-status]')?.textContent?.includes(want),
+          label,
+          { timeout: 20_000, polling: 'raf' },
+        ),
+    );
+    expect(ms).toBeLessThan(VISIBLE_BAR_MS);
+  });
+
+  it('B, saving from a modal opened before A changed the order, is warned and can save anyway', async () => {
+    await startStatusChange(b, 'Mark as Delivered');
+    // A marks the order lost while B's modal is open (A's session, through the gateway).
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.changeStatus`, {
+      data: { orderUid: order.uid, status: 'lost', happenedAt: new Date().toISOString() },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const modal = b.getByTestId('detail-status-modal');
+    await modal.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    const warning = modal.getByTestId('conflict-warning');
+    await warning.waitFor({ timeout: 20_000 });
+    expect(await warning.textContent()).toMatch(
+      /^Changed by Olivia Ops (\d+ seconds?|1 minute) ago: status changed to Lost/,
+    );
+    // Nothing was saved yet: B's choice comes first.
+    const before = await query<{ order: Order }>(contextB, 'orders.detail', { uid: order.uid });
+    expect(before.order.aggregated_status.key).toBe('lost');
+
+    await warning.getByRole('button', { name: 'SAVE ANYWAY' }).click();
+    await modal.waitFor({ state: 'detached', timeout: 20_000 });
+    const after = await query<{ order: Order }>(contextB, 'orders.detail', { uid: order.uid });
+    expect(after.order.aggregated_status.key).toBe('shipping_delivered');
+    await b.waitForFunction(
+      (want) => document.querySelector('[data-testid=detail-status]')?.textContent?.includes(want),
+      orderStatusLabel('shipping_delivered'),
+      { timeout: 20_000 },
+    );
+  });
+
+  it('REVIEW closes the modal without saving', async () => {
+    await openDetail(b, other.uid);
+    const seen = await query<{ order: Order }>(contextB, 'orders.detail', { uid: other.uid });
+    await startStatusChange(b, 'Mark as In Transit');
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.comments.add`, {
+      data: { orderUid: other.uid, text: 'Customer called back, parcel found' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const modal = b.getByTestId('detail-status-modal');
+    await modal.getByRole('button', { name: 'SAVE CHANGES' }).click();
+    const warning = modal.getByTestId('conflict-warning');
+    await warning.waitFor({ timeout: 20_000 });
+    expect(await warning.textContent()).toMatch(/^Changed by Olivia Ops .* ago: comment added/);
+    await warning.getByRole('button', { name: 'REVIEW' }).click();
+    await modal.waitFor({ state: 'detached', timeout: 20_000 });
+    const after = await query<{ order: Order }>(contextB, 'orders.detail', { uid: other.uid });
+    expect(after.order.aggregated_status.key).toBe(seen.order.aggregated_status.key);
+  });
+});
