@@ -27,11 +27,17 @@ async function startServerProcess(
   app: string,
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  cpu: string | null = null,
 ): Promise<RunningProcess> {
   const port = await freePort();
   // GATEWAY_NODE_ARGS / SIM_NODE_ARGS, e.g. "--cpu-prof", to profile a run.
   const extra = process.env[`${app === 'gateway' ? 'GATEWAY' : 'SIM'}_NODE_ARGS`]?.split(' ') ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...extra, '--import', 'tsx', 'src/server.ts'], {
+  // `cpu` pins the process (`taskset -c`), for the contended run.
+  const argv = [...nodeArgs, ...extra, '--import', 'tsx', 'src/server.ts'];
+  const [command, args] = cpu
+    ? ['taskset', ['-c', cpu, process.execPath, ...argv]]
+    : [process.execPath, argv];
+  const child = spawn(command, args, {
     cwd: fileURLToPath(new URL(`../../${app}`, import.meta.url)),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,12 +71,19 @@ async function startServerProcess(
   };
 }
 
+/** A process that keeps one CPU busy (pinned with `taskset -c`): the contended run's neighbour. */
+export function busyNeighbour(cpu: string): { stop(): void } {
+  const child = spawn('taskset', ['-c', cpu, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return { stop: () => void child.kill('SIGKILL') };
+}
+
 /** The gateway as ops run it. */
 export function startGatewayProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  cpu: string | null = null,
 ): Promise<RunningProcess> {
-  return startServerProcess('gateway', { LOG_LEVEL: 'warn', ...env }, nodeArgs);
+  return startServerProcess('gateway', { LOG_LEVEL: 'warn', ...env }, nodeArgs, cpu);
 }
 
 export interface SimProcess extends RunningProcess {

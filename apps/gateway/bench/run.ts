@@ -1,7 +1,8 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
  * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
- * cohorts, latency, floor, memory, overhead, soak, web, abuse, failover. Each step is bounded in time
+ * cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, overhead,
+ * soak, web, abuse, failover. Each step is bounded in time
  * and count.
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
@@ -9,6 +10,7 @@ import { Pool } from 'undici';
 import { inspectorSession } from './inspector.js';
 import { gatewayOverhead } from './overhead.js';
 import {
+  busyNeighbour,
   freePort,
   metricValue,
   type RunningProcess,
@@ -23,6 +25,8 @@ import { broadcastFloor, withProxyFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
 const POLL_MS = 5000;
+/** The CPU the gateway and its busy neighbour share in the contended run. */
+const CONTENDED_CPU = '1';
 const only = new Set(process.argv.slice(2));
 const wants = (name: string) => only.size === 0 || only.has(name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -78,8 +82,9 @@ async function withGateway<T>(
   sim: SimProcess,
   nodeArgs: string[],
   run: (gateway: RunningProcess, tokens: string[]) => Promise<T>,
+  cpu: string | null = null,
 ): Promise<T> {
-  const gateway = await startGatewayProcess(gatewayEnv(sim), nodeArgs);
+  const gateway = await startGatewayProcess(gatewayEnv(sim), nodeArgs, cpu);
   try {
     const tokens = await Promise.all(sim.users.slice(0, 10).map((u) => signIn(gateway.url, u.email)));
     return await run(gateway, tokens);
@@ -119,6 +124,8 @@ async function pushLatency(
   tokens: string[],
   subscribers: number,
   reportSearches: boolean,
+  /** The bare `ws` broadcast's p95 at this size, measured beside (same run, same conditions). */
+  floor: { p95: number; ratio: number; name: string } | null = null,
 ) {
   const visible = await visibleOrders(gateway.url, tokens[0]!);
   const subs = await openSubscribers(gateway.url, tokens, subscribers);
@@ -162,10 +169,9 @@ async function pushLatency(
     if (firstOf.size < subscribers)
       console.error(`round ${r}: only ${firstOf.size}/${subscribers} got the change`);
   }
-  const bar = subscribers >= 10_000 ? 250 : 50;
   // The gateway's own view: from the poll's answer to the cohort handing the patch to its members.
   const gatewayMean = (((await pushSum()) - sum0) / ((await pushCount()) - count0)) * 1000;
-  figure('push_latency_ms', percentile(first, 95), 'ms', {
+  figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
     p50: percentile(first, 50),
     p95: percentile(first, 95),
@@ -173,15 +179,25 @@ async function pushLatency(
     samples: first.length,
     patch_bytes_p50: percentile(bytes, 50),
     gateway_push_mean_ms: round(gatewayMean, 1),
-    bar_p95: bar,
+    ...(floor
+      ? {
+          ws_floor_p95: floor.p95,
+          bar_p95: round(floor.ratio * floor.p95, 1),
+          bar: `${floor.ratio} x ws floor`,
+        }
+      : {}),
   });
-  figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
-    subscribers,
-    p50: percentile(complete, 50),
-    p95: percentile(complete, 95),
-    p99: percentile(complete, 99),
-    samples: complete.length,
-  });
+  // Statistics: within 2 x the rows' p95 of the same run.
+  if (!floor || floor.name === 'push_latency_ms')
+    figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
+      subscribers,
+      p50: percentile(complete, 50),
+      p95: percentile(complete, 95),
+      p99: percentile(complete, 99),
+      samples: complete.length,
+      bar_p95: round(2 * percentile(first, 95), 1),
+      bar: '2 x push_latency_ms p95',
+    });
   closeAll(subs);
   await sleep(1000);
 }
@@ -229,16 +245,54 @@ async function main() {
           : wants('latency')
             ? [1000, 10_000]
             : [1000];
-        if (wants('cohorts') || wants('latency'))
-          for (const n of sizes) await pushLatency(sim, gateway, tokens, n, n === 1000);
+        for (const n of sizes) {
+          // The bare `ws` floor at the same size, measured right before, under the same load.
+          const floor = wants('latency') ? await broadcastFloor('ws', n, 3000) : null;
+          if (wants('cohorts') || wants('latency'))
+            await pushLatency(
+              sim,
+              gateway,
+              tokens,
+              n,
+              n === 1000,
+              floor === null ? null : { p95: floor, ratio: 1.3, name: 'push_latency_ms' },
+            );
+        }
       });
+    }
+
+    // The same with a CPU-busy neighbour pinned to the gateway's CPU; the floor server gets the
+    // same CPU and the same neighbour.
+    if (wants('contended')) {
+      const cpu = CONTENDED_CPU;
+      const neighbour = busyNeighbour(cpu);
+      try {
+        await withGateway(
+          sim,
+          [],
+          async (gateway, tokens) => {
+            for (const n of [1000, 10_000]) {
+              const floor = await broadcastFloor('ws', n, 3000, {
+                cpu,
+                name: 'ws_broadcast_floor_contended_ms',
+              });
+              await pushLatency(sim, gateway, tokens, n, false, {
+                p95: floor,
+                ratio: 2,
+                name: 'push_latency_contended_ms',
+              });
+            }
+          },
+          cpu,
+        );
+      } finally {
+        neighbour.stop();
+      }
     }
 
     // What a bare websocket broadcast, and a bare tRPC subscription broadcast, cost here: the
     // floors to read push_latency_ms against.
-    if (wants('floor'))
-      for (const kind of ['ws', 'trpc'] as const)
-        for (const n of [1000, 10_000]) await broadcastFloor(kind, n, 3000);
+    if (wants('floor')) for (const n of [1000, 10_000]) await broadcastFloor('trpc', n, 3000);
 
     if (wants('memory')) await memoryPerSubscriber(sim);
 
@@ -285,6 +339,9 @@ async function main() {
       const kb = await webInitialJs();
       if (kb !== null) figure('web_initial_js_kb_gzip', kb, 'KB', { bar: 250 });
     }
+
+    // A comment by one session timed to 1,000 subscribers of others: one gateway, then two on Redis.
+    if (wants('own-change')) await (await import('./own-change.js')).ownChangeVisible(sim);
 
     // Its own redis-server, sim and four gateways: the poll leader SIGKILLed three times.
     if (wants('failover')) await (await import('./failover.js')).failoverGap();

@@ -6,14 +6,28 @@ import { subscribe } from './trpc-ws.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface FloorOptions {
+  /** Pin the floor server to these CPUs (`taskset -c`), as the gateway is pinned beside a busy neighbour. */
+  cpu?: string;
+  /** The figure's name, when not the default one of its kind. */
+  name?: string;
+}
+
 /**
  * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
- * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`).
+ * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`). Returns the p95.
  */
-export async function broadcastFloor(kind: 'ws' | 'trpc', subscribers: number, bytes: number): Promise<void> {
+export async function broadcastFloor(
+  kind: 'ws' | 'trpc',
+  subscribers: number,
+  bytes: number,
+  opts: FloorOptions = {},
+): Promise<number> {
   const script = kind === 'ws' ? './ws-floor-server.ts' : './trpc-floor-server.ts';
   const server = fork(fileURLToPath(new URL(script, import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    ...(opts.cpu
+      ? { execPath: 'taskset', execArgv: ['-c', opts.cpu, process.execPath, '--import', 'tsx'] }
+      : { execArgv: ['--import', 'tsx'] }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
@@ -45,20 +59,18 @@ export async function broadcastFloor(kind: 'ws' | 'trpc', subscribers: number, b
       while (latencies.length < expected && Date.now() < deadline) await sleep(10);
       await sleep(200);
     }
-    figure(
-      kind === 'ws' ? 'ws_broadcast_floor_ms' : 'trpc_broadcast_floor_ms',
-      percentile(latencies, 95),
-      'ms',
-      {
-        subscribers,
-        frame_bytes: bytes,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        samples: latencies.length,
-      },
-    );
+    const p95 = percentile(latencies, 95);
+    figure(opts.name ?? (kind === 'ws' ? 'ws_broadcast_floor_ms' : 'trpc_broadcast_floor_ms'), p95, 'ms', {
+      subscribers,
+      frame_bytes: bytes,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      samples: latencies.length,
+      ...(opts.cpu ? { cpu: opts.cpu, neighbour: 'busy' } : {}),
+    });
     for (const close of closers) close();
+    return p95;
   } finally {
     server.kill();
   }
