@@ -16,7 +16,7 @@ import {
   toggleStoreStatus,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   DropdownFilter,
   EmptyState,
@@ -35,9 +35,12 @@ import {
   useUnreachableRetry,
 } from '../../inbounds/components/backend-unreachable.js';
 import { useClientsList } from '../api/use-clients-list.js';
+import { useStoreHealth } from '../api/use-store-health.js';
+import { useAttentionFilter } from '../hooks/use-attention-filter.js';
 import { useClientsFilter } from '../hooks/use-clients-filter.js';
 import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
 import styles from './clients-page.module.css';
+import { NeedsAttentionCard } from './needs-attention-card.js';
 import { StoreRow } from './store-row.js';
 
 const STATUS_LABELS = { installed: 'Installed', development: 'Development', deleted: 'Deleted' } as const;
@@ -60,9 +63,17 @@ const COLUMNS: VirtualTableColumn[] = [
 export function ClientsPage() {
   const { filter, update } = useClientsFilter();
   const list = useClientsList(filter);
-  const { unreachable, rows } = useUnreachableRetry(list);
+  const { unreachable, rows: listRows } = useUnreachableRetry(list);
   const meta = list.meta;
   const now = useNow();
+  // Store health: the "Needs attention" view lists the flagged stores (name search still applies).
+  const health = useStoreHealth();
+  const [attention, setAttention] = useAttentionFilter();
+  const attentionRows = useMemo(() => {
+    const term = filter.name.trim().toLowerCase();
+    return health.stores.filter((s) => !term || s.name.toLowerCase().includes(term)).map((s) => s.store);
+  }, [health.stores, filter.name]);
+  const rows = attention ? attentionRows : listRows;
 
   const [nameText, setNameText] = useDebouncedText(filter.name, (name) => update({ name }));
 
@@ -179,6 +190,11 @@ export function ClientsPage() {
           </button>
         ))}
       </fieldset>
+      <NeedsAttentionCard
+        count={health.isLoading ? null : health.stores.length}
+        pressed={attention}
+        onToggle={() => setAttention(!attention)}
+      />
 
       <div className={styles.toolbar}>
         <fieldset className={styles.group} aria-label="Store status">
@@ -197,7 +213,7 @@ export function ClientsPage() {
           ))}
         </fieldset>
         <span className={styles.count} data-testid="store-count">
-          {(meta?.count ?? 0).toLocaleString('en-US')} store displayed
+          {(attention ? rows.length : (meta?.count ?? 0)).toLocaleString('en-US')} store displayed
         </span>
         <label className={styles.search}>
           <Search size={14} aria-hidden />
@@ -249,8 +265,14 @@ export function ClientsPage() {
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
       {unreachable ? <BackendUnreachableBanner /> : null}
-      {rows.length === 0 && list.isLoading ? (
+      {rows.length === 0 && (attention ? health.isLoading : list.isLoading) ? (
         <SkeletonRows rows={10} />
+      ) : rows.length === 0 && attention ? (
+        <EmptyState
+          title="No store needs attention"
+          text="No connected store's orders fell by half against its 4-week average or stopped for 3 days."
+          testId="stores-empty"
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={NO_RESULTS_TITLE} text={NO_RESULTS_TEXT} testId="stores-empty" />
       ) : (
@@ -261,13 +283,15 @@ export function ClientsPage() {
           rows={rows}
           rowKey={(row) => row.uid}
           rowHeight={ROW_HEIGHT}
-          renderRow={(row) => <StoreRow key={row.uid} row={row} now={now} />}
-          hasMore={list.hasMore}
+          renderRow={(row) => (
+            <StoreRow key={row.uid} row={row} now={now} attention={health.byUid.get(row.uid)?.reasonText} />
+          )}
+          hasMore={!attention && list.hasMore}
           busy={list.isUpdating}
           loadMoreWithinPx={INBOUNDS_INFINITE_SCROLL_PX}
           onLoadMore={loadMore}
         >
-          {list.hasMore ? <SkeletonRows rows={2} /> : null}
+          {!attention && list.hasMore ? <SkeletonRows rows={2} /> : null}
         </VirtualTable>
       )}
       {list.isUpdating && !list.isLoadingMore && !unreachable && rows.length > 0 ? (

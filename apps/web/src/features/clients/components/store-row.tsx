@@ -20,6 +20,7 @@ import { CopyButton } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
+import { StoreHealthBadge } from './store-health-badge.js';
 import { StoreName } from './store-name.js';
 import styles from './store-row.module.css';
 
@@ -123,10 +124,12 @@ function CourierShareBar({ couriers }: { couriers: SellingChannelAnalyticsRow['s
 export interface StoreRowProps {
   row: SellingChannelAnalyticsRow;
   now: Date;
+  /** Why the store needs attention (store health), when it does. */
+  attention?: string | undefined;
 }
 
 /** One store of the analytics table, with every cell of its row. */
-export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
+export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRowProps) {
   const colour = storeActivityColour(row.display_priority);
   const state = storeDisplayStatus(row);
   const badge = sizeBadge(row.statistics.orders.size, row.activity.status);
@@ -183,6 +186,7 @@ export const StoreRow = memo(function StoreRow({ row, now }: StoreRowProps) {
                 {planBadgeLabel(row.kind, row.store.plan_name)}
               </span>
               {badge.uninstalled ? <span className={styles.uninstalled}>Uninstalled</span> : null}
+              {attention ? <StoreHealthBadge reason={attention} /> : null}
               {country ? (
                 <span className={styles.chip} title={countryName(country)}>
                   {country.toUpperCase()}

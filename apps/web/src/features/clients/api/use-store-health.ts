@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { trpc } from '../../../lib/trpc.js';
+
+/** How often the console re-reads store health (it moves by the day, not the minute). */
+export const STORE_HEALTH_REFRESH_MS = 5 * 60_000;
+
+/** Connected stores needing attention (clients.health), by uid for the rows' badges. */
+export function useStoreHealth() {
+  const query = trpc.clients.health.useQuery(undefined, {
+    staleTime: STORE_HEALTH_REFRESH_MS,
+    refetchInterval: STORE_HEALTH_REFRESH_MS,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  const stores = query.data?.stores;
+  const byUid = useMemo(() => new Map((stores ?? []).map((s) => [s.uid, s])), [stores]);
+  return { stores: stores ?? [], byUid, isLoading: query.isPending, isError: query.isError };
+}
+
+/** One store needing attention, with its reasons in words (`reasonText`) and its analytics row. */
+export type StoreAttention = ReturnType<typeof useStoreHealth>['stores'][number];

@@ -1,0 +1,33 @@
+import { AlertTriangle } from 'lucide-react';
+import pageStyles from './clients-page.module.css';
+import styles from './store-health.module.css';
+
+export interface NeedsAttentionCardProps {
+  /** Stores needing attention; null while the check runs. */
+  count: number | null;
+  pressed: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * The "Needs attention" card (store health): how many connected stores' orders fell by half or
+ * stopped; pressing it lists only those stores.
+ */
+export function NeedsAttentionCard({ count, pressed, onToggle }: NeedsAttentionCardProps) {
+  return (
+    <fieldset className={pageStyles.cards} aria-label="Store health">
+      <button
+        type="button"
+        className={`${pageStyles.card} ${styles.card}`}
+        aria-pressed={pressed}
+        data-testid="attention-card"
+        onClick={onToggle}
+      >
+        <span className={pageStyles.cardLabel}>
+          <AlertTriangle size={12} aria-hidden /> Needs attention
+        </span>
+        <span className={pageStyles.cardCount}>{count === null ? '…' : count.toLocaleString('en-US')}</span>
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,27 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { AlertTriangle } from 'lucide-react';
+import styles from './store-health.module.css';
+
+/**
+ * "Needs attention" on a store row; the reason ("orders −64 % vs 4-week average") shows in a tooltip
+ * on hover and on keyboard focus, and is part of the badge's text for screen readers.
+ */
+export function StoreHealthBadge({ reason }: { reason: string }) {
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the reason. */}
+        <span className={styles.badge} tabIndex={0} data-testid="health-badge">
+          <AlertTriangle size={11} aria-hidden />
+          Needs attention
+          <span className="visually-hidden">: {reason}</span>
+        </span>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="health-tooltip">
+          {reason}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
