@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellingChannelAnalyticsRow } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
@@ -44,14 +44,13 @@ const rowOf = (name: string) =>
 
 describe('store health on the clients screen', () => {
   it('badges a listed store needing attention, with the reason on focus', async () => {
-    const user = userEvent.setup();
     setup();
     await screen.findByTestId('stores-table');
     await waitFor(() => expect(within(rowOf(falling.name)).getByTestId('health-badge')).toBeInTheDocument());
     expect(within(rowOf(listed.name)).queryByTestId('health-badge')).toBeNull();
     const badge = within(rowOf(falling.name)).getByTestId('health-badge');
     expect(badge).toHaveTextContent('Needs attention: orders −64 % vs 4-week average');
-    badge.focus();
+    act(() => badge.focus());
     expect(await screen.findByTestId('health-tooltip')).toHaveTextContent('orders −64 % vs 4-week average');
   });
 
