@@ -111,7 +111,10 @@ describe('the inbound export file', () => {
     const titles = inbound.items.map((l) => sim.store.items.get(l.inventory_item_uid)?.title_1 ?? '');
     const longest = Math.max(...titles.map((t) => t.length));
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(Math.min(60, longest));
-    // A short numeric column is not padded to the width of the product names.
+    // Every column has a width of its own in the file; a short numeric one is not padded to the
+    // width of the product names.
+    for (let col = 1; col <= 9; col += 1)
+      expect(sheet.getColumn(col).width, `column ${col}`).toBeGreaterThanOrEqual(10);
     expect(sheet.getColumn(9).width).toBeLessThan(sheet.getColumn(1).width!);
   });
 });

@@ -24,7 +24,8 @@ const ITEM_HEADER = [
   'Defects',
   'Junk',
 ];
-const MIN_WIDTH = 8;
+// Above exceljs's default of 9, which it leaves out of the file (Excel then uses its own 8.43).
+const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
 
