@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   assignedUserFilterDefault,
   BACKEND_ROUTES,
@@ -13,6 +16,8 @@ import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let stack: Stack;
 let browser: Browser;
@@ -305,6 +310,107 @@ describe('the orders queue: navigation', () => {
     await empty.waitFor({ timeout: 20_000 });
     await page.waitForTimeout(1_500);
     expect(await hint.count()).toBe(0);
+  });
+
+  for (const width of [1280, 1440, 1920] as const) {
+    it(`clips no badge and cuts no name with room beside it at ${width} px; every control is on screen`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      // Every priority and status: late orders and long status names among them.
+      await page.goto(`${stack.baseUrl}/realtime?prio=all&active=all`);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(10);
+      await page.mouse.move(0, 0);
+      const report = await rows().evaluateAll((trs) => {
+        const inside = (el: Element, box: DOMRect, slack = 0.5) => {
+          const r = el.getBoundingClientRect();
+          return r.left >= box.left - slack && r.right <= box.right + slack;
+        };
+        const problems: string[] = [];
+        let lates = 0;
+        for (const tr of trs) {
+          const uid = (tr as HTMLElement).dataset.uid;
+          const badges = tr.querySelectorAll(
+            '[data-testid="late-badge"], [class*="unread"], [class*="payment"]',
+          );
+          for (const badge of badges) {
+            if (badge.getAttribute('data-testid') === 'late-badge') lates += 1;
+            const cell = badge.closest('td')!.getBoundingClientRect();
+            const b = badge as HTMLElement;
+            if (b.scrollWidth > b.clientWidth) problems.push(`${uid}: ${b.textContent} badge cut`);
+            if (!inside(badge, cell)) problems.push(`${uid}: ${b.textContent} badge outside its cell`);
+            // Nothing clickable in the cell lies over the badge (the comment copy button).
+            const box = badge.getBoundingClientRect();
+            for (const control of badge.closest('td')!.querySelectorAll('button')) {
+              if (control.contains(badge)) continue;
+              const c = control.getBoundingClientRect();
+              if (c.left < box.right && c.right > box.left && c.top < box.bottom && c.bottom > box.top)
+                problems.push(`${uid}: ${control.getAttribute('aria-label')} over ${b.textContent}`);
+            }
+          }
+          // Nothing of a row leaves its cell.
+          for (const td of tr.querySelectorAll('td')) {
+            const cell = td.getBoundingClientRect();
+            // Copy buttons sit 4 px left of their text by design (their hover background); the
+            // screen-reader-only text has no box to see.
+            for (const el of td.querySelectorAll('*:not(.visually-hidden)')) {
+              const r = el.getBoundingClientRect();
+              if (r.width > 0 && !inside(el, cell, 4.5))
+                problems.push(`${uid}: ${el.tagName}.${el.className} leaves its cell`);
+            }
+          }
+        }
+        const cutWarehouses = [...document.querySelectorAll('[data-testid="order-warehouse"]')]
+          .filter((e) => e.scrollWidth > e.clientWidth)
+          .map((e) => e.textContent);
+        return { problems, lates, cutWarehouses };
+      });
+      expect(report.lates, 'late orders listed').toBeGreaterThan(0);
+      expect(report.problems, `at ${width} px`).toEqual([]);
+      if (width === 1920) expect(report.cutWarehouses, 'warehouse names cut at 1920 px').toEqual([]);
+      // Every control of the screen lies inside the viewport.
+      const off = await page.locator('main button:visible, main a:visible, main input:visible').evaluateAll(
+        (els, w) =>
+          els
+            .map((el) => ({
+              name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+              r: el.getBoundingClientRect(),
+            }))
+            .filter(({ r }) => r.left < 0 || r.right > w)
+            .map(({ name }) => name),
+        width,
+      );
+      expect(off, `controls off screen at ${width} px`).toEqual([]);
+      const shot = await page.screenshot();
+      expect(shot.byteLength).toBeGreaterThan(10_000);
+      if (process.env.UPDATE_SCREENSHOTS === '1') {
+        const file = resolve(repoRoot, `docs/screenshots/realtime-${width}.png`);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, shot);
+      }
+    });
+  }
+
+  it('shows a cut text in full on hover and on keyboard focus', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${stack.baseUrl}/realtime?prio=all&active=all`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBeGreaterThan(10);
+    // Narrow the status column's room so some status names are cut, as on a narrow window.
+    await page.addStyleTag({ content: '[data-testid="order-status"] { max-width: 60px; }' });
+    const cut = page.locator('[data-testid="order-status"] [data-cut]').first();
+    await cut.waitFor({ timeout: 5_000 });
+    const full = (await cut.textContent())!;
+    const tooltip = page.getByTestId('truncated-text-tooltip');
+    await cut.hover();
+    await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(full);
+    await page.mouse.move(0, 0, { steps: 5 });
+    await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await cut.getAttribute('tabindex')).toBe('0');
+    await cut.focus();
+    await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(full);
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
+    // A text that fits is no tab stop.
+    const whole = page.locator('[data-testid="order-warehouse"]:not([data-cut])').first();
+    expect(await whole.getAttribute('tabindex')).toBeNull();
   });
 
   it('says so when the list has not answered within 10 s, and shows it once it arrives', async () => {
