@@ -17,6 +17,7 @@ import {
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
+import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import {
   DropdownFilter,
   EmptyState,
@@ -100,6 +101,7 @@ export function ClientsPage() {
         value: c.key,
         label: courierLongName(c.key),
         count: c.count,
+        leading: <CourierLogo courierKey={c.key} name={courierLongName(c.key)} decorative />,
       })),
   );
   const sizes = SIZE_OPTIONS.map((s) => ({

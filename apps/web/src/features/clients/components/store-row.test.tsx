@@ -90,8 +90,9 @@ describe('store row cells', () => {
 
   it('shows up to 3 deduplicated courier logos or the missing/unknown flags', () => {
     let cells = renderRow(makeStore());
-    expect(cells.getByText('GLS')).toBeInTheDocument();
-    expect(cells.getAllByText('Cargus')).toHaveLength(1);
+    // Couriers show as their marks (SVG tiles), named by their tooltip.
+    expect(cells.getByTitle('GLS')).toHaveAttribute('data-logo', 'gls');
+    expect(cells.getAllByTitle('Cargus')).toHaveLength(1);
     document.body.innerHTML = '';
     cells = renderRow(
       makeStore({

@@ -16,6 +16,7 @@ import {
 } from '@waybill/contracts';
 import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
 import { Fragment, memo, type ReactNode, useState } from 'react';
+import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import { CopyButton } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
@@ -77,9 +78,7 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
         {cell.couriers.map((c, i) => (
           <Fragment key={c.logo}>
             {i > 0 ? ' ' : null}
-            <span className={styles.logo} data-logo={c.logo} title={c.name}>
-              {c.name}
-            </span>
+            <CourierLogo logo={c.logo} name={c.name} />
           </Fragment>
         ))}
       </span>
