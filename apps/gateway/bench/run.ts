@@ -343,6 +343,9 @@ async function main() {
     // A comment by one session timed to 1,000 subscribers of others: one gateway, then two on Redis.
     if (wants('own-change')) await (await import('./own-change.js')).ownChangeVisible(sim);
 
+    // A comment by one session timed to 1,000 subscribers of others: one gateway, then two on Redis.
+    if (wants('own-change')) await (await import('./own-change.js')).ownChangeVisible(sim);
+
     // Its own redis-server, sim and four gateways: the poll leader SIGKILLed three times.
     if (wants('failover')) await (await import('./failover.js')).failoverGap();
 
