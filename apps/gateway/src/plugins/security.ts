@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { isOriginAllowed } from '../origins.js';
 import { registerSecurity } from '../security/index.js';
@@ -13,7 +13,8 @@ import { registerSecurity } from '../security/index.js';
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    await app.register(fastifyHelmet, {
+    // Built once: @fastify/helmet built helmet's middleware again on every request.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -32,6 +33,9 @@ export const securityPlugin = fp<{ config: Config }>(
       // Plain-http deployments (COOKIE_SECURE=false) must not be pinned to https.
       strictTransportSecurity: config.COOKIE_SECURE,
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+    );
     await app.register(fastifyCookie);
 
     // Browsers always send Origin on cross-site requests and websocket upgrades; scripts send none.

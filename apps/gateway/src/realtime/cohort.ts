@@ -30,12 +30,15 @@ export interface ListStage<Row extends { uid: string }, Meta> {
 /**
  * A cohort's backend read: the whole state at once, or stages (rows first, slower meta after),
  * each pushed as soon as it arrives. `initial` is true for the first load, which nobody sees
- * until it is complete, so it may fetch everything at once.
+ * until it is complete, so it may fetch everything at once. `change` is the poll time of the one
+ * change this refresh is for (null for a first load, a timed refresh or several changes folded
+ * into one refresh): reads for the same change may be shared.
  */
 export type CohortFetch<Row extends { uid: string }, Meta> = (
   token: string,
   signal: AbortSignal,
   initial: boolean,
+  change: number | null,
 ) => Promise<ListState<Row, Meta>> | AsyncIterable<ListStage<Row, Meta>>;
 
 async function* asStages<Row extends { uid: string }, Meta>(
@@ -86,6 +89,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private loading: Promise<void> | null = null;
   private again = false;
   private againSince: number | null = null;
+  /** Refresh requests folded into the pending `again`. */
+  private againMerged = 0;
   private abort = new AbortController();
   private lastToken: string | null = null;
   /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
@@ -190,29 +195,37 @@ export class Cohort<Row extends { uid: string }, Meta> {
   refresh(since: number | null): Promise<void> {
     if (this.refreshing) {
       this.again = true;
+      this.againMerged += 1;
       this.againSince =
         this.againSince === null ? since : Math.min(this.againSince, since ?? this.againSince);
       return this.refreshing;
     }
-    this.refreshing = this.run(since).finally(() => {
+    return this.start(since, since);
+  }
+
+  /** `change`: the one change this refresh is for, or null when it covers several (no shared reads). */
+  private start(since: number | null, change: number | null): Promise<void> {
+    this.refreshing = this.run(since, change).finally(() => {
       this.refreshing = null;
       if (this.again && !this.closed) {
         this.again = false;
         const next = this.againSince;
+        const merged = this.againMerged;
         this.againSince = null;
-        void this.refresh(next).catch(() => {});
+        this.againMerged = 0;
+        void this.start(next, merged === 1 ? next : null).catch(() => {});
       }
     });
     return this.refreshing;
   }
 
-  private async run(since: number | null): Promise<void> {
+  private async run(since: number | null, change: number | null): Promise<void> {
     const token = this.pickToken();
     if (!token) return;
     let first: ListStage<Row, Meta> | null = this.state ? null : { meta: {} };
     let pushed = false;
     try {
-      for await (const stage of asStages(this.fetch(token, this.abort.signal, first !== null))) {
+      for await (const stage of asStages(this.fetch(token, this.abort.signal, first !== null, change))) {
         if (first) first = { rows: stage.rows ?? first.rows, meta: { ...first.meta, ...stage.meta } };
         else if (this.state) pushed = this.apply(stage, since) || pushed;
       }
