@@ -105,6 +105,8 @@ export class OwnWrites {
   /** Publishes and records; a failure is logged, never fails the mutation (the poll still sees it). */
   async publish(args: { token: string; what: ChangeWhat } & Partial<WrittenEntities>): Promise<void> {
     const at = this.now();
+    const count = (args.orders?.length ?? 0) + (args.orderUids?.length ?? 0) + (args.inbounds?.length ?? 0);
+    if (count === 0) return;
     try {
       const orders = [...(args.orders ?? [])];
       for (const uid of new Set(args.orderUids ?? [])) {

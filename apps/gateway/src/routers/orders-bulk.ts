@@ -4,6 +4,7 @@ import {
   type BulkItemResult,
   type BulkOrderAction,
   bulkOrdersInputSchema,
+  type Order,
 } from '@waybill/contracts';
 import type { Context } from '../context.js';
 import { authedProcedure } from '../trpc.js';
@@ -88,15 +89,23 @@ export const bulkProcedure = authedProcedure
         message: `A bulk action takes at most ${max} orders (BULK_MAX_ORDERS); ${uids.length} were sent`,
       });
     }
+    const changed: Order[] = [];
     const results = await mapBounded(uids, BULK_CONCURRENCY, async (uid): Promise<BulkItemResult> => {
       if (signal?.aborted) return { uid, ok: false, error: 'failed' };
       try {
-        await runOne(ctx.services, ctx.token, input.action, uid, signal);
+        changed.push((await runOne(ctx.services, ctx.token, input.action, uid, signal)).order);
         return { uid, ok: true, error: null };
       } catch (error) {
         ctx.services.logger.warn({ err: error, uid, action: input.action.kind }, 'bulk item failed');
         return { uid, ok: false, error: itemError(error) };
       }
+    });
+    // Own-write fast path: the answer names no orders, so every changed one goes out as one event.
+    const { action } = input;
+    await ctx.services.realtime.ownWrites.publish({
+      token: ctx.token,
+      what: action.kind === 'status' ? { kind: 'status', status: action.status } : { kind: 'comment' },
+      orders: changed,
     });
     return { results };
   });

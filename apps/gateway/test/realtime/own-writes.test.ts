@@ -108,6 +108,37 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     sub.stop();
   });
 
+  it('a bulk comment reaches the other session for every order at once, as one event', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const targets = (await open(a.client)).slice(4, 6);
+    const subs = targets.map((t) => follow(b.client.orders.live, { filter: { reference: t.reference } }));
+    await eventually('B snapshots', () =>
+      subs.every((s, i) => s.state?.rows.some((o) => o.uid === targets[i]!.uid)),
+    );
+    const polls = changes();
+    const before = events.length;
+    const answer = await a.client.orders.bulk.mutate({
+      action: { kind: 'comment', text: 'Courier strike today, all delayed' },
+      orderUids: targets.map((o) => o.uid),
+    });
+    expect(answer.results.every((r) => r.ok)).toBe(true);
+    const written = events.slice(before).filter((e) => e.source === 'write');
+    expect(written).toHaveLength(1);
+    expect(written[0]!.orders.map((o) => o.uid).sort()).toEqual(targets.map((o) => o.uid).sort());
+    await eventually(
+      'the bulk comments in B',
+      () =>
+        targets.every((t, i) => {
+          const updated = written[0]!.orders.find((o) => o.uid === t.uid)!.updated_at;
+          return sightings(subs[i]!, t.uid, updated).length === 1;
+        }),
+      3000,
+    );
+    expect(changes()).toBe(polls);
+    for (const s of subs) s.stop();
+  });
+
   it('a subscriber resuming with lastEventId gets the write it missed exactly once', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
