@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Order } from '@waybill/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, signInContext, startStack } from './harness.js';
+
+// Two staff in two browsers (the sim's demo users Olivia Ops as A, Dan Developer as B).
+// Presence rule: what others have open shows live and is gone within 10 s of a tab closing.
+
+let stack: Stack;
+let browser: Browser;
+let contextA: BrowserContext;
+let contextB: BrowserContext;
+let b: Page;
+let order: Order;
+/** B's list with every user's orders. */
+let listUrl: string;
+
+const VANISH_BAR_MS = 10_000;
+const figures: Record<string, number> = {};
+const detail = (p: Page) => p.getByTestId('order-detail');
+const row = (p: Page, uid: string) => p.locator(`[data-testid=order-row][data-uid="${uid}"]`);
+const detailUrl = (uid: string) =>
+  `${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(uid)}&cached=true`;
+
+async function query<T>(context: BrowserContext, path: string, input: unknown): Promise<T> {
+  const res = await context.request.get(
+    `${stack.baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+  );
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function openDetail(p: Page, uid: string): Promise<void> {
+  await p.goto(detailUrl(uid));
+  await detail(p).getByTestId('order-detail-header').waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  contextA = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  contextB = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // B's browser: a stand-in Notification API that records what the console shows (headless
+  // Chromium has no desktop to show it on); permission is 'default' until asked.
+  await contextB.addInitScript(() => {
+    const shown: unknown[] = [];
+    class RecordedNotification {
+      static permission: NotificationPermission = 'default';
+      static async requestPermission(): Promise<NotificationPermission> {
+        RecordedNotification.permission = 'granted';
+        return 'granted';
+      }
+      onclick: (() => void) | null = null;
+      constructor(
+        readonly title: string,
+        readonly options: { body?: string } = {},
+      ) {
+        shown.push(this);
+      }
+      close(): void {}
+    }
+    Object.assign(window, { Notification: RecordedNotification, __desktop: shown });
+  });
+  await signInContext(contextA, stack.baseUrl, 'ops@example.com');
+  await signInContext(contextB, stack.baseUrl, 'dev@example.com');
+  b = await contextB.newPage();
+  await b.goto(`${stack.baseUrl}/realtime`);
+  // B's list starts on B's own orders (none for this demo user): B shows everyone's.
+  await b.getByRole('button', { name: 'Show all users' }).click({ timeout: 60_000 });
+  // The order of B's first row: in view without scrolling.
+  const first = b.getByTestId('order-row').first();
+  await first.waitFor({ timeout: 60_000 });
+  listUrl = b.url();
+  const uid = (await first.getAttribute('data-uid'))!;
+  order = (await query<{ order: Order }>(contextB, 'orders.detail', { uid })).order;
+}, 240_000);
+
+afterAll(async () => {
+  // biome-ignore lint/suspicious/noConsole: the measured figures go to the report.
+  console.log('presence figures (ms):', JSON.stringify(figures));
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('presence', () => {
+  it("B sees A on the row and in the detail, A typing, and A gone within 10 s of A's tab closing", async () => {
+    const a = await contextA.newPage();
+    await openDetail(a, order.uid);
+    // The list row B is looking at gets the marker naming A.
+    const marker = row(b, order.uid).getByTestId('presence-marker');
+    await marker.waitFor({ timeout: 10_000 });
+    expect(await marker.getAttribute('aria-label')).toBe('Open by Olivia Ops');
+
+    await openDetail(b, order.uid);
+    const avatars = detail(b).getByTestId('presence-avatars');
+    await avatars.waitFor({ timeout: 10_000 });
+    expect(await avatars.getByRole('listitem').allTextContents()).toEqual(['OOOlivia Ops']);
+
+    // A starts a comment: B reads that A is typing.
+    await detail(a)
+      .getByRole('tab', { name: /Comments/ })
+      .click();
+    const box = detail(a).getByPlaceholder('Add new comment');
+    if (!(await box.isVisible())) await detail(a).getByRole('button', { name: 'New comment' }).click();
+    await box.fill('Calling the courier now');
+    await expect
+      .poll(
+        () =>
+          detail(b)
+            .getByTestId('presence-typing')
+            .textContent()
+            .catch(() => null),
+        { timeout: 10_000 },
+      )
+      .toBe('Olivia Ops is typing…');
+
+    const closedAt = Date.now();
+    await a.close();
+    await avatars.waitFor({ state: 'detached', timeout: VANISH_BAR_MS });
+    figures.vanishAfterClose = Date.now() - closedAt;
+    expect(figures.vanishAfterClose).toBeLessThan(VANISH_BAR_MS);
+    expect(await row(b, order.uid).getByTestId('presence-marker').count()).toBe(0);
+  });
+});
+
+describe('follow and notify', () => {
+  it('B follows the order, A comments, B gets the notification (in the centre and on the desktop) and opens the order from it', async () => {
+    await openDetail(b, order.uid);
+    const follow = detail(b).getByTestId('follow-order');
+    await expect.poll(() => follow.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await follow.click();
+    await expect.poll(() => follow.textContent(), { timeout: 10_000 }).toBe('Following');
+
+    // Back on the list, B asks for desktop notifications from the centre (an explicit click).
+    await b.goto(listUrl);
+    await row(b, order.uid).waitFor({ timeout: 30_000 });
+    await b.getByTestId('notification-bell').click();
+    const centre = b.getByTestId('notification-centre');
+    await centre.getByRole('button', { name: 'Enable desktop notifications' }).click();
+    await centre.getByRole('button', { name: 'Enable desktop notifications' }).waitFor({ state: 'detached' });
+    await b.keyboard.press('Escape');
+
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.comments.add`, {
+      data: { orderUid: order.uid, text: 'Courier will collect it this afternoon' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const unread = b.getByTestId('notification-unread');
+    await expect.poll(() => unread.textContent().catch(() => null), { timeout: 10_000 }).toBe('1');
+
+    // The desktop notification was shown; clicking it opens the order.
+    const desktop = await b.evaluate(() =>
+      (
+        window as unknown as { __desktop: Array<{ title: string; options: { body?: string } }> }
+      ).__desktop.map((n) => ({ title: n.title, body: n.options.body })),
+    );
+    expect(desktop).toEqual([{ title: `Order ${order.reference}`, body: 'New comment' }]);
+    await b.evaluate(() =>
+      (window as unknown as { __desktop: Array<{ onclick: () => void }> }).__desktop[0]!.onclick(),
+    );
+    await detail(b).getByTestId('order-detail-header').waitFor({ timeout: 10_000 });
+    expect(new URL(b.url()).searchParams.get('uid')).toBe(order.uid);
+
+    // And from the centre: B goes back to the list and opens it from the item.
+    await b.goto(listUrl);
+    await row(b, order.uid).waitFor({ timeout: 30_000 });
+    await b.getByTestId('notification-bell').click();
+    const item = centre.getByTestId('notification-item').first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain('New comment');
+    await item
+      .getByRole('button', { name: /New comment/ })
+      .first()
+      .click();
+    await detail(b).getByTestId('order-detail-header').waitFor({ timeout: 10_000 });
+    expect(new URL(b.url()).searchParams.get('uid')).toBe(order.uid);
+    await expect.poll(() => unread.count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('the centre survives a reload (kept at the gateway) and has no axe-core violations', async () => {
+    // A full page load of the list (the detail overlay would cover the header's bell).
+    await b.goto(listUrl);
+    await row(b, order.uid).waitFor({ timeout: 30_000 });
+    await b.getByTestId('notification-bell').click();
+    const centre = b.getByTestId('notification-centre');
+    const item = centre.getByTestId('notification-item').first();
+    await item.waitFor({ timeout: 10_000 });
+    expect(await item.textContent()).toContain('New comment');
+    // Read before the reload, read after it.
+    expect(await item.getAttribute('data-read')).toBe('true');
+
+    // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
+    await b.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await b.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      const panel = document.querySelector('[data-testid="notification-centre"]')!;
+      const bell = document.querySelector('[data-testid="notification-bell"]')!;
+      const found = [...(await axe.run(panel)).violations, ...(await axe.run(bell)).violations];
+      return found.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+  });
+});
