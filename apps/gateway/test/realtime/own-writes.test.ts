@@ -139,6 +139,39 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     for (const s of subs) s.stop();
   });
 
+  it("an inbound status change reaches the other session's inbound list at once, not at its 30 s refresh", async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const sub = follow(b.client.inbounds.live, {});
+    await eventually('B inbounds snapshot', () => sub.state && sub.state.rows.length > 0, 10_000);
+    const target = (sub.state!.rows as unknown as Array<{ uid: string; status: string }>).find(
+      (i) => i.status !== 'processing',
+    )!;
+    const pushed = sub.messages.length;
+    const answer = await a.client.inbounds.changeStatus.mutate({
+      inboundUid: target.uid,
+      status: 'processing',
+      happenedAt: new Date().toISOString(),
+    });
+    expect(answer.inventory_receipt.status).toBe('processing');
+    await eventually(
+      'the inbound change in B',
+      () =>
+        sub.messages
+          .slice(pushed)
+          .some(
+            (m) =>
+              m.kind === 'patch' &&
+              (m.removed.includes(target.uid) ||
+                m.upserts.some(
+                  (i) => i.uid === target.uid && (i as unknown as { status: string }).status === 'processing',
+                )),
+          ),
+      3000,
+    );
+    sub.stop();
+  });
+
   it('a subscriber resuming with lastEventId gets the write it missed exactly once', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
