@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INBOUND_STATUS_LABELS } from '@waybill/contracts';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,26 @@ describe('exports that are never lost', () => {
     await workbook.xlsx.readFile(path);
     const sheet = workbook.worksheets[0]!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Reception', target.name]);
+    // The file as the console speaks: labels, real dates, the late flag and the warehouse country.
+    const summary = new Map<string, ExcelJS.Cell>();
+    let header = 0;
+    sheet.eachRow((row, n) => {
+      const label = row.getCell(1).value;
+      if (label === 'Product') header = n;
+      if (typeof label === 'string' && !header) summary.set(label, row.getCell(2));
+    });
+    expect(summary.get('Status')?.value).toBe(INBOUND_STATUS_LABELS[target.status]);
+    expect(['Yes', 'No']).toContain(summary.get('Late')?.value);
+    const warehouse = stack.sim.store.fulfillmentCenters.find((f) => f.uid === target.fulfillment_center_uid);
+    expect(summary.get('Warehouse country')?.value).toEqual(
+      warehouse ? expect.stringContaining(`(${warehouse.country})`) : '-',
+    );
+    for (const label of ['Created', 'Updated']) {
+      expect(summary.get(label)?.value, label).toBeInstanceOf(Date);
+      expect(summary.get(label)?.numFmt, label).toMatch(/yyyy/);
+    }
+    expect(sheet.getRow(header).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
   });
 
   it('re-attaches after a reload and in a new tab, listed by the gateway', async () => {
