@@ -19,7 +19,11 @@ describe('presence and notifications on one replica (real websockets, backend-si
   let orderUids: string[];
 
   beforeAll(async () => {
-    stack = await startStack({ PRESENCE_ORDERS_PER_SESSION: '2', PRESENCE_VIEWERS_PER_ORDER: '1' });
+    stack = await startStack({
+      PRESENCE_ORDERS_PER_SESSION: '2',
+      PRESENCE_VIEWERS_PER_ORDER: '1',
+      FOLLOWS_PER_USER: '2',
+    });
     a = await stack.signIn('ops@example.com');
     b = await stack.signIn('dev@example.com');
     orderUids = polledOrders((await a.client.orders.search.query({})).orders).map((o) => o.uid);
@@ -154,6 +158,25 @@ describe('presence and notifications on one replica (real websockets, backend-si
     expect(ops.latest!.items.length).toBe(opsBefore);
     dev.stop();
     ops.stop();
+  });
+
+  it('caps the orders one user follows at FOLLOWS_PER_USER; unfollowing makes room', async () => {
+    const [x, y, z] = orderUids.slice(7, 10) as [string, string, string];
+    await a.client.notifications.follow.mutate({ orderUid: x, follow: true });
+    await a.client.notifications.follow.mutate({ orderUid: y, follow: true });
+    // Following again what is followed already is not one more.
+    await a.client.notifications.follow.mutate({ orderUid: y, follow: true });
+    const refused = await a.client.notifications.follow
+      .mutate({ orderUid: z, follow: true })
+      .catch((e: unknown) => e);
+    expect((refused as { data?: { code?: string } }).data?.code).toBe('TOO_MANY_REQUESTS');
+    expect((refused as Error).message).toContain('at most 2');
+    // Per user: another user follows z freely.
+    await b.client.notifications.follow.mutate({ orderUid: z, follow: true });
+    await a.client.notifications.follow.mutate({ orderUid: x, follow: false });
+    await a.client.notifications.follow.mutate({ orderUid: z, follow: true });
+    expect(await a.client.notifications.following.query({ orderUid: z })).toEqual({ following: true });
+    expect(await a.client.notifications.following.query({ orderUid: x })).toEqual({ following: false });
   });
 
   it('refuses to follow an order the backend does not know, and bad input with a clear message', async () => {
