@@ -34,7 +34,8 @@ function HoverPopover({
   children,
   className,
 }: {
-  label: string;
+  /** The trigger's name when its content does not give it (undefined: named by its content). */
+  label?: string | undefined;
   trigger: ReactNode;
   children: ReactNode;
   className?: string;
@@ -87,10 +88,22 @@ function CouriersCell({ couriers }: { couriers: SellingChannelAnalyticsRow['stat
         {cell.text}
       </span>
     );
-  // The visible couriers (or flag) start the button's name, as the label-in-name rule asks.
-  const shown = cell.kind === 'logos' ? cell.couriers.map((c) => c.name).join(', ') : cell.text;
+  // The visible flag starts the button's name, as the label-in-name rule asks. Courier marks name
+  // the button by their text for screen readers (their drawn initials are not the name).
   return (
-    <HoverPopover label={`${shown}: courier shares`} trigger={content}>
+    <HoverPopover
+      label={cell.kind === 'logos' ? undefined : `${cell.text}: courier shares`}
+      trigger={
+        cell.kind === 'logos' ? (
+          <>
+            {content}
+            <span className="visually-hidden">: courier shares</span>
+          </>
+        ) : (
+          content
+        )
+      }
+    >
       <ul className={styles.shareList}>
         {courierPopoverRows(couriers).map((s) => (
           <li key={s.label}>
