@@ -90,6 +90,35 @@ function sharedLater<T>(key: string, keep: boolean, read: () => Promise<T>): Pro
   return pending;
 }
 
+/**
+ * Row reads go first at the backend: a cohort whose rows landed waits, before its statistics, until
+ * no row read is in flight (at most ROWS_FIRST_MAX_MS), so the eight statistics calls of the first
+ * cohorts do not queue in front of the other cohorts' row reads for the same change.
+ */
+let rowReads = 0;
+let settledWaiters: Array<() => void> = [];
+const ROWS_FIRST_MAX_MS = 1000;
+async function rowRead<T>(read: () => Promise<T>): Promise<T> {
+  rowReads += 1;
+  try {
+    return await read();
+  } finally {
+    rowReads -= 1;
+    if (rowReads === 0) {
+      const waiters = settledWaiters;
+      settledWaiters = [];
+      for (const wake of waiters) wake();
+    }
+  }
+}
+function rowsSettled(): Promise<void> {
+  if (rowReads === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    settledWaiters.push(resolve);
+    setTimeout(resolve, ROWS_FIRST_MAX_MS).unref?.();
+  });
+}
+
 /** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
 export type LiveListMeta<Meta, Later> = Meta & Later & { hasMore: boolean };
 
@@ -117,7 +146,9 @@ export function defineLiveList<
       const window = refreshWindow(query.window);
       const read = async (token: string, signal: AbortSignal) => {
         const { rows, meta } = spec.split(
-          await backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
+          await rowRead(() =>
+            backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
+          ),
         );
         return { rows, meta: { ...meta, hasMore: rows.length >= window.limit } as State };
       };
@@ -137,6 +168,7 @@ export function defineLiveList<
         // Settled either way, so a failed row read leaves no unhandled rejection behind.
         early?.catch(() => {});
         yield await read(token, signal);
+        if (!early) await rowsSettled();
         yield { meta: await (early ?? slowRead()) };
       } as CohortFetch<Row, State>;
     },
