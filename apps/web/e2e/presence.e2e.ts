@@ -79,7 +79,6 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  // biome-ignore lint/suspicious/noConsole: the measured figures go to the report.
   console.log('presence figures (ms):', JSON.stringify(figures));
   await browser?.close();
   await stack?.close();

@@ -81,7 +81,7 @@ describe('RedisNotificationStore on a real redis-server', () => {
     expect(
       results.filter((r) => r.status === 'rejected' && r.reason instanceof FollowLimitError),
     ).toHaveLength(2);
-    const followed = ['o1', 'o2', 'o3', 'o4', 'o5'].filter((o, i) => results[i]!.status === 'fulfilled');
+    const followed = ['o1', 'o2', 'o3', 'o4', 'o5'].filter((_o, i) => results[i]!.status === 'fulfilled');
     expect(await s.followersOf(followed[0]!)).toEqual(['usr_b']);
     await s.follow('usr_b', followed[0]!, false, 3);
     expect(await s.isFollowing('usr_b', followed[0]!)).toBe(false);
