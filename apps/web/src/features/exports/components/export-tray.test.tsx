@@ -1,9 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Emit, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { ExportJobsProvider } from '../api/export-jobs-provider.js';
 import { ExportTray, trayButtonText } from './export-tray.js';
+
+// Generous waits: the suite shares a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const job = (over: Record<string, unknown>) => ({
   jobId: 'exp_a',
@@ -64,7 +67,7 @@ function setup() {
 }
 
 describe('trayButtonText', () => {
-  it('shows one running job as its percentage, several as a count, else what is ready', () => {
+  it('shows one running job as its percentage, several as a count, else what is ready or failed', () => {
     expect(trayButtonText([{ status: 'running', progress: 44.6 }])).toBe('Exporting 45%');
     expect(
       trayButtonText([
@@ -74,7 +77,14 @@ describe('trayButtonText', () => {
       ]),
     ).toBe('2 exports running');
     expect(trayButtonText([{ status: 'done', progress: 100 }])).toBe('Exports (1 ready)');
-    expect(trayButtonText([{ status: 'failed', progress: 50 }])).toBe('Exports');
+    expect(trayButtonText([{ status: 'failed', progress: 50 }])).toBe('Exports (1 failed)');
+    expect(
+      trayButtonText([
+        { status: 'done', progress: 100 },
+        { status: 'failed', progress: 50 },
+      ]),
+    ).toBe('Exports (1 ready, 1 failed)');
+    expect(trayButtonText([])).toBe('Exports');
   });
 });
 

@@ -7,13 +7,15 @@ import { type ExportJob, useExportJobs } from '../api/export-jobs-provider.js';
 import { exportFailureText } from '../lib/export-failure.js';
 import styles from './export-tray.module.css';
 
-/** What the header button says: the running jobs' progress first, else how many are listed. */
+/** What the header button says: the running jobs' progress first, else how many are ready or failed. */
 export function trayButtonText(jobs: readonly Pick<ExportJob, 'status' | 'progress'>[]): string {
   const running = jobs.filter((j) => j.status === 'running');
   if (running.length === 1) return `Exporting ${Math.round(running[0]!.progress)}%`;
   if (running.length > 1) return `${running.length} exports running`;
   const ready = jobs.filter((j) => j.status === 'done').length;
-  return ready > 0 ? `Exports (${ready} ready)` : 'Exports';
+  const failed = jobs.filter((j) => j.status === 'failed').length;
+  const counts = [ready > 0 ? `${ready} ready` : '', failed > 0 ? `${failed} failed` : ''].filter(Boolean);
+  return counts.length > 0 ? `Exports (${counts.join(', ')})` : 'Exports';
 }
 
 /**

@@ -1,10 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { ExportJobsProvider, ExportTray } from '../../exports/index.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
+
+// Generous waits: the suite shares a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const inbound = makeInbound({ name: 'RCP-TRAY' });
 const state = (over: Record<string, unknown> = {}) => ({
@@ -84,7 +87,7 @@ describe('the export modal with the export tray', () => {
       emit(state({ status: 'done', progress: 100, downloadPath: '/exports/exp_t/download', updatedAt: 2 })),
     );
     await waitFor(() => expect(clicked).toEqual(['/exports/exp_t/download']));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 6000 });
     // One subscription, the tray's: the modal does not open its own.
     expect(inputsOf(log, 'inbounds.export.progress')).toEqual([{ jobId: 'exp_t' }]);
   });
