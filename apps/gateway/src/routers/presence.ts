@@ -1,5 +1,6 @@
-import { TRPCError } from '@trpc/server';
+import { TRPCError, tracked } from '@trpc/server';
 import { type PresenceSnapshot, presenceHereInputSchema } from '@waybill/contracts';
+import { z } from 'zod';
 import type { Context } from '../context.js';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
@@ -46,17 +47,23 @@ export const presenceRouter = router({
       hold.release();
     }
   }),
-  /** Every order other users have open, pushed whole on each change (the caller's own user left out). */
-  watch: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const { person } = await caller(ctx, signal);
-    const hub = ctx.services.collaboration.presence;
-    let last = '';
-    for await (const _ of changes((wake) => hub.onChange(wake), signal, SETTLE_MS)) {
-      const snapshot: PresenceSnapshot = hub.snapshot(person.uid);
-      const text = JSON.stringify(snapshot);
-      if (text === last) continue;
-      last = text;
-      yield snapshot;
-    }
-  }),
+  /**
+   * Every order other users have open, pushed whole on each change (the caller's own user left out).
+   * Tracked by a hash of the map: a reconnect that already has the current one gets nothing until
+   * the next change.
+   */
+  watch: authedProcedure
+    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const { person } = await caller(ctx, signal);
+      const hub = ctx.services.collaboration.presence;
+      let last = input?.lastEventId ?? '';
+      for await (const _ of changes((wake) => hub.onChange(wake), signal, SETTLE_MS)) {
+        const snapshot: PresenceSnapshot = hub.snapshot(person.uid);
+        const id = hashOf(JSON.stringify(snapshot)).slice(0, 16);
+        if (id === last) continue;
+        last = id;
+        yield tracked(id, snapshot);
+      }
+    }),
 });

@@ -34,7 +34,11 @@ function collect<T>(on: unknown, input: unknown, unwrap: (d: unknown) => { id?: 
 }
 
 export const watchPresence = (client: Client) =>
-  collect<PresenceSnapshot>(client.presence.watch, undefined, (d) => ({ data: d as PresenceSnapshot }));
+  collect<PresenceSnapshot>(
+    client.presence.watch,
+    undefined,
+    (d) => d as { id: string; data: PresenceSnapshot },
+  );
 
 export const holdPresence = (client: Client, orderUid: string, typing = false) =>
   collect<{ held: true }>(client.presence.here, { orderUid, typing }, (d) => ({ data: d as { held: true } }));

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppNotification, NotificationState } from '@waybill/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Emit, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
+import { NotificationCentre } from './notification-centre.js';
+
+const item = (over: Partial<AppNotification>): AppNotification => ({
+  id: 'n1',
+  kind: 'changed',
+  orderUid: 'ord_1',
+  reference: 'R-1001',
+  text: 'New comment',
+  at: Date.now() - 120_000,
+  read: false,
+  ...over,
+});
+const stateOf = (items: AppNotification[]): NotificationState => ({
+  items,
+  unread: items.filter((i) => !i.read).length,
+});
+
+function renderCentre(first: NotificationState) {
+  let emit: Emit = () => {};
+  const view = renderRoutes(
+    [
+      { path: '/realtime', element: <NotificationCentre /> },
+      { path: '/realtime/order', element: <p>order page</p> },
+    ],
+    '/realtime',
+    {
+      handlers: {
+        'notifications.live': (_input, send) => {
+          emit = send;
+          send(first);
+        },
+        'notifications.markRead': () => ({ ok: true as const }),
+        'notifications.markAllRead': () => ({ ok: true as const }),
+      },
+    },
+  );
+  return { ...view, emit: (s: NotificationState) => emit(s) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('NotificationCentre', () => {
+  it('shows the unread count, lists the items and opens the order from one, marking it read', async () => {
+    const { router, log } = renderCentre(
+      stateOf([item({}), item({ id: 'n2', text: 'Status is now Lost', read: true })]),
+    );
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await userEvent.click(bell);
+    const panel = await screen.findByTestId('notification-centre');
+    const items = within(panel).getAllByTestId('notification-item');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('#R-1001Unread'),
+      expect.stringContaining('Status is now Lost'),
+    ]);
+    expect(items[0]!.textContent).toContain('2 minutes ago');
+    await userEvent.click(within(items[0]!).getByRole('button', { name: /R-1001/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?uid=ord_1'));
+    expect(router.state.location.pathname).toBe('/realtime/order');
+    expect(inputsOf(log, 'notifications.markRead')).toEqual([{ ids: ['n1'] }]);
+  });
+
+  it('marks all read, and says when there is nothing yet', async () => {
+    const { log, emit } = renderCentre(stateOf([item({})]));
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(inputsOf(log, 'notifications.markAllRead')).toHaveLength(1));
+    emit(stateOf([]));
+    expect(await screen.findByText(/Nothing yet/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toHaveProperty('disabled', true);
+  });
+
+  it('asks for desktop permission only on the click, then shows new notifications there (not the ones already listed)', async () => {
+    const shown: Array<{ title: string; body?: string; onclick: (() => void) | null }> = [];
+    const requestPermission = vi.fn(async () => {
+      FakeNotification.permission = 'granted';
+      return 'granted' as const;
+    });
+    class FakeNotification {
+      static permission: NotificationPermission = 'default';
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(
+        readonly title: string,
+        options: { body?: string },
+      ) {
+        shown.push(Object.assign(this, { body: options.body }));
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    const { emit, router } = renderCentre(stateOf([item({})]));
+    await userEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    expect(requestPermission).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Enable desktop notifications' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Enable desktop notifications' })).toBeNull(),
+    );
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+
+    emit(
+      stateOf([
+        item({ id: 'n3', orderUid: 'ord_9', reference: 'R-9', text: 'Status is now Lost' }),
+        item({}),
+      ]),
+    );
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(shown[0]).toMatchObject({ title: 'Order R-9', body: 'Status is now Lost' });
+    shown[0]!.onclick!();
+    await waitFor(() => expect(router.state.location.search).toBe('?uid=ord_9'));
+  });
+});
