@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import type { RealtimeLogger } from '../realtime/types.js';
 import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
+import type { RealtimeLogger } from '../realtime/types.js';
 import { RedisChangeEventLog } from './redis-change-event-log.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
