@@ -88,19 +88,31 @@ export const ordersRouter = router({
   detailLive: detailLiveProcedure,
 
   // With `expected`, CONFLICT when someone changed the order since the modal opened (conflict warning rule).
-  changeStatus: authedProcedure.input(changeOrderStatusInputSchema).mutation(async ({ ctx, input, signal }) => {
-    const { orderUid: uid, expected } = input;
-    await ctx.services.realtime.ownWrites.assertUnchanged({ token: ctx.token, orderUid: uid, expected, signal });
-    return ctx.services.backend.call('orders.changeStatus', {
-      token: ctx.token,
-      body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
-      signal,
-    });
-  }),
+  changeStatus: authedProcedure
+    .input(changeOrderStatusInputSchema)
+    .mutation(async ({ ctx, input, signal }) => {
+      const { orderUid: uid, expected } = input;
+      await ctx.services.realtime.ownWrites.assertUnchanged({
+        token: ctx.token,
+        orderUid: uid,
+        expected,
+        signal,
+      });
+      return ctx.services.backend.call('orders.changeStatus', {
+        token: ctx.token,
+        body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
+        signal,
+      });
+    }),
 
   reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { orderUid: uid, expected } = input;
-    await ctx.services.realtime.ownWrites.assertUnchanged({ token: ctx.token, orderUid: uid, expected, signal });
+    await ctx.services.realtime.ownWrites.assertUnchanged({
+      token: ctx.token,
+      orderUid: uid,
+      expected,
+      signal,
+    });
     return ctx.services.backend.call('orders.reissueLabel', {
       token: ctx.token,
       body: { order_uid: input.orderUid, number_of_parcels: input.numberOfParcels },
