@@ -45,10 +45,24 @@ export interface Stack {
   close: () => Promise<void>;
 }
 
-/** The real stack on loopback: backend-sim (control on, no ticking) and the gateway serving dist. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/**
+ * The real stack on loopback: backend-sim (control on, no ticking) and the gateway serving dist.
+ * `data` changes the sim's data set sizes (say, more stores for store health).
+ */
+export async function startStack(
+  env: Record<string, string> = {},
+  data: { orders?: number; inbounds?: number; stores?: number } = {},
+): Promise<Stack> {
   ensureWebBuilt();
-  const sim = await startSim({ port: 0, tickMs: 0, control: true, orders: 600, inbounds: 120, stores: 60 });
+  const sim = await startSim({
+    port: 0,
+    tickMs: 0,
+    control: true,
+    orders: 600,
+    inbounds: 120,
+    stores: 60,
+    ...data,
+  });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -30,7 +30,7 @@ export const STORE_HISTORY_DAYS = 60;
 
 /**
  * The older days of a store's daily orders, and a trend on the last week for some connected stores:
- * about 7 % of busy ones (2+ orders a day) fell by 60-85 %, about 5 % had no order for 3-6 days.
+ * about 5 % of busy ones (2+ orders a day) fell by 60-85 %, about 3 % had no order for 3-6 days.
  * Changes `daily` in place (its last entry is today); returns all STORE_HISTORY_DAYS days, oldest first.
  */
 function storeHistory(
@@ -44,10 +44,10 @@ function storeHistory(
   );
   if (status === 'installed' && scale >= 60) {
     const trend = rng.next();
-    if (trend < 0.07) {
+    if (trend < 0.05) {
       const keep = 0.15 + rng.next() * 0.25;
       for (let i = daily.length - 8; i < daily.length; i++) daily[i] = Math.round((daily[i] ?? 0) * keep);
-    } else if (trend < 0.12) {
+    } else if (trend < 0.08) {
       for (let i = daily.length - rng.int(4, 7); i < daily.length; i++) daily[i] = 0;
     }
   }
