@@ -1,7 +1,7 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
  * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
- * cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, overhead,
+ * detail, cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, overhead,
  * soak, web, abuse, failover. Each step is bounded in time
  * and count.
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
@@ -202,6 +202,65 @@ async function pushLatency(
   await sleep(1000);
 }
 
+/**
+ * orders.detailLive: 200 viewers (ten users) of one order; the backend detail reads per change of it.
+ * The sim's count of /orders/order/{uid} includes the first load and each viewer's access read at join.
+ */
+async function detailCallsPerChange(sim: SimProcess, gateway: RunningProcess, tokens: string[]) {
+  const [uid] = await visibleOrders(gateway.url, tokens[0]!);
+  const wsUrl = `${gateway.url.replace(/^http/, 'ws')}/trpc`;
+  const viewers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      subscribe(wsUrl, { cookie: `mgmt_auth_token=${tokens[i % tokens.length]}` }, 'orders.detailLive', {
+        uid,
+      }),
+    ),
+  );
+  const reads = async () => (await sim.callCounts())['/orders/order/{uid}'] ?? 0;
+  // Each viewer's access read runs after its `started`: wait until they have all landed.
+  for (
+    let last = -1, now = await reads(), until = Date.now() + 10_000;
+    now !== last && Date.now() < until;
+  ) {
+    await sleep(1000);
+    [last, now] = [now, await reads()];
+  }
+  // The live detail's own reads (the gateway counts them by list); the sim's count of the route also
+  // holds the notifier's service-token reads of escalated orders.
+  const cohortReads = async () => {
+    const text = await (await fetch(`${gateway.url}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('cohort_fetches_total{') && l.includes('kind="orderDetail"'));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  };
+  const rounds = 3;
+  const perChange: number[] = [];
+  const simReads: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let got = 0;
+    for (const v of viewers)
+      v.onData((data) => {
+        if ((data as { kind: string }).kind === 'patch') got += 1;
+      });
+    const [before, cohortBefore] = [await reads(), await cohortReads()];
+    await sim.changeOrder(uid!);
+    const deadline = Date.now() + POLL_MS * 3;
+    while (got < viewers.length && Date.now() < deadline) await sleep(20);
+    await sleep(500);
+    simReads.push((await reads()) - before);
+    perChange.push((await cohortReads()) - cohortBefore);
+  }
+  figure('detail_calls_per_change', Math.max(...perChange), 'calls', {
+    viewers: viewers.length,
+    users: tokens.length,
+    rounds: perChange,
+    sim_detail_reads: simReads,
+    bar: 1,
+  });
+  closeAll(viewers);
+}
+
 /** Memory per idle subscriber: live heap (after forced GC, over the inspector) and RSS, before and after 5,000 subscribe. */
 async function memoryPerSubscriber(sim: SimProcess) {
   const inspectPort = await freePort();
@@ -237,9 +296,10 @@ async function memoryPerSubscriber(sim: SimProcess) {
 async function main() {
   const sim = await startSimProcess();
   try {
-    if (wants('changes') || wants('cohorts') || wants('latency')) {
+    if (wants('changes') || wants('detail') || wants('cohorts') || wants('latency')) {
       await withGateway(sim, [], async (gateway, tokens) => {
         if (wants('changes')) await changesPerInterval(sim, gateway, tokens);
+        if (wants('detail')) await detailCallsPerChange(sim, gateway, tokens);
         const sizes = process.env.BENCH_SUBS
           ? [Number(process.env.BENCH_SUBS)]
           : wants('latency')
