@@ -6,6 +6,8 @@ export interface OwnWriteRecord {
   uid: string;
   /** The user's display name, null when users.me could not say. */
   by: string | null;
+  /** The user's uid: a conflict with one's own last write is none. */
+  byUid?: string | null;
   what: ChangeWhat;
   /** When the write's answer arrived (ms epoch). */
   at: number;

@@ -74,6 +74,11 @@ export function describeWrite(path: string, input: unknown): ChangeWhat {
   return { kind: 'update' };
 }
 
+interface Author {
+  name: string | null;
+  uid: string | null;
+}
+
 export interface OwnWritesOptions {
   log: ChangeEventLog;
   store: OwnWriteStore;
@@ -89,7 +94,7 @@ export interface OwnWritesOptions {
  * answer does not carry the changed entities (see `writtenEntities`) calls `publish` itself.
  */
 export class OwnWrites {
-  private readonly names = new Map<string, { name: string | null; until: number }>();
+  private readonly users = new Map<string, { user: Author; until: number }>();
   private readonly now: () => number;
 
   constructor(private readonly opts: OwnWritesOptions) {
@@ -116,12 +121,12 @@ export class OwnWrites {
       }
       const inbounds = args.inbounds ?? [];
       await this.opts.log.appendWrite({ orders, inbounds, at });
-      const by = await this.userName(args.token);
+      const { name: by, uid: byUid } = await this.user(args.token);
       await Promise.all(
         [
           ...orders.map((o) => ({ uid: o.uid, updatedAt: o.updated_at })),
           ...inbounds.map((i) => ({ uid: i.uid, updatedAt: i.updated_at })),
-        ].map((e) => this.opts.store.put({ ...e, by, what: args.what, at })),
+        ].map((e) => this.opts.store.put({ ...e, by, byUid, what: args.what, at })),
       );
     } catch (error) {
       this.opts.logger.warn(
@@ -153,6 +158,13 @@ export class OwnWrites {
     const openedAt = Date.parse(expected.updatedAt);
     const after = (iso: string) => Number.isNaN(openedAt) || Date.parse(iso) > openedAt;
     const record = await this.opts.store.get(args.orderUid);
+    // The only change since is the caller's own (a second modal opened before the list caught up).
+    if (
+      record?.byUid &&
+      Date.parse(record.updatedAt) === Date.parse(current.updatedAt) &&
+      record.byUid === (await this.user(args.token)).uid
+    )
+      return;
     let conflict: OrderConflict;
     if (record && after(record.updatedAt)) {
       conflict = { by: record.by, at: new Date(record.at).toISOString(), what: record.what };
@@ -174,17 +186,18 @@ export class OwnWrites {
   }
 
   /** users.me per token, cached for five minutes (one backend call per user, not per write). */
-  private async userName(token: string): Promise<string | null> {
-    const cached = this.names.get(token);
-    if (cached && cached.until > this.now()) return cached.name;
-    let name: string | null = null;
+  private async user(token: string): Promise<Author> {
+    const cached = this.users.get(token);
+    if (cached && cached.until > this.now()) return cached.user;
+    let user: Author = { name: null, uid: null };
     try {
-      name = (await this.opts.backend.call('users.me', { token })).user.name;
+      const me = (await this.opts.backend.call('users.me', { token })).user;
+      user = { name: me.name, uid: me.uid };
     } catch {
       // Unknown author: the warning says "someone else".
     }
-    if (this.names.size > 1000) this.names.clear();
-    this.names.set(token, { name, until: this.now() + 5 * 60_000 });
-    return name;
+    if (this.users.size > 1000) this.users.clear();
+    this.users.set(token, { user, until: this.now() + 5 * 60_000 });
+    return user;
   }
 }

@@ -253,6 +253,27 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     expect(saved.order.aggregated_status.key).toBe('shipping_delivered');
   });
 
+  it("one's own last change is no conflict (a second modal opened before the list caught up)", async () => {
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(b.client))[6]!;
+    const seen = (await b.client.orders.detail.query({ uid: target.uid })).order;
+    const expected = { updatedAt: seen.updated_at, status: seen.aggregated_status.key };
+    await b.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'shipping_in_transit',
+      happenedAt: new Date().toISOString(),
+      expected,
+    });
+    // The same stale view again, from the same user: saved, not warned.
+    const again = await b.client.orders.changeStatus.mutate({
+      orderUid: target.uid,
+      status: 'lost',
+      happenedAt: new Date().toISOString(),
+      expected,
+    });
+    expect(again.order.aggregated_status.key).toBe('lost');
+  });
+
   it('a comment by someone else since the modal opened is named, with its author', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
