@@ -42,6 +42,7 @@ import { useClientsFilter } from '../hooks/use-clients-filter.js';
 import { countryName, periodOptions, SIZE_OPTIONS, sizeCount, skuOptions } from '../lib/filters.js';
 import styles from './clients-page.module.css';
 import { NeedsAttentionCard } from './needs-attention-card.js';
+import healthStyles from './store-health.module.css';
 import { StoreRow } from './store-row.js';
 
 const STATUS_LABELS = { installed: 'Installed', development: 'Development', deleted: 'Deleted' } as const;
@@ -168,35 +169,37 @@ export function ClientsPage() {
         </div>
       </header>
 
-      <fieldset className={styles.cards} aria-label="Activity priority">
-        {cards.map((card) => (
-          <button
-            key={card.priority}
-            type="button"
-            className={styles.card}
-            aria-pressed={card.enabled}
-            data-testid={`activity-card-${card.priority}`}
-            style={{ ['--card-colour' as string]: `var(--color-${storeActivityColour(card.priority)})` }}
-            onClick={() =>
-              update({
-                displayPriorities: toggleClientActivityCard(
-                  filter.displayPriorities,
-                  card.priority,
-                  displayStats,
-                ),
-              })
-            }
-          >
-            <span className={styles.cardLabel}>{card.label}</span>
-            <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
-          </button>
-        ))}
-      </fieldset>
-      <NeedsAttentionCard
-        count={health.isLoading ? null : health.stores.length}
-        pressed={attention}
-        onToggle={() => setAttention(!attention)}
-      />
+      <div className={healthStyles.cardsRow}>
+        <fieldset className={styles.cards} aria-label="Activity priority">
+          {cards.map((card) => (
+            <button
+              key={card.priority}
+              type="button"
+              className={styles.card}
+              aria-pressed={card.enabled}
+              data-testid={`activity-card-${card.priority}`}
+              style={{ ['--card-colour' as string]: `var(--color-${storeActivityColour(card.priority)})` }}
+              onClick={() =>
+                update({
+                  displayPriorities: toggleClientActivityCard(
+                    filter.displayPriorities,
+                    card.priority,
+                    displayStats,
+                  ),
+                })
+              }
+            >
+              <span className={styles.cardLabel}>{card.label}</span>
+              <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
+            </button>
+          ))}
+        </fieldset>
+        <NeedsAttentionCard
+          count={health.isLoading ? null : health.stores.length}
+          pressed={attention}
+          onToggle={() => setAttention(!attention)}
+        />
+      </div>
 
       <div className={styles.toolbar}>
         <fieldset className={styles.group} aria-label="Store status">
