@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Order } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,9 @@ describe('presence', () => {
         { timeout: 10_000 },
       )
       .toBe('Olivia Ops is typing…');
+    // E2E_SCREENS_DIR=… keeps a picture of B's detail with A on it.
+    const screens = process.env.E2E_SCREENS_DIR;
+    if (screens) await b.screenshot({ path: join(screens, 'presence-detail.png') });
 
     const closedAt = Date.now();
     await a.close();
@@ -204,5 +208,7 @@ describe('follow and notify', () => {
       return found.map((v) => v.id);
     });
     expect(violations).toEqual([]);
+    const screens = process.env.E2E_SCREENS_DIR;
+    if (screens) await b.screenshot({ path: join(screens, 'notification-centre.png') });
   });
 });
