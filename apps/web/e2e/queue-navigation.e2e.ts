@@ -216,6 +216,15 @@ describe('the orders queue: navigation', () => {
       .toBe(lastLoaded!.uid);
     await page.keyboard.press('Escape');
     await detail().waitFor({ state: 'detached', timeout: 10_000 });
+    // Closed onto the row of the order shown last, far down the list: scrolled to and focused.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.uid ?? null), {
+        timeout: 5_000,
+      })
+      .toBe(lastLoaded!.uid);
+    const box = await page.locator(`tr[data-uid="${lastLoaded!.uid}"]`).boundingBox();
+    expect(box!.y).toBeGreaterThan(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   });
 
   it('shows Back to Top once the header starts more than 40 px above the view, and not while the footer shows', async () => {

@@ -1,9 +1,11 @@
 import type { Order, OrdersFilter } from '@waybill/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { publishOrderQueue, takeListReturn } from '../../../components/comments/order-sequence.js';
+import { ROW_HEIGHT } from './orders-table.js';
 
 const DETAIL_PREFIX = '/realtime/';
+const ROW_SELECTOR = 'tr[data-testid="order-row"]';
 /** Frames to wait for the list's rows to render again before giving up on focusing the row. */
 const MAX_FRAMES = 60;
 
@@ -14,6 +16,8 @@ const MAX_FRAMES = 60;
  */
 export function useListReturn(rows: readonly Order[], filter: OrdersFilter, hasMore: boolean): void {
   const location = useLocation();
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   const onList = !location.pathname.startsWith(DETAIL_PREFIX);
   const listHref = `${location.pathname === '/' ? '/realtime' : location.pathname}${location.search}`;
 
@@ -34,19 +38,27 @@ export function useListReturn(rows: readonly Order[], filter: OrdersFilter, hasM
     if (!back) return;
     let frame = 0;
     let tries = 0;
+    window.scrollTo({ top: back.scrollY });
     const restore = () => {
-      window.scrollTo({ top: back.scrollY });
       const row = back.uid
-        ? document.querySelector<HTMLElement>(
-            `tr[data-testid="order-row"][data-uid="${CSS.escape(back.uid)}"]`,
-          )
+        ? document.querySelector<HTMLElement>(`${ROW_SELECTOR}[data-uid="${CSS.escape(back.uid)}"]`)
         : null;
       if (!row) {
-        if (back.uid && ++tries < MAX_FRAMES) frame = requestAnimationFrame(restore);
+        if (!back.uid || ++tries >= MAX_FRAMES) return;
+        // A listed row the virtual table has not rendered (the arrows went far): scroll near it.
+        const index = rowsRef.current.findIndex((o) => o.uid === back.uid);
+        const any = document.querySelector<HTMLElement>(ROW_SELECTOR);
+        if (tries === 1 && index >= 0 && any) {
+          const offset = (index - Number(any.dataset.index ?? 0)) * ROW_HEIGHT;
+          window.scrollBy({ top: any.getBoundingClientRect().top + offset - window.innerHeight / 2 });
+        } else if (tries === 1) window.scrollTo({ top: back.scrollY });
+        frame = requestAnimationFrame(restore);
         return;
       }
       const box = row.getBoundingClientRect();
-      const visible = box.top >= 0 && box.bottom <= window.innerHeight;
+      // A row under the sticky table header is not in view either.
+      const headerBottom = row.closest('table')?.querySelector('thead')?.getBoundingClientRect().bottom ?? 0;
+      const visible = box.top >= Math.max(0, headerBottom) && box.bottom <= window.innerHeight;
       row.focus({ preventScroll: visible });
       if (!visible) row.scrollIntoView({ block: 'center' });
     };
