@@ -82,9 +82,10 @@ export const servicesPlugin = fp<{ config: Config }>(
       collaboration.start();
     });
     app.addHook('onClose', async () => {
-      await collaboration.close();
       // Releases the poll lease, so another replica takes over at once.
       await realtime.close();
+      // Tells the other replicas this one's presence is gone; waits for notifications being written.
+      await collaboration.close();
       sessions.close();
       await scale?.close();
       await backend.close();
