@@ -25,6 +25,8 @@ export const presenceRouter = router({
    */
   here: authedProcedure.input(presenceHereInputSchema).subscription(async function* ({ ctx, input, signal }) {
     const { person, holder } = await caller(ctx, signal);
+    // Stopped while the name was being looked up: announce nothing.
+    if (signal?.aborted) return;
     let hold: { release(): void };
     try {
       hold = ctx.services.collaboration.presence.hold({
