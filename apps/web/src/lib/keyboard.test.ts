@@ -37,6 +37,8 @@ describe('keyboard shortcut rules', () => {
     expect(singleKeyBlocked(key({ key: 'j' }, document.getElementById('i')!))).toBe(true);
     expect(singleKeyBlocked(key({ key: 'j', ctrlKey: true }, row))).toBe(true);
     expect(singleKeyBlocked(key({ key: 'j', altKey: true }, row))).toBe(true);
+    document.body.insertAdjacentHTML('beforeend', '<div role="dialog" data-state="closed"></div>');
+    expect(modalOpen()).toBe(false);
     document.body.insertAdjacentHTML('beforeend', '<div role="dialog"></div>');
     expect(modalOpen()).toBe(true);
     expect(singleKeyBlocked(key({ key: 'j' }, row))).toBe(true);

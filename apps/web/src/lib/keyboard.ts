@@ -5,9 +5,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
 }
 
-/** Whether a modal dialog is open (Radix dialogs mark their content role="dialog" or "alertdialog"). */
+/**
+ * Whether a modal dialog is open (Radix dialogs mark their content role="dialog" or "alertdialog"; one
+ * closing still in the DOM says data-state="closed").
+ */
 export function modalOpen(doc: Document = document): boolean {
-  return doc.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+  return (
+    doc.querySelector(
+      '[role="dialog"]:not([data-state="closed"]), [role="alertdialog"]:not([data-state="closed"])',
+    ) !== null
+  );
 }
 
 /**

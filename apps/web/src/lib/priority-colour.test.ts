@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onColourVar } from './priority-colour.js';
+import { onColourVar, textColourVar } from './priority-colour.js';
 
 const tokens = readFileSync(join(import.meta.dirname, '../styles/tokens.css'), 'utf8');
 const declared = new Map([...tokens.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
@@ -37,5 +37,15 @@ describe('text on a colour fill', () => {
 
   it('covers every colour of the palette', () => {
     expect(colours).toHaveLength(15);
+  });
+});
+
+describe('a colour as text on a light surface', () => {
+  const colours = [...declared.keys()].filter((k) => k.startsWith('--color-')).map((k) => k.slice(8));
+
+  it.each(colours)('%s reads at 4.5:1 or more on the page and on a muted surface', (name) => {
+    const token = /^var\((--[\w-]+)\)$/.exec(textColourVar(name as never))![1]!;
+    expect(contrast(hex(token), hex('--surface'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(hex(token), hex('--surface-muted'))).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,13 +1,13 @@
 import { COPYRIGHT_YEAR, type FooterNoun, footerText } from '@waybill/contracts';
 import { forwardRef } from 'react';
-import { type ColourName, colourVar } from '../../lib/priority-colour.js';
+import { type ColourName, textColourVar } from '../../lib/priority-colour.js';
 import styles from './list-footer.module.css';
 
 export interface ListFooterProps {
   count: number;
   /** Singular noun: 'Order', 'Product', 'Inbound'. */
   noun: FooterNoun;
-  /** Text colour: the priority colour of the last row (orders). */
+  /** Text colour: the priority colour of the last row (orders), in its readable text shade. */
   colour?: ColourName;
 }
 
@@ -22,7 +22,7 @@ export const ListFooter = forwardRef<HTMLElement, ListFooterProps>(function List
       className={styles.footer}
       data-testid="list-footer"
       data-colour={colour}
-      style={colour ? { color: colourVar(colour) } : undefined}
+      style={colour ? { color: textColourVar(colour) } : undefined}
     >
       <span className={styles.count}>{footerText(count, noun)}</span>
       <span className={styles.copyright}>© {COPYRIGHT_YEAR} Waybill. All rights reserved.</span>

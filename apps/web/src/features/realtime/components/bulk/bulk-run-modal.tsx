@@ -72,7 +72,7 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
       width={520}
       footer={
         <Button variant="primary" onClick={onClose} disabled={running}>
-          {running ? 'Working…' : 'Close'}
+          {running ? 'Working…' : 'Done'}
         </Button>
       }
     >

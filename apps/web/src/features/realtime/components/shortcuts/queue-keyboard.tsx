@@ -1,7 +1,6 @@
 import type { Order } from '@waybill/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { orderDetailHref } from '../../lib/order-row.js';
 import { rowSelection } from '../bulk/selection.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { useQueueShortcuts } from './use-queue-shortcuts.js';
@@ -21,7 +20,8 @@ export function QueueKeyboard({
   useQueueShortcuts({
     rows,
     rowHeight,
-    onOpen: (order) => navigate(orderDetailHref(order.uid, { total: order.comments.count_, unread: 0 })),
+    // Enter opens the order itself (the comment link opens the editor when there is no comment yet).
+    onOpen: (order) => navigate(`/realtime/order?uid=${encodeURIComponent(order.uid)}&cached=true`),
     onComment,
     onToggle: (order) => rowSelection.toggle(order.uid),
     onHelp: () => setHelp(true),

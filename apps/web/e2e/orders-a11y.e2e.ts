@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type Stack, signInContext, startStack } from './harness.js';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations under `selector`: rule id, the first offending element and why. */
+async function axeViolations(selector: string): Promise<string[]> {
+  // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    type Result = {
+      violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+    };
+    const axe = (window as unknown as { axe: { run: (el: Element, options: object) => Promise<Result> } })
+      .axe;
+    const root = document.querySelector(sel);
+    if (!root) return [`no element ${sel}`];
+    // Every default rule, plus target size (24 px, WCAG 2.2) and label/name mismatch (experimental in axe).
+    const { violations } = await axe.run(root, {
+      rules: { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
+    });
+    return violations.flatMap((v) =>
+      v.nodes
+        .slice(0, 3)
+        .map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`),
+    );
+  }, selector);
+}
+
+const rows = () => page.getByTestId('order-row');
+const dialog = () => page.getByRole('dialog');
+
+async function openList(path = '/realtime') {
+  await page.goto(`${stack.baseUrl}${path}`);
+  await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  // The statistics (bars, counts) land after the rows.
+  await page
+    .getByTestId('status-bar')
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
+}
+
+beforeAll(async () => {
+  stack = await startStack({ LOG_LEVEL: 'error' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInContext(context, stack.baseUrl);
+  page = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const REISSUE_STATUSES = ['ready_for_picking', 'in_picking', 'waiting_for_courier'];
+
+/** References of orders whose label can be reissued (label warehouse, a fulfilment order key, status). */
+function reissuableReferences(): string[] {
+  const labelCenters = new Set(
+    stack.sim.store.fulfillmentCenters.filter((c) => c.requiresLabel).map((c) => c.uid),
+  );
+  return [...stack.sim.store.orders.values()]
+    .filter(
+      (o) =>
+        o.reference !== null &&
+        o.managed_by === 'waybill' &&
+        REISSUE_STATUSES.includes(o.status) &&
+        o.fulfillment_center_uid !== null &&
+        labelCenters.has(o.fulfillment_center_uid) &&
+        o.fulfillmentOrders.some((f) => f.unique_key),
+    )
+    .map((o) => o.reference as string);
+}
+
+/** Opens the row menu of the first listed order and picks `item`. */
+async function rowAction(item: string) {
+  await rows().first().getByRole('button', { name: 'Order Options' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  await dialog().waitFor({ timeout: 10_000 });
+}
+
+describe('orders screen accessibility (axe-core, 1280 px)', () => {
+  it('the orders screen, with rows ticked and the bulk bar: 0 violations', async () => {
+    await openList();
+    expect(await axeViolations('body')).toEqual([]);
+    await rows().nth(0).getByTestId('row-tick').check();
+    await rows().nth(1).getByTestId('row-tick').check();
+    await page.getByTestId('bulk-bar').waitFor();
+    expect(await axeViolations('body')).toEqual([]);
+  });
+
+  it('the order detail, its comment editor, snooze and escalate: 0 violations', async () => {
+    await openList();
+    await rows().first().getByTestId('comment-overview').getByRole('link').click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
+    expect(await axeViolations('body')).toEqual([]);
+    const box = detail.getByPlaceholder('Add new comment');
+    if (!(await box.isVisible())) await detail.getByRole('button', { name: 'New comment' }).click();
+    await box.fill('Checking the editor for accessibility');
+    expect(await axeViolations('body')).toEqual([]);
+    await detail.getByRole('button', { name: 'Snooze' }).click();
+    expect(await axeViolations('body')).toEqual([]);
+    await detail.getByRole('button', { name: 'Escalate' }).click();
+    expect(await axeViolations('body')).toEqual([]);
+  });
+
+  it('the status date modals: 0 violations', async () => {
+    await openList();
+    await rowAction('Mark as Lost');
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await rowAction('Cancel order');
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the reissue modal: 0 violations', async () => {
+    const references = reissuableReferences();
+    expect(references.length, 'the sim has an order whose label can be reissued').toBeGreaterThan(0);
+    await openList(`/realtime?q=${encodeURIComponent(references[0]!)}&prio=all&active=all&user=all`);
+    await rowAction('Reissue AWB');
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the shortcuts dialog and the bulk modals: 0 violations', async () => {
+    await openList();
+    await page.locator('body').press('?');
+    await page.getByTestId('shortcuts-dialog').waitFor();
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await rows().nth(0).getByTestId('row-tick').check();
+    await page.getByTestId('bulk-addComment').click();
+    await page.getByTestId('bulk-comment').waitFor();
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the saved views dialogs: 0 violations', async () => {
+    await openList();
+    await page.getByTestId('saved-views').click();
+    await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+    await page.getByTestId('save-view').waitFor();
+    expect(await axeViolations('body')).toEqual([]);
+    await page.getByLabel('View name').fill('Accessibility check');
+    await page.getByRole('button', { name: 'SAVE VIEW' }).click();
+    await page.getByTestId('saved-views').click();
+    await page.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
+    await page.getByTestId('manage-views').waitFor();
+    expect(await axeViolations('body')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the command palette at 1920 px: 0 violations', async () => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    try {
+      await openList();
+      await page.keyboard.press('Control+k');
+      const palette = page.getByTestId('command-palette');
+      await palette.waitFor();
+      expect(await axeViolations('body')).toEqual([]);
+      await palette.getByRole('combobox').fill('cli');
+      await expect.poll(() => palette.getByTestId('palette-option').count()).toBeGreaterThan(0);
+      expect(await axeViolations('body')).toEqual([]);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
