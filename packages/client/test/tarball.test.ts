@@ -324,6 +324,25 @@ describe('the waybill command', () => {
     expect(workbook.worksheets.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('lists the stores needing attention as clients.health does, in JSON and as a table', async () => {
+    const expected = await client.clients.health.query();
+    const result = await waybill(['clients', 'health']);
+    expect(result.code, result.stderr).toBe(0);
+    const printed = JSON.parse(result.stdout) as { checked: number; stores: unknown[] };
+    expect(printed.checked).toBe(expected.checked);
+    expect(printed.stores).toEqual(
+      expected.stores.map((s) => ({ uid: s.uid, store: s.name, reason: s.reasonText })),
+    );
+    const table = await waybill(['clients', 'health', '--table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      expected.stores.length > 0 ? /^uid\s+store\s+reason$/ : /^\(none\)$/,
+    );
+    const wrong = await waybill(['clients', 'health', 'extra']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe('waybill: Usage: waybill clients health \n');
+  });
+
   it('logs out: the stored token is refused, the file is gone, and commands say to log in', async () => {
     const file = path.join(config, 'waybill/config.json');
     const { token } = JSON.parse(await readFile(file, 'utf8')) as { token: string };

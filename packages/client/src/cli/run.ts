@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { login, logout, sessionClient } from './auth-commands.js';
+import { storesNeedingAttention } from './clients-commands.js';
 import { loadSession } from './config-file.js';
 import { CliError, describeError } from './errors.js';
 import { exportInbound } from './inbounds-commands.js';
@@ -13,7 +14,8 @@ const USAGE = `Usage: waybill <command> [options]   (JSON on stdout; --table for
   orders search [--late] [--courier KEY]... [--status-group ID]... [--reference REF]
                 [--active all|active|snoozed] [--limit N<=100]
   orders comment <reference> <text>                add a comment to the order with that reference
-  inbounds export <reception> [--out FILE]         export an inbound to .xlsx (default <reception>.xlsx)`;
+  inbounds export <reception> [--out FILE]         export an inbound to .xlsx (default <reception>.xlsx)
+  clients health                                   connected stores whose orders fell by half or stopped`;
 
 const OPTIONS = {
   table: { type: 'boolean' },
@@ -37,6 +39,7 @@ const ACCEPTS: Record<string, (keyof typeof OPTIONS)[]> = {
   'orders search': ['late', 'courier', 'status-group', 'reference', 'active', 'limit'],
   'orders comment': [],
   'inbounds export': ['out'],
+  'clients health': [],
 };
 
 function parse(argv: string[]) {
@@ -96,6 +99,12 @@ async function dispatch(argv: string[]): Promise<void> {
       const { client, session } = await sessionClient();
       const result = await exportInbound(client, session, args[0]!, values.out);
       return print([result], table, result);
+    }
+    case 'clients health': {
+      expect(0, '');
+      const { client } = await sessionClient();
+      const result = await storesNeedingAttention(client);
+      return table ? print(result.stores, true) : print([], false, result);
     }
   }
 }
