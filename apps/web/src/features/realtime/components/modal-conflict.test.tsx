@@ -1,0 +1,83 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeOrder } from '@waybill/contracts/test-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { ReissueModal } from './reissue-modal.js';
+import { StatusDateModal } from './status-date-modal.js';
+
+const conflict = () =>
+  Object.assign(new Error('The order changed since it was opened'), {
+    data: {
+      code: 'CONFLICT',
+      conflict: {
+        by: 'Olivia Ops',
+        at: new Date(Date.now() - 40_000).toISOString(),
+        what: { kind: 'reissue' },
+      },
+    },
+  });
+
+describe('conflict warning in the list modals', () => {
+  it('Reissue AWB: warns with who reissued first; SAVE ANYWAY confirms with force', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi
+      .fn<(...args: unknown[]) => Promise<unknown>>()
+      .mockRejectedValueOnce(conflict())
+      .mockResolvedValueOnce(undefined);
+    const onClose = vi.fn();
+    const order = makeOrder({ uid: 'ord-9' });
+    render(
+      <ReissueModal order={order} merchant={null} warehouse={null} onConfirm={onConfirm} onClose={onClose} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reissue AWB' });
+    await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
+    const warning = await within(dialog).findByTestId('conflict-warning');
+    expect(warning).toHaveTextContent('Changed by Olivia Ops 40 seconds ago: shipping label reissued');
+    expect(within(dialog).getByRole('button', { name: 'CONFIRM' })).toBeDisabled();
+    await user.click(within(warning).getByRole('button', { name: 'SAVE ANYWAY' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onConfirm.mock.calls).toEqual([
+      [order, 2],
+      [order, 2, { force: true }],
+    ]);
+  });
+
+  it('a status modal saves with the order as it was opened, though the live row moved on', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    const opened = makeOrder({ uid: 'ord-7', updated_at: '2026-03-01T10:00:00.000Z' });
+    const { rerender } = render(
+      <StatusDateModal
+        kind="markLost"
+        order={opened}
+        merchant={null}
+        warehouse={null}
+        onSave={onSave}
+        onClose={vi.fn()}
+      />,
+    );
+    // Someone else's change reaches the live row while the modal is open.
+    const moved = { ...opened, updated_at: '2026-03-01T10:05:00.000Z' };
+    rerender(
+      <StatusDateModal
+        kind="markLost"
+        order={moved}
+        merchant={null}
+        warehouse={null}
+        onSave={onSave}
+        onClose={vi.fn()}
+      />,
+    );
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await user.type(
+      screen.getByLabelText('Day'),
+      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect((onSave.mock.calls[0] as unknown as [typeof opened])[0].updated_at).toBe(
+      '2026-03-01T10:00:00.000Z',
+    );
+  });
+});
