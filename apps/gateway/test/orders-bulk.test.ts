@@ -99,22 +99,27 @@ describe('orders.bulk', () => {
     const [a, b] = ordersWhere(() => true, 2);
     const before = [a!, b!].map((o) => o.comments.length);
     const text = 'Courier called about the delay';
+    sim.control.resetCallCounts();
     const { results } = await client.orders.bulk.mutate({
       action: { kind: 'comment', text },
       orderUids: [a!.uid, b!.uid, a!.uid],
     });
     expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(sim.control.callCounts()['/orders/order/{uid}/comments']).toBe(2);
     expect(sim.store.orders.get(a!.uid)?.comments.length).toBe(before[0]! + 1);
     expect(sim.store.orders.get(b!.uid)?.comments.length).toBe(before[1]! + 1);
   });
 
   it('refuses more orders than BULK_MAX_ORDERS with a 400 naming the limit', async () => {
     const uids = Array.from({ length: 21 }, (_, i) => `o-${i}`);
+    sim.control.resetCallCounts();
     const error = await trpcError(
       client.orders.bulk.mutate({ action: { kind: 'comment', text: 'Hello there' }, orderUids: uids }),
     );
     expect(error.data?.httpStatus).toBe(400);
     expect(error.message).toContain('at most 20 orders (BULK_MAX_ORDERS)');
+    // Refused before any backend call.
+    expect(sim.control.callCounts()['/orders/order/{uid}/comments'] ?? 0).toBe(0);
   });
 
   it('refuses an empty selection and a short comment, naming the problem', async () => {
