@@ -68,7 +68,7 @@ export class MemoryChangeEventLog implements ChangeEventLog {
     if (fresh.length === 0 && orders.length > 0) {
       return { id: this.latestId() ?? '0', orders: [], polledAt, source: 'poll' };
     }
-    return this.store({ orders: fresh, polledAt });
+    return this.store({ orders: fresh, polledAt, source: 'poll' });
   }
 
   async appendWrite(change: OwnWriteChange): Promise<ChangeEvent | null> {
