@@ -242,14 +242,22 @@ describe('inbounds in the browser', () => {
     await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 15_000 }).toBe(1);
     await rowAction(target.name, 'Mark as Arrived');
     const dialog = page.getByRole('dialog', { name: 'Mark as Arrived' });
-    await dialog.getByLabel('Day').fill('05');
-    await dialog.getByLabel('Month').fill('03');
-    await dialog.getByLabel('Year').fill('2024');
+    // Today in the browser: days before the inbound's creation are refused.
+    const [day, month, year] = await page.evaluate(() => {
+      const d = new Date();
+      return [d.getDate(), d.getMonth() + 1, d.getFullYear()].map((n) => String(n).padStart(2, '0'));
+    });
+    await dialog.getByLabel('Day').fill(day!);
+    await dialog.getByLabel('Month').fill(month!);
+    await dialog.getByLabel('Year').fill(year!);
     await dialog.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => stack.sim.store.inbounds.get(target.uid)?.status).toBe('arrived');
     const body = stack.sim.control.lastBody('/inventory_receipts/change_status') as { happened_at: string };
-    const expected = await page.evaluate(() => new Date(2024, 2, 5, 15, 0, 0).toISOString());
+    const expected = await page.evaluate(() => {
+      const d = new Date();
+      return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 15, 0, 0).toISOString();
+    });
     expect(new Date(body.happened_at).toISOString()).toBe(expected);
     // The list refreshes 2 s later and shows the new status.
     await expect
