@@ -135,12 +135,18 @@ describe('presence and notifications on one replica (real websockets, backend-si
 
   it("a comment escalated to a team reaches that team's members who opened the console, not its author", async () => {
     const order = orderUids[6]!;
+    // Radu Stan and Dan Developer are both in development; Radu writes the comment.
+    const radu = await stack.signIn('radu.stan@example.com');
     const dev = watchNotifications(b.client);
+    const author = watchNotifications(radu.client);
     const ops = watchNotifications(a.client);
-    await eventually('centres', () => dev.latest && ops.latest);
-    const devBefore = dev.latest!.items.length;
-    const opsBefore = ops.latest!.items.length;
-    await a.client.orders.comments.add.mutate({
+    await eventually('centres', () => dev.latest && author.latest && ops.latest);
+    const before = {
+      dev: dev.latest!.items.length,
+      author: author.latest!.items.length,
+      ops: ops.latest!.items.length,
+    };
+    await radu.client.orders.comments.add.mutate({
       orderUid: order,
       text: 'Label reissue fails, please check',
       escalate: true,
@@ -149,15 +155,16 @@ describe('presence and notifications on one replica (real websockets, backend-si
     });
     const state = await eventually(
       'escalation',
-      () => (dev.latest && dev.latest.items.length > devBefore ? dev.latest : undefined),
+      () => (dev.latest && dev.latest.items.length > before.dev ? dev.latest : undefined),
       10_000,
     );
     expect(state.items[0]).toMatchObject({ kind: 'escalated', orderUid: order });
-    expect(state.items[0]!.text).toContain('escalated to development by Olivia Ops');
+    expect(state.items[0]!.text).toBe('New comment escalated to development by Radu Stan');
     await stack.app.services.collaboration.notifier.idle();
-    expect(ops.latest!.items.length).toBe(opsBefore);
-    dev.stop();
-    ops.stop();
+    // Not the author (same team), not another team.
+    expect(author.latest!.items.length).toBe(before.author);
+    expect(ops.latest!.items.length).toBe(before.ops);
+    for (const w of [dev, author, ops]) w.stop();
   });
 
   it('caps the orders one user follows at FOLLOWS_PER_USER; unfollowing makes room', async () => {
