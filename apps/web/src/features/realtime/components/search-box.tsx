@@ -2,6 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@waybill/contracts';
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
+import { singleKeyBlocked } from '../../../lib/keyboard.js';
 import styles from './search-box.module.css';
 
 export interface SearchBoxProps {
@@ -16,12 +17,11 @@ export function SearchBox({ value, onSearch, delayMs = SEARCH_DEBOUNCE_MS }: Sea
   const [text, schedule] = useDebouncedText(value, onSearch, delayMs);
   const input = useRef<HTMLInputElement>(null);
 
-  // '/' jumps to the search box from anywhere on the page (not while typing elsewhere).
+  // '/' jumps to the search box from anywhere on the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      // Not while typing elsewhere, with a modifier, or with a modal open (the shortcut rule).
+      if (event.key !== '/' || singleKeyBlocked(event)) return;
       event.preventDefault();
       input.current?.focus();
     };
