@@ -40,8 +40,9 @@ function toInbound(v: unknown): ChangedInbound | null {
 
 /**
  * Reads the changed orders and inbounds off a mutation's answer, whatever the procedure:
- * `{ order }` (status change, reissue, comment add), `{ orders }` (bulk), `{ comment }` and
- * `{ workflow }` (their order by uid), `{ inventory_receipt }` / `{ inventory_receipts }`.
+ * `{ order }` (status change, reissue, comment add), `{ orders }`, `{ workflow }` (its order by uid),
+ * `{ inventory_receipt }` / `{ inventory_receipts }`. A `{ comment }` (mark seen) changes no order:
+ * the backend keeps its updated_at, and who read a comment is the reader's own state.
  */
 export function writtenEntities(data: unknown): WrittenEntities {
   const d = asObject(data);
@@ -49,8 +50,6 @@ export function writtenEntities(data: unknown): WrittenEntities {
   if (!d) return out;
   if (isOrder(d.order)) out.orders.push(d.order);
   if (Array.isArray(d.orders)) out.orders.push(...d.orders.filter(isOrder));
-  const commentOrder = asObject(asObject(asObject(d.comment)?.entity)?.data)?.uid;
-  if (typeof commentOrder === 'string') out.orderUids.push(commentOrder);
   const workflowOrder = asObject(d.workflow)?.order_uid;
   if (typeof workflowOrder === 'string') out.orderUids.push(workflowOrder);
   const inbounds = [
