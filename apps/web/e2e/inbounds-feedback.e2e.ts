@@ -14,7 +14,7 @@ let page: Page;
 const LIST_REFRESH_MS = 1000;
 
 beforeAll(async () => {
-  stack = await startStack({ LIST_REFRESH_MS: String(LIST_REFRESH_MS) });
+  stack = await startStack({ LIST_REFRESH_MS: String(LIST_REFRESH_MS), LOG_LEVEL: 'error' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInContext(context, stack.baseUrl);
@@ -189,6 +189,31 @@ describe('sign-in from a deep link', () => {
     const detail = await signInThroughForm(`/realtime/order?uid=${order}`);
     expect(detail.pathname).toBe('/realtime/order');
     expect(detail.searchParams.get('uid')).toBe(order);
+  });
+
+  it('returns to the page asked for after Google sign-in too', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const tab = await fresh.newPage();
+      // The sim's consent page sends everyone to the default console address; send it here instead.
+      await tab.route('http://localhost:3000/login/callback/google**', (route) =>
+        route.fulfill({
+          status: 302,
+          headers: {
+            location: `${stack.baseUrl}/login/callback/google${new URL(route.request().url()).search}`,
+          },
+        }),
+      );
+      await tab.goto(`${stack.baseUrl}/clients?attention=1`);
+      await tab.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      await tab.getByRole('button', { name: /Sign in with Google/ }).click();
+      await tab.waitForURL(/__consent/, { timeout: 30_000 });
+      await tab.locator('button[data-email="ops@example.com"]').click();
+      await tab.waitForURL((url) => url.pathname === '/clients', { timeout: 30_000 });
+      expect(new URL(tab.url()).searchParams.get('attention')).toBe('1');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('never leaves the console: other origins and odd paths land on the first screen', async () => {
