@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { Identity } from '../presence/identity.js';
 import { PresenceHub } from '../presence/presence-hub.js';
@@ -22,6 +23,8 @@ export interface CollaborationOptions {
   backend: BackendCaller;
   events: ChangeEventLog;
   logger: RealtimeLogger;
+  /** Where `presence_entries` and `notifications_created_total` are registered. */
+  registry?: Registry;
   keyPrefix?: string;
 }
 
@@ -72,7 +75,25 @@ export function createCollaboration(opts: CollaborationOptions) {
     ttlMs: config.PRESENCE_TTL_MS,
     transport,
   });
+  const created = opts.registry
+    ? new Counter({
+        name: 'notifications_created_total',
+        help: "Notifications put in users' centres by this process, by kind (changed: a followed order; escalated: a team)",
+        labelNames: ['kind'] as const,
+        registers: [opts.registry],
+      })
+    : null;
+  if (opts.registry)
+    new Gauge({
+      name: 'presence_entries',
+      help: 'Open order details announced through this process (presence.here subscriptions)',
+      registers: [opts.registry],
+      collect() {
+        this.set(presence.localCount());
+      },
+    });
   const notifier = new Notifier({
+    onCreated: (kind) => created?.inc({ kind }),
     events: opts.events,
     store,
     backend: opts.backend,

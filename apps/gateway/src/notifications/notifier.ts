@@ -50,6 +50,8 @@ export class Notifier {
       backend: BackendCaller;
       serviceToken: string;
       logger: RealtimeLogger;
+      /** Called for each notification put in a centre (metrics). */
+      onCreated?: (kind: 'changed' | 'escalated') => void;
     },
   ) {}
 
@@ -95,7 +97,10 @@ export class Notifier {
           text,
           at: Date.now(),
         };
-        for (const user of followers) await store.push(user, { ...item, id: newNotificationId() });
+        for (const user of followers) {
+          await store.push(user, { ...item, id: newNotificationId() });
+          this.opts.onCreated?.('changed');
+        }
       }
       if (newEscalation && escalatedTo) await this.escalation(order, escalatedTo, new Set(followers));
     }
@@ -124,6 +129,7 @@ export class Notifier {
     for (const user of await store.teamMembers(team)) {
       if (user === comment.user_uid || alreadyTold.has(user)) continue;
       await store.push(user, { ...item, id: newNotificationId() });
+      this.opts.onCreated?.('escalated');
     }
   }
 

@@ -64,6 +64,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       backend,
       events: realtime.events,
       logger: app.log.child({ component: 'collaboration' }),
+      registry: metrics.registry,
     });
     const services: Services = {
       config,

@@ -34,6 +34,13 @@ describe('presence and notifications on one replica (real websockets, backend-si
     await stack?.close();
   });
 
+  /** A value on /metrics (the first line starting with `name`). */
+  const metric = async (name: string) => {
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ').at(-1)) : null;
+  };
+
   it("B sees A's presence and typing on an order, never its own, and it goes when A's socket closes", async () => {
     const order = orderUids[0]!;
     const watchB = watchPresence(b.client);
@@ -60,6 +67,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const closedAt = Date.now();
     const made = stack.app.services.collaboration.presence;
     expect(made.localCount()).toBe(2);
+    expect(await metric('presence_entries')).toBe(2);
     socketA.close();
     await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order], 10_000);
     expect(Date.now() - closedAt).toBeLessThan(10_000);
@@ -109,6 +117,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const item = state.items[0]!;
     expect(item).toMatchObject({ kind: 'changed', orderUid: order, read: false });
     expect(item.text).toContain('New comment');
+    expect(await metric('notifications_created_total{kind="changed"}')).toBeGreaterThanOrEqual(1);
     expect(state.unread).toBeGreaterThan(0);
 
     await b.client.notifications.markRead.mutate({ ids: [item.id] });
