@@ -7,6 +7,8 @@ import WebSocket from 'ws';
 export interface Subscriber {
   ws: WebSocket;
   onData: (handler: (data: unknown, id: string | undefined, bytes: number) => void) => void;
+  /** Resolves on the first data message (a live list's snapshot). */
+  firstData: Promise<void>;
   close(): void;
 }
 
@@ -20,6 +22,10 @@ export function subscribe(
     const ws = new WebSocket(url, { headers, perMessageDeflate: false });
     let handler: (data: unknown, id: string | undefined, bytes: number) => void = () => {};
     let settled = false;
+    let gotData: () => void = () => {};
+    const firstData = new Promise<void>((r) => {
+      gotData = r;
+    });
     ws.on('open', () => {
       ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path, input } }));
     });
@@ -44,9 +50,10 @@ export function subscribe(
       }
       if (msg.result?.type === 'started' && !settled) {
         settled = true;
-        resolve({ ws, onData: (h) => (handler = h), close: () => ws.close() });
+        resolve({ ws, onData: (h) => (handler = h), firstData, close: () => ws.close() });
       }
       if (msg.result?.type === 'data') {
+        gotData();
         // Tracked events arrive as { id, data }.
         const payload = msg.result.data as { id?: string; data?: unknown } | undefined;
         if (payload && typeof payload === 'object' && 'id' in payload && 'data' in payload) {
