@@ -9,10 +9,6 @@ export function redisKeys(prefix = 'waybill:') {
     published: (orderUid: string) => `${prefix}published:${orderUid}`,
     /** The last own write to an order or inbound (who, what, when), for the conflict warning. */
     ownWrite: (uid: string) => `${prefix}own-write:${uid}`,
-    /** The last published updated_at of an order, for the poll/own-write dedupe. */
-    published: (orderUid: string) => `${prefix}published:${orderUid}`,
-    /** The last own write to an order or inbound (who, what, when), for the conflict warning. */
-    ownWrite: (uid: string) => `${prefix}own-write:${uid}`,
     exportJob: (jobId: string) => `${prefix}export:${jobId}`,
     exportByInbound: (inboundUid: string) => `${prefix}export-inbound:${inboundUid}`,
     exportUpdates: `${prefix}export-updates`,
