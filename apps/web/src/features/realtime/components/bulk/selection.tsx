@@ -50,6 +50,10 @@ export const rowSelection = {
     anchor = null;
     update(state.listed, new Set());
   },
+  /** The current selection (tests). */
+  snapshot(): State {
+    return state;
+  },
   /** Ticks every loaded row, or none when all are ticked. */
   toggleAll(): void {
     const all = state.listed.length > 0 && state.ticked.length === state.listed.length;
