@@ -14,7 +14,7 @@ import type { BackendCaller, RealtimeLogger } from './types.js';
 /** What a mutation's answer says it changed. */
 export interface WrittenEntities {
   orders: Order[];
-  /** Orders named by uid only (a comment's or workflow's order): read once after the write. */
+  /** Orders named by uid only (a workflow's order): read once after the write. */
   orderUids: string[];
   inbounds: ChangedInbound[];
 }

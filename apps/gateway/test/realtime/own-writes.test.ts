@@ -172,6 +172,24 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     sub.stop();
   });
 
+  it('an invalid-address workflow (its answer names the order by uid) reaches the other session at once', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[7]!;
+    stack.sim.control.changeOrder(target.uid, { status: 'errors_incorrect_shipping_address' });
+    const sub = follow(b.client.orders.live, { filter: { reference: target.reference } });
+    await eventually('B snapshot', () => sub.state?.rows.some((o) => o.uid === target.uid));
+    const polls = changes();
+    const before = events.length;
+    await a.client.orders.invalidAddress.create.mutate({ orderUid: target.uid });
+    const written = events.slice(before).find((e) => e.source === 'write');
+    const updatedAt = written?.orders.find((o) => o.uid === target.uid)?.updated_at;
+    expect(updatedAt, 'the workflow write was published').toBeDefined();
+    await eventually('the workflow in B', () => sightings(sub, target.uid, updatedAt!).length > 0, 3000);
+    expect(changes()).toBe(polls);
+    sub.stop();
+  });
+
   it('a subscriber resuming with lastEventId gets the write it missed exactly once', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
