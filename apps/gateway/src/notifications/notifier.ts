@@ -77,33 +77,42 @@ export class Notifier {
   }
 
   private async handle(orders: Order[]): Promise<void> {
+    // One order failing (Redis or the backend away) does not cost the others their notifications.
+    for (const order of orders)
+      await this.handleOrder(order).catch((error: unknown) =>
+        this.opts.logger.warn(
+          { err: (error as Error).message, orderUid: order.uid },
+          'notifications: a change was not handled',
+        ),
+      );
+  }
+
+  private async handleOrder(order: Order): Promise<void> {
     const { store } = this.opts;
-    for (const order of orders) {
-      const escalatedTo = order.comments.status === 'escalated' ? order.comments.team : null;
-      const knownCount = this.escalatedCounts.get(order.uid);
-      if (escalatedTo) this.remember(order.uid, order.comments.count_);
-      const newEscalation =
-        escalatedTo !== null && (knownCount === undefined || order.comments.count_ > knownCount);
-      const followers = await store.followersOf(order.uid);
-      if (followers.length === 0 && !newEscalation) continue;
-      if (!(await store.claim(`${order.uid}@${order.updated_at}`, CLAIM_MS))) continue;
-      if (followers.length > 0) {
-        const text = describeChange(await store.seen(order.uid), order);
-        await store.setSeen(order.uid, seenOf(order));
-        const item = {
-          kind: 'changed' as const,
-          orderUid: order.uid,
-          reference: order.reference,
-          text,
-          at: Date.now(),
-        };
-        for (const user of followers) {
-          await store.push(user, { ...item, id: newNotificationId() });
-          this.opts.onCreated?.('changed');
-        }
+    const escalatedTo = order.comments.status === 'escalated' ? order.comments.team : null;
+    const knownCount = this.escalatedCounts.get(order.uid);
+    if (escalatedTo) this.remember(order.uid, order.comments.count_);
+    const newEscalation =
+      escalatedTo !== null && (knownCount === undefined || order.comments.count_ > knownCount);
+    const followers = await store.followersOf(order.uid);
+    if (followers.length === 0 && !newEscalation) return;
+    if (!(await store.claim(`${order.uid}@${order.updated_at}`, CLAIM_MS))) return;
+    if (followers.length > 0) {
+      const text = describeChange(await store.seen(order.uid), order);
+      await store.setSeen(order.uid, seenOf(order));
+      const item = {
+        kind: 'changed' as const,
+        orderUid: order.uid,
+        reference: order.reference,
+        text,
+        at: Date.now(),
+      };
+      for (const user of followers) {
+        await store.push(user, { ...item, id: newNotificationId() });
+        this.opts.onCreated?.('changed');
       }
-      if (newEscalation && escalatedTo) await this.escalation(order, escalatedTo, new Set(followers));
     }
+    if (newEscalation && escalatedTo) await this.escalation(order, escalatedTo, new Set(followers));
   }
 
   /** The newest comment, read with the service token: notified once, if it is fresh and escalated. */
