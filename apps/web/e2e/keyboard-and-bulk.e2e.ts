@@ -61,6 +61,13 @@ describe('keyboard-first queue (1280 px)', () => {
     expect(placed.top).toBeGreaterThanOrEqual(placed.headBottom - 1);
     expect(placed.bottom).toBeLessThanOrEqual(placed.height + 1);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // x ticks the focused row for a bulk action, and unticks it.
+    const uid = (await focused())!.uid;
+    await page.keyboard.press('x');
+    await expect.poll(() => row(uid).getByTestId('row-tick').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('bulk-bar').textContent()).toContain('1 selected');
+    await page.keyboard.press('x');
+    await expect.poll(() => page.getByTestId('bulk-bar').count()).toBe(0);
   });
 
   it('Enter opens the focused order, Esc returns, c opens the comment editor of the focused order', async () => {
@@ -264,7 +271,12 @@ describe('saved views and the command palette', () => {
     const palette = page.getByTestId('command-palette');
     await palette.getByRole('combobox').fill('twelve');
     await palette.getByRole('option', { name: 'Twelve refs' }).waitFor();
-    await page.keyboard.press('Escape');
+    await openList();
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('twelve');
+    await palette.getByRole('option', { name: 'Twelve refs' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/realtime\?q=12&active=all$/);
 
     await page.getByTestId('saved-views').click();
     await page.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
