@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
@@ -153,6 +154,10 @@ describe('inbound modals and feedback', () => {
     await dialog.getByLabel('Year').focus();
     await page.keyboard.press('Enter');
     expect(await dialog.isVisible()).toBe(true);
+
+    // E2E_SCREENS_DIR=… keeps a picture of the kept modal.
+    const screens = process.env.E2E_SCREENS_DIR;
+    if (screens) await page.screenshot({ path: join(screens, 'inbound-modal-changed-1280.png') });
 
     await notice.getByRole('button', { name: 'Review' }).click();
     await notice.waitFor({ state: 'detached' });
