@@ -14,7 +14,8 @@ export function useStoreHealth() {
   });
   const stores = query.data?.stores;
   const byUid = useMemo(() => new Map((stores ?? []).map((s) => [s.uid, s])), [stores]);
-  return { stores: stores ?? [], byUid, isLoading: query.isPending, isError: query.isError };
+  // A failed re-read keeps the last answer; only a check that never answered counts as failed.
+  return { stores: stores ?? [], byUid, isLoading: query.isPending, isError: query.isError && !query.data };
 }
 
 /** One store needing attention, with its reasons in words (`reasonText`) and its analytics row. */

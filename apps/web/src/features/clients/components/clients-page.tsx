@@ -196,6 +196,7 @@ export function ClientsPage() {
         </fieldset>
         <NeedsAttentionCard
           count={health.isLoading ? null : health.stores.length}
+          failed={health.isError}
           pressed={attention}
           onToggle={() => setAttention(!attention)}
         />

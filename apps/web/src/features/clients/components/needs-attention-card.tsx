@@ -5,6 +5,8 @@ import styles from './store-health.module.css';
 export interface NeedsAttentionCardProps {
   /** Stores needing attention; null while the check runs. */
   count: number | null;
+  /** The check failed: no count is shown rather than a reassuring 0. */
+  failed?: boolean;
   pressed: boolean;
   onToggle: () => void;
 }
@@ -13,7 +15,7 @@ export interface NeedsAttentionCardProps {
  * The "Needs attention" card (store health): how many connected stores' orders fell by half or
  * stopped; pressing it lists only those stores.
  */
-export function NeedsAttentionCard({ count, pressed, onToggle }: NeedsAttentionCardProps) {
+export function NeedsAttentionCard({ count, failed = false, pressed, onToggle }: NeedsAttentionCardProps) {
   return (
     <fieldset className={pageStyles.cards} aria-label="Store health">
       <button
@@ -26,7 +28,18 @@ export function NeedsAttentionCard({ count, pressed, onToggle }: NeedsAttentionC
         <span className={pageStyles.cardLabel}>
           <AlertTriangle size={12} aria-hidden /> Needs attention
         </span>
-        <span className={pageStyles.cardCount}>{count === null ? '…' : count.toLocaleString('en-US')}</span>
+        <span className={pageStyles.cardCount}>
+          {failed ? (
+            <>
+              <span aria-hidden>–</span>
+              <span className="visually-hidden">not available, retrying</span>
+            </>
+          ) : count === null ? (
+            '…'
+          ) : (
+            count.toLocaleString('en-US')
+          )}
+        </span>
       </button>
     </fieldset>
   );

@@ -81,4 +81,16 @@ describe('store health on the clients screen', () => {
     await user.click(card);
     expect(await screen.findByText('No store needs attention')).toBeInTheDocument();
   });
+
+  it('shows no count (not 0) when the health check fails', async () => {
+    setup({
+      'clients.health': () => {
+        throw new Error('backend down');
+      },
+    });
+    const card = await screen.findByTestId('attention-card');
+    await waitFor(() => expect(card).toHaveTextContent('Needs attention–not available, retrying'), {
+      timeout: 5000,
+    });
+  });
 });
