@@ -57,4 +57,33 @@ describe('DateChangeModal', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeEnabled();
   });
+
+  it('keeps save off while blocked, the typed date kept, and shows the notice', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    const view = (blocked: boolean) => (
+      <DateChangeModal
+        title="Mark as Arrived"
+        testId="modal"
+        summary={<p>Inbound</p>}
+        notice={blocked ? <p>Changed by someone else</p> : null}
+        saveBlocked={blocked}
+        onSave={onSave}
+        onClose={() => {}}
+      />
+    );
+    const { rerender } = render(view(true));
+    const today = new Date();
+    await user.type(
+      screen.getByLabelText('Day'),
+      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
+    );
+    expect(screen.getByText('Changed by someone else')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    rerender(view(false));
+    expect(screen.getByLabelText('Year')).toHaveValue(String(today.getFullYear()));
+    expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeEnabled();
+  });
 });
