@@ -1,154 +1,32 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { orderStatusLabel } from '@waybill/contracts';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
-import { useCurrentUser } from '../../hooks/use-reference-data.js';
-import { useSavedViews } from '../../hooks/use-saved-views.js';
-import { errorMessage } from '../../lib/errors.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isPaletteKey, modalOpen } from '../../lib/keyboard.js';
-import { trpc } from '../../lib/trpc.js';
-import styles from './command-palette.module.css';
-import { everyStatusFilter, ORDER_QUERY_MIN, paletteItems } from './palette-items.js';
 
-const ORDER_RESULTS = 8;
-const GROUPS = ['Orders', 'Screens', 'Saved views'] as const;
+// The dialog loads on first use: it keeps Radix Dialog out of the first screen's JavaScript.
+const PaletteDialog = lazy(async () => ({ default: (await import('./palette-dialog.js')).PaletteDialog }));
 
 /**
- * Ctrl+K (⌘K): jump to an order by reference (every status), to a screen or to a saved view. A
- * combobox over a listbox: arrows move, Enter opens, Esc closes.
+ * Ctrl+K (⌘K) on every screen: jump to an order by reference (every status), to a screen or to a
+ * saved view. A combobox over a listbox: arrows move, Enter opens, Esc closes.
  */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isPaletteKey(event)) return;
       // Another dialog keeps the keyboard; the palette's own Ctrl+K closes it.
       if (!open && modalOpen()) return;
       event.preventDefault();
+      setUsed(true);
       setOpen((o) => !o);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        {open ? <PaletteContent onDone={() => setOpen(false)} /> : null}
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function PaletteContent({ onDone }: { onDone: () => void }) {
-  const navigate = useNavigate();
-  const me = useCurrentUser();
-  const { views } = useSavedViews(me.data?.user?.uid ?? null);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const debounced = useDebouncedValue(query.trim(), 250);
-  const searching = debounced.length >= ORDER_QUERY_MIN;
-  const orders = trpc.orders.search.useQuery(
-    { filter: everyStatusFilter(debounced), window: { skip: 0, limit: ORDER_RESULTS } },
-    { enabled: searching, staleTime: 10_000 },
-  );
-  const found = searching ? (orders.data?.orders ?? []) : [];
-  const items = useMemo(
-    () =>
-      paletteItems(query, found, views, (k) => orderStatusLabel(k as Parameters<typeof orderStatusLabel>[0])),
-    [query, found, views],
-  );
-  const listId = useId();
-  const current = Math.min(active, Math.max(0, items.length - 1));
-  useEffect(() => setActive(0), [query, found.length]);
-
-  const go = (index: number) => {
-    const item = items[index];
-    if (!item) return;
-    onDone();
-    navigate(item.href);
-  };
-
-  const status = !searching
-    ? query.trim().length > 0
-      ? `Type ${ORDER_QUERY_MIN} characters to look up an order reference`
-      : 'Type an order reference, a screen or a saved view'
-    : orders.isFetching
-      ? 'Looking up orders…'
-      : orders.isError
-        ? errorMessage(orders.error, 'Orders could not be looked up.')
-        : found.length === 0
-          ? 'No order has this reference'
-          : `${found.length} ${found.length === 1 ? 'order' : 'orders'} found`;
-
-  return (
-    <Dialog.Content className={styles.content} aria-describedby={undefined} data-testid="command-palette">
-      <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
-      <div className={styles.searchRow}>
-        <Search size={16} aria-hidden className={styles.icon} />
-        <input
-          className={styles.input}
-          role="combobox"
-          aria-expanded
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={items[current] ? `${listId}-${current}` : undefined}
-          aria-label="Go to an order, screen or saved view"
-          placeholder="Order reference, screen or saved view…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setActive((current + 1) % Math.max(1, items.length));
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((current - 1 + items.length) % Math.max(1, items.length));
-            } else if (e.key === 'Enter') {
-              e.preventDefault();
-              go(current);
-            }
-          }}
-        />
-      </div>
-      <p className={styles.status} role="status" data-testid="palette-status">
-        {status}
-      </p>
-      <div id={listId} role="listbox" aria-label="Results" className={styles.list}>
-        {GROUPS.map((group) => {
-          const members = items.map((item, index) => ({ item, index })).filter((m) => m.item.group === group);
-          if (members.length === 0) return null;
-          const headerId = `${listId}-${group.replace(/\s/g, '')}`;
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role="group" (a fieldset is not allowed there).
-            <div key={group} role="group" aria-labelledby={headerId}>
-              <div id={headerId} role="presentation" className={styles.group}>
-                {group}
-              </div>
-              {members.map(({ item, index }) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant).
-                <div
-                  key={item.id}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === current}
-                  className={styles.option}
-                  data-testid="palette-option"
-                  onMouseMove={() => setActive(index)}
-                  onClick={() => go(index)}
-                >
-                  <span className={styles.label}>{item.label}</span>
-                  {item.hint ? <span className={styles.hint}>{item.hint}</span> : null}
-                </div>
-              ))}
-            </div>
-          );
-        })}
-      </div>
-    </Dialog.Content>
-  );
+  return used ? (
+    <Suspense fallback={null}>
+      <PaletteDialog open={open} onOpenChange={setOpen} />
+    </Suspense>
+  ) : null;
 }

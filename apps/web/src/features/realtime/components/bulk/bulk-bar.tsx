@@ -7,14 +7,20 @@ import {
   parseServerTime,
   statusAction,
 } from '@waybill/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../../components/button/button.js';
-import { DateChangeModal } from '../../../../components/date-change-modal/date-change-modal.js';
 import { useToast } from '../../../../components/toast/toast.js';
 import styles from './bulk.module.css';
-import { BulkCommentModal } from './bulk-comment-modal.js';
-import { BulkRunModal } from './bulk-run-modal.js';
 import { rowSelection, useRowSelection } from './selection.js';
+
+// The modals load on first use, like the screen's other modals.
+const DateChangeModal = lazy(async () => ({
+  default: (await import('../../../../components/date-change-modal/date-change-modal.js')).DateChangeModal,
+}));
+const BulkCommentModal = lazy(async () => ({
+  default: (await import('./bulk-comment-modal.js')).BulkCommentModal,
+}));
+const BulkRunModal = lazy(async () => ({ default: (await import('./bulk-run-modal.js')).BulkRunModal }));
 
 type Step =
   | { kind: 'date'; action: Exclude<BulkAction, 'addComment'> }
@@ -95,48 +101,50 @@ export function BulkBar({
         Clear selection
       </Button>
 
-      {step?.kind === 'date' ? (
-        <DateChangeModal
-          title={`${statusAction(step.action).title} (${ticked.length} orders)`}
-          label={statusAction(step.action).dateLabel}
-          testId={`bulk-${step.action}-date`}
-          summary={<p className={styles.hint}>The same date is saved on every ticked order.</p>}
-          createdAt={latestCreated}
-          onSave={async (date) =>
-            run(statusAction(step.action).title, {
-              kind: 'status',
-              status: statusAction(step.action).status,
-              happenedAt: date.toISOString(),
-            })
-          }
-          onClose={() => setStep((s) => (s?.kind === 'date' ? null : s))}
-        />
-      ) : null}
-      {step?.kind === 'comment' ? (
-        <BulkCommentModal
-          count={ticked.length}
-          onSubmit={(text) => run('Add comment', { kind: 'comment', text })}
-          onClose={() => setStep(null)}
-        />
-      ) : null}
-      {step?.kind === 'run' ? (
-        <BulkRunModal
-          title={`${step.title}: ${step.orders.length} orders`}
-          orders={step.orders}
-          action={step.action}
-          onFinished={(failed) => {
-            rowSelection.set(failed);
-            const ok = step.orders.length - failed.length;
-            if (failed.length === 0) toast.success(`${ok} orders done`);
-            else
-              toast.error(
-                `${failed.length} of ${step.orders.length} orders were not changed`,
-                'They stay ticked.',
-              );
-          }}
-          onClose={() => setStep(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {step?.kind === 'date' ? (
+          <DateChangeModal
+            title={`${statusAction(step.action).title} (${ticked.length} orders)`}
+            label={statusAction(step.action).dateLabel}
+            testId={`bulk-${step.action}-date`}
+            summary={<p className={styles.hint}>The same date is saved on every ticked order.</p>}
+            createdAt={latestCreated}
+            onSave={async (date) =>
+              run(statusAction(step.action).title, {
+                kind: 'status',
+                status: statusAction(step.action).status,
+                happenedAt: date.toISOString(),
+              })
+            }
+            onClose={() => setStep((s) => (s?.kind === 'date' ? null : s))}
+          />
+        ) : null}
+        {step?.kind === 'comment' ? (
+          <BulkCommentModal
+            count={ticked.length}
+            onSubmit={(text) => run('Add comment', { kind: 'comment', text })}
+            onClose={() => setStep(null)}
+          />
+        ) : null}
+        {step?.kind === 'run' ? (
+          <BulkRunModal
+            title={`${step.title}: ${step.orders.length} orders`}
+            orders={step.orders}
+            action={step.action}
+            onFinished={(failed) => {
+              rowSelection.set(failed);
+              const ok = step.orders.length - failed.length;
+              if (failed.length === 0) toast.success(`${ok} orders done`);
+              else
+                toast.error(
+                  `${failed.length} of ${step.orders.length} orders were not changed`,
+                  'They stay ticked.',
+                );
+            }}
+            onClose={() => setStep(null)}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

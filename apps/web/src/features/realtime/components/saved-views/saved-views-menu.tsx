@@ -1,15 +1,19 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Bookmark, ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import menu from '../../../../components/dropdown-filter/dropdown-filter.module.css';
 import { useCurrentUser } from '../../../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../../../hooks/use-saved-views.js';
 import { filterSearch, viewHref } from '../../../../lib/saved-views.js';
 import { FILTER_PARAMS } from '../../lib/url-codec.js';
-import { ManageViewsModal } from './manage-views-modal.js';
-import { SaveViewModal } from './save-view-modal.js';
 import styles from './saved-views.module.css';
+
+// The dialogs load on first use, like the screen's other modals.
+const SaveViewModal = lazy(async () => ({ default: (await import('./save-view-modal.js')).SaveViewModal }));
+const ManageViewsModal = lazy(async () => ({
+  default: (await import('./manage-views-modal.js')).ManageViewsModal,
+}));
 
 const PATH = '/realtime';
 
@@ -60,21 +64,23 @@ export function SavedViewsMenu() {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      {dialog === 'save' ? (
-        <SaveViewModal
-          views={saved.views}
-          onSave={(name) => saved.add(name, PATH, current)}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog === 'manage' ? (
-        <ManageViewsModal
-          views={saved.views}
-          onRename={saved.rename}
-          onDelete={saved.remove}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'save' ? (
+          <SaveViewModal
+            views={saved.views}
+            onSave={(name) => saved.add(name, PATH, current)}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'manage' ? (
+          <ManageViewsModal
+            views={saved.views}
+            onRename={saved.rename}
+            onDelete={saved.remove}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

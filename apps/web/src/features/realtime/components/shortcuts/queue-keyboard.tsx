@@ -1,9 +1,13 @@
 import type { Order } from '@waybill/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { rowSelection } from '../bulk/selection.js';
-import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { useQueueShortcuts } from './use-queue-shortcuts.js';
+
+// Loads on first use, like the screen's other modals (Radix Dialog stays out of the first screen's JavaScript).
+const ShortcutsDialog = lazy(async () => ({
+  default: (await import('./shortcuts-dialog.js')).ShortcutsDialog,
+}));
 
 /** The orders screen's keyboard: j/k/Enter/c/x and the '?' dialog listing them. */
 export function QueueKeyboard({
@@ -26,5 +30,9 @@ export function QueueKeyboard({
     onToggle: (order) => rowSelection.toggle(order.uid),
     onHelp: () => setHelp(true),
   });
-  return <ShortcutsDialog open={help} onClose={() => setHelp(false)} />;
+  return help ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open onClose={() => setHelp(false)} />
+    </Suspense>
+  ) : null;
 }
