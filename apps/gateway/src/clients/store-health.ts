@@ -12,6 +12,13 @@ import type { BackendClient } from '../backend/backend-client.js';
 export const STORE_HEALTH_PAGE = 200;
 /** Most connected stores one health check reads; more are left out and `truncated` says so. */
 export const STORE_HEALTH_MAX_STORES = 10_000;
+/**
+ * One user's report is reused this long (and shared while it is being made): a check costs up to
+ * 70 backend calls, the data moves by the day, and every open clients screen asks every 5 minutes.
+ */
+export const STORE_HEALTH_REUSE_MS = 60_000;
+/** Most reports kept at once (one per backend token); the oldest goes first. */
+const STORE_HEALTH_CACHED_TOKENS = 1000;
 
 export interface StoreNeedingAttention {
   uid: string;
@@ -92,4 +99,33 @@ function severity(store: StoreNeedingAttention): number {
     score += reason.kind === 'silent' ? 1000 + reason.days : -reason.percent;
   }
   return score;
+}
+
+interface CachedReport {
+  at: number;
+  report: Promise<StoreHealthReport>;
+}
+const caches = new WeakMap<BackendClient, Map<string, CachedReport>>();
+
+/**
+ * `readStoreHealth` for one backend token, reused for STORE_HEALTH_REUSE_MS and shared by calls
+ * that overlap. A failed check is not kept. The shared check is not tied to one caller's request.
+ */
+export function cachedStoreHealth(backend: BackendClient, token: string, nowMs = Date.now()) {
+  let cache = caches.get(backend);
+  if (!cache) {
+    cache = new Map();
+    caches.set(backend, cache);
+  }
+  const hit = cache.get(token);
+  if (hit && nowMs - hit.at < STORE_HEALTH_REUSE_MS) return hit.report;
+  for (const [key, entry] of cache) if (nowMs - entry.at >= STORE_HEALTH_REUSE_MS) cache.delete(key);
+  while (cache.size >= STORE_HEALTH_CACHED_TOKENS) cache.delete(cache.keys().next().value as string);
+  const report = readStoreHealth(backend, token, new Date(nowMs));
+  const entry = { at: nowMs, report };
+  cache.set(token, entry);
+  report.catch(() => {
+    if (cache.get(token) === entry) cache.delete(token);
+  });
+  return report;
 }

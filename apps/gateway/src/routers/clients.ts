@@ -1,11 +1,9 @@
-import { readStoreHealth } from '../clients/store-health.js';
+import { cachedStoreHealth } from '../clients/store-health.js';
 import { clientsList } from '../live-lists/clients.js';
 import { authedProcedure, router } from '../trpc.js';
 
 export const clientsRouter = router({
   ...clientsList.procedures,
   /** Connected stores needing attention (store health), for the clients screen and scripts. */
-  health: authedProcedure.query(({ ctx, signal }) =>
-    readStoreHealth(ctx.services.backend, ctx.token, new Date(), signal),
-  ),
+  health: authedProcedure.query(({ ctx }) => cachedStoreHealth(ctx.services.backend, ctx.token)),
 });

@@ -75,4 +75,27 @@ describe('clients.health', () => {
   it('needs a session', async () => {
     expect((await trpcError(httpClient(gateway.url).clients.health.query())).data?.code).toBe('UNAUTHORIZED');
   });
+
+  it("reuses one user's report for a minute, and checks again for another user", async () => {
+    const dailyCalls = () => sim.control.callCounts()['/selling_channels_analytics/daily_orders'] ?? 0;
+    const other = (await httpClient(gateway.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true })).token!;
+    const first = await httpClient(gateway.url, other).clients.health.query();
+    const before = dailyCalls();
+    const [again, overlapping] = await Promise.all([
+      httpClient(gateway.url, other).clients.health.query(),
+      httpClient(gateway.url, other).clients.health.query(),
+    ]);
+    expect(dailyCalls()).toBe(before);
+    expect(again).toEqual(first);
+    expect(overlapping).toEqual(first);
+    const dev = (
+      await httpClient(gateway.url).auth.passwordLogin.mutate({
+        email: 'dev@example.com',
+        password: DEMO.password,
+        bearer: true,
+      })
+    ).token!;
+    await httpClient(gateway.url, dev).clients.health.query();
+    expect(dailyCalls()).toBeGreaterThan(before);
+  });
 });
