@@ -112,8 +112,9 @@ describe('the orders queue: navigation', () => {
     for (const how of ['Escape', 'Close'] as const) {
       await page.evaluate((y) => window.scrollTo(0, y), target);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
-      const row = rows().nth(6);
-      const uid = (await row.getAttribute('data-uid'))!;
+      // By uid: which rows the virtual table renders changes as it scrolls.
+      const uid = (await rows().nth(6).getAttribute('data-uid'))!;
+      const row = page.locator(`tr[data-uid="${uid}"]`);
       await row.getByTestId('comment-overview').getByRole('link').click();
       await detail().waitFor({ timeout: 15_000 });
       expect(page.url()).toContain('/realtime/order?');
@@ -438,6 +439,7 @@ describe('the orders queue: navigation', () => {
       const started = Date.now();
       await notice.waitFor({ timeout: 14_000 });
       const after = Date.now() - started;
+      console.info(`slow-load notice shown ${after} ms after the list mounted`);
       expect(after).toBeGreaterThan(8_000);
       expect(after).toBeLessThan(12_500);
       expect(await notice.getAttribute('role')).toBe('status');

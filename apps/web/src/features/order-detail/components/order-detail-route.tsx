@@ -64,11 +64,12 @@ export function OrderDetailRoute() {
   const queue = useOrderQueue();
   const origin = useRef<{ href: string; scrollY: number } | null>(null);
   origin.current ??= { href: queue.listHref, scrollY: window.scrollY };
-  const shown = useRef(uid);
-  shown.current = uid;
   const close = useCallback(() => {
     const from = origin.current ?? { href: '/realtime', scrollY: 0 };
-    requestListReturn({ scrollY: from.scrollY, uid: shown.current });
+    // The address, not the last render: right after an arrow the URL names the next order while
+    // its render may still be on its way.
+    const shown = new URLSearchParams(window.location.search).get('uid')?.trim() || null;
+    requestListReturn({ scrollY: from.scrollY, uid: shown });
     navigate(from.href);
   }, [navigate]);
   const around = useQueueNeighbours(uid);

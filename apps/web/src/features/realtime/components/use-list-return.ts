@@ -6,8 +6,8 @@ import { ROW_HEIGHT } from './orders-table.js';
 
 const DETAIL_PREFIX = '/realtime/';
 const ROW_SELECTOR = 'tr[data-testid="order-row"]';
-/** Frames to wait for the list's rows to render again before giving up on focusing the row. */
-const MAX_FRAMES = 60;
+/** How long to wait for the row to render again before giving up on focusing it. */
+const GIVE_UP_MS = 4_000;
 
 /**
  * The list's half of working a queue: it publishes what it lists (for the detail's arrows and its
@@ -38,20 +38,22 @@ export function useListReturn(rows: readonly Order[], filter: OrdersFilter, hasM
     if (!back) return;
     let frame = 0;
     let tries = 0;
+    const started = performance.now();
     window.scrollTo({ top: back.scrollY });
     const restore = () => {
       const row = back.uid
         ? document.querySelector<HTMLElement>(`${ROW_SELECTOR}[data-uid="${CSS.escape(back.uid)}"]`)
         : null;
       if (!row) {
-        if (!back.uid || ++tries >= MAX_FRAMES) return;
-        // A listed row the virtual table has not rendered (the arrows went far): scroll near it.
+        if (!back.uid || performance.now() - started > GIVE_UP_MS) return;
+        // A listed row the virtual table has not rendered (the arrows went far): scroll near it,
+        // again every few frames while it is not there (rows may still be arriving).
         const index = rowsRef.current.findIndex((o) => o.uid === back.uid);
-        const any = document.querySelector<HTMLElement>(ROW_SELECTOR);
-        if (tries === 1 && index >= 0 && any) {
-          const offset = (index - Number(any.dataset.index ?? 0)) * ROW_HEIGHT;
+        const any = document.querySelector<HTMLElement>(`${ROW_SELECTOR}[data-index]`);
+        if (tries++ % 10 === 0 && index >= 0 && any) {
+          const offset = (index - Number(any.dataset.index)) * ROW_HEIGHT;
           window.scrollBy({ top: any.getBoundingClientRect().top + offset - window.innerHeight / 2 });
-        } else if (tries === 1) window.scrollTo({ top: back.scrollY });
+        }
         frame = requestAnimationFrame(restore);
         return;
       }
