@@ -119,6 +119,30 @@ function rowsSettled(): Promise<void> {
   });
 }
 
+/**
+ * The slower fields' calls go to the backend two at a time (the per-session backend budget's default):
+ * a user's next row read then queues behind at most two of them in the session's FIFO, not all eight.
+ */
+const LATER_CALLS_AT_ONCE = 2;
+function paced(backend: BackendCaller, atOnce: number): BackendCaller {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async call(name, opts) {
+      // A finishing call hands its slot to the next waiter, so never more than `atOnce` run.
+      if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await backend.call(name, opts);
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
 /** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
 export type LiveListMeta<Meta, Later> = Meta & Later & { hasMore: boolean };
 
@@ -162,7 +186,11 @@ export function defineLiveList<
       return async function* (token, signal, initial, change) {
         const slowRead = () =>
           sharedLater(`${spec.name}|${token}|${filterKey}|${change ?? 'now'}`, change !== null, () =>
-            later({ backend, token, body: body(query, window, managedBy) }),
+            later({
+              backend: paced(backend, LATER_CALLS_AT_ONCE),
+              token,
+              body: body(query, window, managedBy),
+            }),
           );
         const early = initial ? slowRead() : null;
         // Settled either way, so a failed row read leaves no unhandled rejection behind.

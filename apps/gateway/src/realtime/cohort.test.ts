@@ -172,6 +172,39 @@ describe('Cohort with a staged fetch', () => {
     expect(initials).toEqual([true, false]);
   });
 
+  it('reads the next change rows while the previous statistics still load; older statistics never overwrite newer', async () => {
+    let round = 0;
+    const release = new Map<number, () => void>();
+    const cohort = new Cohort<Row, Meta>(
+      't',
+      'k',
+      async function* () {
+        round += 1;
+        const mine = round;
+        yield { rows: [{ uid: 'a', v: mine }], meta: { total: 1 } };
+        if (mine > 1) await new Promise<void>((r) => release.set(mine, r));
+        yield { meta: { stats: { n: mine } } };
+      },
+      silent,
+    );
+    const { member } = await cohort.join('tok', null);
+    const signal = new AbortController().signal;
+    const next = async () =>
+      ((await member.queue.next(signal)) as { message: ListMessage<Row, Meta> }).message;
+    await cohort.refresh(1);
+    expect(await next()).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 2 }] });
+    // Round 2's statistics are still loading: round 3's rows come anyway.
+    await cohort.refresh(2);
+    expect(await next()).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 3 }] });
+    // Round 3's statistics land first; round 2's, older, are dropped.
+    release.get(3)!();
+    expect(await next()).toMatchObject({ kind: 'patch', metaParts: { stats: { n: 3 } } });
+    release.get(2)!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(member.queue.pending()).toBe(false);
+    expect(cohort.snapshot().message).toMatchObject({ meta: { stats: { n: 3 } } });
+  });
+
   it('keeps the rows it pushed when a later stage fails', async () => {
     let round = 0;
     const cohort = new Cohort<Row, Meta>(

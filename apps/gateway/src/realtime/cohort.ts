@@ -89,6 +89,9 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private loading: Promise<void> | null = null;
   private again = false;
   private againSince: number | null = null;
+  /** Refreshes started, and the newest one whose later stages landed (see `tail`). */
+  private runs = 0;
+  private tailLanded = 0;
   /** Refresh requests folded into the pending `again`. */
   private againMerged = 0;
   private abort = new AbortController();
@@ -222,33 +225,86 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private async run(since: number | null, change: number | null): Promise<void> {
     const token = this.pickToken();
     if (!token) return;
-    let first: ListStage<Row, Meta> | null = this.state ? null : { meta: {} };
+    const runId = ++this.runs;
+    const stages = asStages(this.fetch(token, this.abort.signal, this.state === null, change))[
+      Symbol.asyncIterator
+    ]();
+    if (!this.state) return this.firstLoad(stages, runId);
+    // The first stage (the rows) holds the cohort's refresh; the stages after it (statistics) land on
+    // their own, so a change seen meanwhile reads its rows without waiting for them.
     let pushed = false;
     try {
-      for await (const stage of asStages(this.fetch(token, this.abort.signal, first !== null, change))) {
-        if (first) first = { rows: stage.rows ?? first.rows, meta: { ...first.meta, ...stage.meta } };
-        else if (this.state) pushed = this.apply(stage, since) || pushed;
-      }
+      const head = await stages.next();
+      if (!head.done) pushed = this.apply(head.value, since);
+    } catch (error) {
+      this.refreshFailed(error, token, false);
+      return;
+    }
+    void this.tail(stages, runId, since, token, pushed);
+  }
+
+  /** The first load: every stage at once, since nobody sees the cohort until it is complete. */
+  private async firstLoad(stages: AsyncIterator<ListStage<Row, Meta>>, runId: number): Promise<void> {
+    let first: ListStage<Row, Meta> = { meta: {} };
+    try {
+      for (let next = await stages.next(); !next.done; next = await stages.next())
+        first = { rows: next.value.rows ?? first.rows, meta: { ...first.meta, ...next.value.meta } };
       this.hooks.onFetch?.(this.kind, 'ok');
     } catch (error) {
       this.hooks.onFetch?.(this.kind, 'error');
-      if (!this.state) throw error;
-      if (this.closed) return;
-      if (isUnauthorized(error)) return this.expire(token);
-      // Keep the last good state; the next refresh tries again.
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error), cohort: this.kind },
-        'cohort refresh failed',
-      );
-      this.failed(pushed);
+      throw error;
+    }
+    if (!first.rows) throw new Error(`${this.kind} refresh brought no rows`);
+    this.state = { rows: first.rows, meta: first.meta as Meta };
+    this.print = fingerprint(this.state);
+    this.tailLanded = runId;
+    this.succeeded();
+  }
+
+  /**
+   * A refresh's stages after the rows. Stages older than ones a newer refresh already landed are
+   * dropped, so counts never go back; an older refresh's that land first are pushed (the newer ones
+   * follow), so a list changing faster than its statistics load still gets them.
+   */
+  private async tail(
+    stages: AsyncIterator<ListStage<Row, Meta>>,
+    runId: number,
+    since: number | null,
+    token: string,
+    pushed: boolean,
+  ): Promise<void> {
+    try {
+      for (let next = await stages.next(); !next.done; next = await stages.next())
+        if (!this.closed && runId >= this.tailLanded) pushed = this.apply(next.value, since) || pushed;
+    } catch (error) {
+      if (runId >= this.tailLanded) this.refreshFailed(error, token, pushed);
+      else this.hooks.onFetch?.(this.kind, 'error');
       return;
     }
-    if (first) {
-      if (!first.rows) throw new Error(`${this.kind} refresh brought no rows`);
-      this.state = { rows: first.rows, meta: first.meta as Meta };
-      this.print = fingerprint(this.state);
-    }
+    this.hooks.onFetch?.(this.kind, 'ok');
+    if (this.closed || runId < this.tailLanded) return;
+    this.tailLanded = runId;
     this.succeeded();
+  }
+
+  /** A refresh (or its later stages) failed: keep the last good state; the next refresh tries again. */
+  private refreshFailed(error: unknown, token: string, pushed: boolean): void {
+    this.hooks.onFetch?.(this.kind, 'error');
+    if (this.closed) return;
+    if (isUnauthorized(error)) {
+      this.expire(token);
+      // Outside a refresh nobody reruns it for the members left: start it here.
+      if (this.again && !this.refreshing) {
+        this.again = false;
+        void this.refresh(null).catch(() => {});
+      }
+      return;
+    }
+    this.logger.warn(
+      { err: error instanceof Error ? error.message : String(error), cohort: this.kind },
+      'cohort refresh failed',
+    );
+    this.failed(pushed);
   }
 
   /**
