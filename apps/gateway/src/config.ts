@@ -89,7 +89,7 @@ export const configSchema = z.object({
   WS_PING_MS: int(30_000, 50, 600_000),
   WS_PONG_WAIT_MS: int(5_000, 50, 600_000),
   /** Subscriptions one websocket may hold open at once; more get TOO_MANY_REQUESTS. */
-  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(10, 1, 10_000),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(20, 1, 10_000),
   /** Rows the live lists of one websocket may re-read together (the sum of their skip + limit). */
   WS_MAX_LIVE_ROWS_PER_SOCKET: int(2_000, PAGE_SIZE, 1_000_000),
   /** Websockets without credentials one client address may hold open. */

@@ -120,7 +120,7 @@ describe('loadConfig', () => {
 
   it('defaults and validates the abuse limits', () => {
     expect(loadConfig({})).toMatchObject({
-      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 10,
+      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: 20,
       WS_MAX_LIVE_ROWS_PER_SOCKET: 2000,
       WS_MAX_UNAUTHENTICATED_PER_ADDRESS: 20,
       WS_AUTH_DEADLINE_MS: 5000,
