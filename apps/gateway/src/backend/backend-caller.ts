@@ -10,6 +10,8 @@ export interface BackendCaller {
       query?: Record<string, string>;
       body?: unknown;
       signal?: AbortSignal;
+      /** Runs on the scheduler's spare slots, after the session's foreground calls. */
+      background?: boolean;
     },
   ): Promise<BackendResponse<N>>;
 }

@@ -16,6 +16,8 @@ export interface CallOptions {
   body?: unknown;
   /** Caller cancellation (e.g. the browser went away); the upstream timeout applies on top. */
   signal?: AbortSignal;
+  /** Nobody waits on it right now (a live list's statistics): the scheduler runs it on spare slots. */
+  background?: boolean;
 }
 
 export interface BackendStream {
@@ -37,7 +39,12 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Admission of calls made for users (security/fair-scheduler.ts); resolves with a release. */
 export interface CallScheduler {
-  acquire(key: string, cost: number, signal?: AbortSignal): Promise<() => void>;
+  acquire(
+    key: string,
+    cost: number,
+    signal?: AbortSignal,
+    lane?: 'foreground' | 'background',
+  ): Promise<() => void>;
 }
 
 /** Routes whose answer carries list rows: their cost grows with the rows asked for. */
@@ -115,7 +122,12 @@ export class BackendClient {
     if (!this.#scheduler || !token || this.#exempt.has(token)) return this.#call(name, options);
     let release: () => void;
     try {
-      release = await this.#scheduler.acquire(token, callCost(name, options.body), options.signal);
+      release = await this.#scheduler.acquire(
+        token,
+        callCost(name, options.body),
+        options.signal,
+        options.background ? 'background' : 'foreground',
+      );
     } catch (error) {
       if (!options.signal?.aborted) throw error;
       const path = BACKEND_ROUTES[name].path;

@@ -91,56 +91,11 @@ function sharedLater<T>(key: string, keep: boolean, read: () => Promise<T>): Pro
 }
 
 /**
- * Row reads go first at the backend: a cohort whose rows landed waits, before its statistics, until
- * no row read is in flight (at most ROWS_FIRST_MAX_MS), so the eight statistics calls of the first
- * cohorts do not queue in front of the other cohorts' row reads for the same change.
+ * The slower fields' calls run in the backend scheduler's background lane: a session's row reads and
+ * user calls go first, and statistics take the slots left (security/fair-scheduler.ts).
  */
-let rowReads = 0;
-let settledWaiters: Array<() => void> = [];
-const ROWS_FIRST_MAX_MS = 1000;
-async function rowRead<T>(read: () => Promise<T>): Promise<T> {
-  rowReads += 1;
-  try {
-    return await read();
-  } finally {
-    rowReads -= 1;
-    if (rowReads === 0) {
-      const waiters = settledWaiters;
-      settledWaiters = [];
-      for (const wake of waiters) wake();
-    }
-  }
-}
-function rowsSettled(): Promise<void> {
-  if (rowReads === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    settledWaiters.push(resolve);
-    setTimeout(resolve, ROWS_FIRST_MAX_MS).unref?.();
-  });
-}
-
-/**
- * The slower fields' calls go to the backend two at a time (the per-session backend budget's default):
- * a user's next row read then queues behind at most two of them in the session's FIFO, not all eight.
- */
-const LATER_CALLS_AT_ONCE = 2;
-function paced(backend: BackendCaller, atOnce: number): BackendCaller {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return {
-    async call(name, opts) {
-      // A finishing call hands its slot to the next waiter, so never more than `atOnce` run.
-      if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running += 1;
-      try {
-        return await backend.call(name, opts);
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-  };
+function inBackground(backend: BackendCaller): BackendCaller {
+  return { call: (name, opts) => backend.call(name, { ...opts, background: true }) };
 }
 
 /** The list state a live subscriber holds: the route's fields, the later ones, and whether more rows exist. */
@@ -170,34 +125,25 @@ export function defineLiveList<
       const window = refreshWindow(query.window);
       const read = async (token: string, signal: AbortSignal) => {
         const { rows, meta } = spec.split(
-          await rowRead(() =>
-            backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
-          ),
+          await backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
         );
         return { rows, meta: { ...meta, hasMore: rows.length >= window.limit } as State };
       };
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
       const filterKey = stableStringify(query.filter);
-      // Rows first, pushed as soon as they land; the slower fields after them, as a second patch. Read
-      // together, the eight statistics calls of every cohort held the row reads back at the backend
-      // (bench: push_latency_ms p95 2.9 s at 1,000 tabs). The first load, seen by nobody until
-      // complete, reads both at once.
-      return async function* (token, signal, initial, change) {
-        const slowRead = () =>
-          sharedLater(`${spec.name}|${token}|${filterKey}|${change ?? 'now'}`, change !== null, () =>
-            later({
-              backend: paced(backend, LATER_CALLS_AT_ONCE),
-              token,
-              body: body(query, window, managedBy),
-            }),
-          );
-        const early = initial ? slowRead() : null;
+      // Read alongside the rows, pushed after them as a second patch. The statistics calls go in the
+      // scheduler's background lane, so they never hold a row read back in a session's queue.
+      return async function* (token, signal, _initial, change) {
+        const slow = sharedLater(
+          `${spec.name}|${token}|${filterKey}|${change ?? 'now'}`,
+          change !== null,
+          () => later({ backend: inBackground(backend), token, body: body(query, window, managedBy) }),
+        );
         // Settled either way, so a failed row read leaves no unhandled rejection behind.
-        early?.catch(() => {});
+        slow.catch(() => {});
         yield await read(token, signal);
-        if (!early) await rowsSettled();
-        yield { meta: await (early ?? slowRead()) };
+        yield { meta: await slow };
       } as CohortFetch<Row, State>;
     },
     ...(spec.affectedBy ? { affectedBy: spec.affectedBy } : {}),

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { FairScheduler, type Lane, type Release } from '../../src/security/fair-scheduler.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+/** Records the order calls start in, and keeps each call's release by name. */
+function recorder(s: FairScheduler) {
+  const started: string[] = [];
+  const releases = new Map<string, Release>();
+  const call = (key: string, name: string, lane: Lane = 'foreground', signal?: AbortSignal) =>
+    s.acquire(key, 1, signal, lane).then((release) => {
+      started.push(name);
+      releases.set(name, release);
+    });
+  const release = (name: string) => releases.get(name)!();
+  return { started, call, release };
+}
+
+describe('FairScheduler lanes', () => {
+  it("starts a session's foreground calls before its background calls queued earlier", async () => {
+    const s = new FairScheduler({ perSession: 2, global: 10, maxQueued: 100 });
+    const { started, call, release } = recorder(s);
+    void call('u', 'f1');
+    void call('u', 'f2');
+    for (let i = 1; i <= 3; i++) void call('u', `b${i}`, 'background');
+    void call('u', 'f3');
+    await tick();
+    expect(started).toEqual(['f1', 'f2']);
+    release('f1');
+    await tick();
+    // f3 queued after three background calls, yet it takes the freed slot.
+    expect(started).toEqual(['f1', 'f2', 'f3']);
+    release('f2');
+    await tick();
+    expect(started).toEqual(['f1', 'f2', 'f3', 'b1']);
+  });
+
+  it('keeps one session slot free of background calls for the next foreground call', async () => {
+    const s = new FairScheduler({ perSession: 2, global: 10, maxQueued: 100 });
+    const { started, call } = recorder(s);
+    for (let i = 1; i <= 4; i++) void call('u', `b${i}`, 'background');
+    await tick();
+    expect(started).toEqual(['b1']);
+    void call('u', 'f1');
+    await tick();
+    // The row read starts at once instead of waiting for a statistics call to finish.
+    expect(started).toEqual(['b1', 'f1']);
+  });
+
+  it('lets background calls use the whole budget of one slot when that is all there is', async () => {
+    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100 });
+    const { started, call, release } = recorder(s);
+    void call('u', 'b1', 'background');
+    void call('u', 'b2', 'background');
+    await tick();
+    expect(started).toEqual(['b1']);
+    release('b1');
+    await tick();
+    expect(started).toEqual(['b1', 'b2']);
+  });
+
+  it("gives global slots to other sessions' foreground calls before anyone's background calls", async () => {
+    const s = new FairScheduler({ perSession: 4, global: 2, maxQueued: 100 });
+    const { started, call, release } = recorder(s);
+    void call('a', 'a1');
+    void call('a', 'a2');
+    void call('a', 'ab1', 'background');
+    void call('b', 'b1');
+    await tick();
+    expect(started).toEqual(['a1', 'a2']);
+    release('a1');
+    await tick();
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    // A new background call does not jump in while the global budget is full either.
+    void call('c', 'cb1', 'background');
+    release('a2');
+    await tick();
+    expect(started).toEqual(['a1', 'a2', 'b1', 'ab1']);
+    release('b1');
+    await tick();
+    expect(started).toEqual(['a1', 'a2', 'b1', 'ab1', 'cb1']);
+  });
+
+  it('does not hold a background call when only its own session is out of slots elsewhere', async () => {
+    // A's foreground call waits on A's own budget, not the global one: B's background call may run.
+    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100 });
+    const { started, call } = recorder(s);
+    void call('a', 'a1');
+    void call('a', 'a2');
+    void call('b', 'bb1', 'background');
+    await tick();
+    expect(started).toEqual(['a1', 'bb1']);
+  });
+
+  it('ages a background call into the foreground queue so a steady foreground stream never starves it', async () => {
+    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100, backgroundMaxWaitMs: 50 });
+    const { started, call, release } = recorder(s);
+    void call('u', 'f0');
+    void call('u', 'b1', 'background');
+    void call('u', 'f1');
+    await tick();
+    release('f0');
+    await tick();
+    expect(started).toEqual(['f0', 'f1']);
+    // More foreground calls keep coming; b1 ranks as if made when it had waited 50 ms: after f2, before f3.
+    void call('u', 'f2');
+    await new Promise((r) => setTimeout(r, 80));
+    void call('u', 'f3');
+    release('f1');
+    await tick();
+    expect(started).toEqual(['f0', 'f1', 'f2']);
+    release('f2');
+    await tick();
+    expect(started).toEqual(['f0', 'f1', 'f2', 'b1']);
+    release('b1');
+    await tick();
+    expect(started).toEqual(['f0', 'f1', 'f2', 'b1', 'f3']);
+  });
+
+  it('counts both lanes against the queue cap and drops an aborted background waiter', async () => {
+    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 2 });
+    const { started, call, release } = recorder(s);
+    void call('u', 'f1');
+    const abort = new AbortController();
+    const aborted = call('u', 'b1', 'background', abort.signal);
+    void call('u', 'f2');
+    await expect(call('u', 'b2', 'background')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    abort.abort();
+    await expect(aborted).rejects.toBeDefined();
+    expect(s.queued).toBe(1);
+    release('f1');
+    await tick();
+    release('f2');
+    await tick();
+    expect(started).toEqual(['f1', 'f2']);
+    expect(s.active).toBe(0);
+    expect(s.queued).toBe(0);
+  });
+});
