@@ -153,6 +153,14 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
       if (touched(query, cohort)) void cohort.refresh(since).catch(() => {});
   }
 
+  /**
+   * Own-write early patch: every cohort that already lists one of `rows` takes it at once (before the
+   * refresh the same change starts; see Cohort.patchRows).
+   */
+  patchRows(rows: readonly Row[], since: number): void {
+    for (const { cohort } of this.cohorts.values()) cohort.patchRows(rows, since);
+  }
+
   private drop(key: string, cohort: Cohort<Row, Meta>): void {
     const entry = this.cohorts.get(key);
     if (entry?.cohort === cohort) {

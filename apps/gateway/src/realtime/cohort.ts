@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contracts';
-import { diffList, fingerprint, type ListFingerprint } from './list-diff.js';
+import { diffList, fingerprint, type ListFingerprint, withReplacedRows } from './list-diff.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { RealtimeLogger } from './types.js';
 import { WireFrame, WireSink, type WireTarget } from './wire-fanout.js';
@@ -66,6 +66,12 @@ export interface CohortHealth {
 
 const HISTORY = 50;
 
+/** A row's version for the early patch: its `updated_at` as an instant (NaN when it has none). */
+function version(row: { uid: string }): number {
+  const updated = (row as { updated_at?: unknown }).updated_at;
+  return typeof updated === 'string' ? Date.parse(updated) : Number.NaN;
+}
+
 /** The backend refused the token the cohort refreshed with (HTTP 401). */
 function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCError && error.code === 'UNAUTHORIZED';
@@ -95,6 +101,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
   /** Refresh requests folded into the pending `again`. */
   private againMerged = 0;
   private abort = new AbortController();
+  /**
+   * Rows an own write patched before its refetch: the row, and the newest refresh started before
+   * it (`runs` then). A refresh that read the backend before the write must not put the old row back.
+   */
+  private early = new Map<string, { row: Row; run: number }>();
   private lastToken: string | null = null;
   /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
   private dataAt = 0;
@@ -235,7 +246,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
     let pushed = false;
     try {
       const head = await stages.next();
-      if (!head.done) pushed = this.apply(head.value, since);
+      if (!head.done) pushed = this.apply(head.value, since, runId);
     } catch (error) {
       this.refreshFailed(error, token, false);
       return;
@@ -275,7 +286,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
   ): Promise<void> {
     try {
       for (let next = await stages.next(); !next.done; next = await stages.next())
-        if (!this.closed && runId >= this.tailLanded) pushed = this.apply(next.value, since) || pushed;
+        if (!this.closed && runId >= this.tailLanded) pushed = this.apply(next.value, since, runId) || pushed;
     } catch (error) {
       if (runId >= this.tailLanded) this.refreshFailed(error, token, pushed);
       else this.hooks.onFetch?.(this.kind, 'error');
@@ -389,13 +400,20 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /** Merge a stage into the state and push the difference, if any; true when something was pushed. */
-  private apply(stage: ListStage<Row, Meta>, since: number | null): boolean {
+  private apply(stage: ListStage<Row, Meta>, since: number | null, runId: number): boolean {
     if (!this.state || !this.print) return false;
+    const rows = stage.rows && this.early.size > 0 ? this.overlay(stage.rows, runId) : stage.rows;
     const next: ListState<Row, Meta> = {
-      rows: stage.rows ?? this.state.rows,
+      rows: rows ?? this.state.rows,
       meta: { ...this.state.meta, ...stage.meta },
     };
     const nextPrint = fingerprint(next, { rows: this.state.rows, print: this.print });
+    return this.push(next, nextPrint, since);
+  }
+
+  /** Make `next` the state and push the difference from the current one; true when something was pushed. */
+  private push(next: ListState<Row, Meta>, nextPrint: ListFingerprint, since: number | null): boolean {
+    if (!this.print) return false;
     const patch = diffList(this.print, next, nextPrint);
     this.state = next;
     this.print = nextPrint;
@@ -403,6 +421,50 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.publish(since === null ? patch : { ...patch, polledAt: since });
     this.hooks.onPush?.(this.kind, this.members.size, since === null ? null : Date.now() - since);
     return true;
+  }
+
+  /**
+   * Own-write early patch: rows this cohort already lists take the written row at once, in place, as
+   * one patch through the same diff as a refresh (so ids, history and resume stay exact). Only rows
+   * already listed: whether an order enters or leaves the filter, where it sorts and the counts need
+   * the backend's answer for the cohort's own filter, which the refetch after it brings. A row is only
+   * replaced by a strictly newer one (`updated_at`), so an older write never undoes a newer row.
+   */
+  patchRows(written: readonly Row[], since: number): boolean {
+    if (!this.state || !this.print || this.closed) return false;
+    const listed = this.print.rows.items;
+    const candidates = new Map(written.filter((row) => listed.has(row.uid)).map((row) => [row.uid, row]));
+    if (candidates.size === 0) return false;
+    const replaced: Row[] = [];
+    const rows = this.state.rows.map((row) => {
+      const newer = candidates.get(row.uid);
+      if (!newer || !(version(newer) > version(row))) return row;
+      replaced.push(newer);
+      return newer;
+    });
+    if (replaced.length === 0) return false;
+    for (const row of replaced) this.early.set(row.uid, { row, run: this.runs });
+    const next: ListState<Row, Meta> = { rows, meta: this.state.meta };
+    return this.push(next, withReplacedRows(this.print, replaced), since);
+  }
+
+  /**
+   * A refresh's rows with early-patched rows it is older than put back (it read the backend before the
+   * write). An entry goes once a refresh brings that row as new, or, started after the write, no
+   * longer lists it (the order left the filter).
+   */
+  private overlay(rows: Row[], runId: number): Row[] {
+    const seen = new Set<string>();
+    const out = rows.map((row) => {
+      const early = this.early.get(row.uid);
+      if (!early) return row;
+      seen.add(row.uid);
+      if (version(row) < version(early.row)) return early.row;
+      this.early.delete(row.uid);
+      return row;
+    });
+    for (const [uid, early] of this.early) if (!seen.has(uid) && runId > early.run) this.early.delete(uid);
+    return out;
   }
 
   private pickToken(): string | null {
@@ -415,6 +477,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
   close(): void {
     this.closed = true;
     this.abort.abort();
+    this.early.clear();
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     if (this.pauseTimer) clearTimeout(this.pauseTimer);

@@ -140,6 +140,9 @@ export function createRealtime(opts: RealtimeOptions) {
       }
       const { affectedBy } = kind;
       if (!affectedBy) continue;
+      // An own write's rows patch the cohorts that list them at once; the refresh below still runs
+      // for membership, order and counts (Cohort.patchRows).
+      if (event.source === 'write') registry.patchRows(event.orders, event.polledAt);
       registry.refreshWhere(
         (query, cohort) =>
           event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),

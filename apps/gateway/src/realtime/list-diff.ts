@@ -53,6 +53,19 @@ export function fingerprint<Row extends { uid: string }, Meta>(
   };
 }
 
+/**
+ * Fingerprint of a state that differs from the printed one only by some rows replaced in place
+ * (an own write's early patch): only those rows are serialised again.
+ */
+export function withReplacedRows<Row extends { uid: string }>(
+  print: ListFingerprint,
+  replaced: readonly Row[],
+): ListFingerprint {
+  const items = new Map(print.rows.items);
+  for (const row of replaced) items.set(row.uid, json(row));
+  return { rows: { items, order: print.rows.order }, meta: print.meta };
+}
+
 /** Changed or new items, removed uids and, only if removals don't explain it, the new order; null when nothing changed. */
 function diffKeyed<Item extends { uid: string }>(
   before: KeyedPrint,

@@ -108,6 +108,50 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     sub.stop();
   });
 
+  it("the written row reaches B's list at once, before B's cohort has re-read a slow backend; the re-read still follows", async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[8]!;
+    const sub = follow(b.client.orders.live, { filter: { reference: target.reference } });
+    await eventually('B snapshot', () => sub.state?.rows.some((o) => o.uid === target.uid));
+    // Every row read of a cohort now takes 3 s: only the written row itself can reach B sooner.
+    const slowMs = 3000;
+    const reads = () => stack.sim.control.callCounts()['/orders/search/filter'] ?? 0;
+    const readsBefore = reads();
+    stack.sim.control.setFault({ kind: 'slow', delayMs: slowMs, paths: ['/orders/search/filter'] });
+    try {
+      const answer = await a.client.orders.comments.add.mutate({
+        orderUid: target.uid,
+        text: 'Courier called, parcel found',
+      });
+      const answeredAt = Date.now();
+      const updatedAt = answer.order.updated_at;
+      await eventually('the row in B', () => sightings(sub, target.uid, updatedAt).length > 0, slowMs);
+      const rowIndex = sub.messages.indexOf(sightings(sub, target.uid, updatedAt)[0]!);
+      expect(sub.times[rowIndex]! - answeredAt, 'before any re-read could answer').toBeLessThan(
+        slowMs - 1000,
+      );
+      expect(sub.state?.rows.find((o) => o.uid === target.uid)).toEqual(answer.order);
+
+      // The cohort still re-reads for what the row does not carry: here the comment's text in the list.
+      const hasComment = (m: Msg) => {
+        if (m.kind !== 'patch') return false;
+        const lists = m.metaLists as Record<string, { upserts: unknown[] }> | undefined;
+        const comments = [...(lists?.comments?.upserts ?? []), ...((m.meta?.comments as unknown[]) ?? [])];
+        return comments.some((c) => (c as { text?: string }).text === 'Courier called, parcel found');
+      };
+      await eventually('the re-read comment in B', () => sub.messages.some(hasComment), slowMs + 10_000);
+      expect(reads()).toBeGreaterThan(readsBefore);
+      expect(sub.messages.findIndex(hasComment), 'the row came first, on its own').toBeGreaterThan(rowIndex);
+      expect(sightings(sub, target.uid, updatedAt), 'the re-read pushes the row no second time').toHaveLength(
+        1,
+      );
+    } finally {
+      stack.sim.control.setFault(null);
+      sub.stop();
+    }
+  });
+
   it('a bulk comment reaches the other session for every order at once, as one event', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
