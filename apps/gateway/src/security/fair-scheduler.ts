@@ -50,17 +50,19 @@ export type Release = () => void;
  * own budget, and when the global budget is full, sessions with waiting calls take turns
  * (round-robin). One session's burst therefore queues behind itself, never in front of others.
  *
- * Two lanes per session: foreground calls always start before the session's background calls, and
- * background calls use spare slots only: they leave one of the session's slots free for its next
- * foreground call (when the budget has more than one), and never take a global slot that another
- * session's foreground call waits for. A background call waiting longer than `backgroundMaxWaitMs`
- * becomes a foreground one, so it is delayed, never starved.
+ * Two lanes: foreground calls always start before background calls, and background calls use spare
+ * capacity only: they start while no foreground call of any session is in flight or waiting for a
+ * global slot, and leave one of their session's slots free for its next foreground call (when the
+ * budget has more than one). A background call waiting longer than `backgroundMaxWaitMs` becomes a
+ * foreground one, so it is delayed, never starved.
  */
 export class FairScheduler {
   readonly #sessions = new Map<string, Session>();
   /** Sessions with waiting calls, in turn order. */
   readonly #ring: string[] = [];
   #active = 0;
+  /** Units in flight for foreground calls, across all sessions. */
+  #foregroundActive = 0;
 
   constructor(private readonly opts: FairSchedulerOptions) {}
 
@@ -86,8 +88,8 @@ export class FairScheduler {
       background
         ? session.queue.length === 0 &&
           session.later.length === 0 &&
-          this.#fitsBackground(session, units) &&
-          !this.#foregroundWaitsForGlobal()
+          this.#backgroundMayRun() &&
+          this.#fitsBackground(session, units)
         : session.queue.length === 0 && this.#fits(session, units)
     )
       return Promise.resolve(this.#start(key, session, units, background));
@@ -137,6 +139,14 @@ export class FairScheduler {
     return this.#fits(session, units) && session.backgroundActive + units <= share;
   }
 
+  /**
+   * Background calls run while no foreground call is in flight or held by the global budget: they
+   * share the backend with nothing a user waits for (a row read of another session shares its CPU).
+   */
+  #backgroundMayRun(): boolean {
+    return this.#foregroundActive === 0 && !this.#foregroundWaitsForGlobal();
+  }
+
   /** A foreground call waits although its own session has room: the global budget holds it. */
   #foregroundWaitsForGlobal(): boolean {
     for (const key of this.#ring) {
@@ -150,6 +160,7 @@ export class FairScheduler {
   #start(key: string, session: Session, units: number, background: boolean): Release {
     session.active += units;
     if (background) session.backgroundActive += units;
+    else this.#foregroundActive += units;
     this.#active += units;
     let released = false;
     return () => {
@@ -157,6 +168,7 @@ export class FairScheduler {
       released = true;
       session.active -= units;
       if (background) session.backgroundActive -= units;
+      else this.#foregroundActive -= units;
       this.#active -= units;
       this.#drop(key, session);
       this.#pump();
@@ -193,7 +205,7 @@ export class FairScheduler {
       const next = session.queue[0];
       return next && this.#fits(session, next.cost) ? session.queue : null;
     });
-    if (this.#foregroundWaitsForGlobal()) return;
+    if (!this.#backgroundMayRun()) return;
     this.#turns((session) => {
       const next = session.later[0];
       return session.queue.length === 0 && next && this.#fitsBackground(session, next.cost)

@@ -32,6 +32,10 @@ describe('FairScheduler lanes', () => {
     expect(started).toEqual(['f1', 'f2', 'f3']);
     release('f2');
     await tick();
+    // Background calls wait while a foreground call is still in flight.
+    expect(started).toEqual(['f1', 'f2', 'f3']);
+    release('f3');
+    await tick();
     expect(started).toEqual(['f1', 'f2', 'f3', 'b1']);
   });
 
@@ -71,25 +75,30 @@ describe('FairScheduler lanes', () => {
     release('a1');
     await tick();
     expect(started).toEqual(['a1', 'a2', 'b1']);
-    // A new background call does not jump in while the global budget is full either.
     void call('c', 'cb1', 'background');
     release('a2');
-    await tick();
-    expect(started).toEqual(['a1', 'a2', 'b1', 'ab1']);
     release('b1');
     await tick();
+    // Both sessions' background calls take turns once no foreground call is left.
     expect(started).toEqual(['a1', 'a2', 'b1', 'ab1', 'cb1']);
   });
 
-  it('does not hold a background call when only its own session is out of slots elsewhere', async () => {
-    // A's foreground call waits on A's own budget, not the global one: B's background call may run.
-    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100 });
-    const { started, call } = recorder(s);
+  it("holds background calls while another session's foreground call is in flight", async () => {
+    // A row read of one user shares the backend with any statistics call of another.
+    const s = new FairScheduler({ perSession: 2, global: 10, maxQueued: 100 });
+    const { started, call, release } = recorder(s);
     void call('a', 'a1');
-    void call('a', 'a2');
     void call('b', 'bb1', 'background');
+    void call('b', 'bb2', 'background');
     await tick();
+    expect(started).toEqual(['a1']);
+    release('a1');
+    await tick();
+    // One of b's two slots stays free for its own next foreground call.
     expect(started).toEqual(['a1', 'bb1']);
+    void call('b', 'b1');
+    await tick();
+    expect(started).toEqual(['a1', 'bb1', 'b1']);
   });
 
   it('ages a background call into the foreground queue so a steady foreground stream never starves it', async () => {
