@@ -7,7 +7,7 @@ import {
   parseServerTime,
   statusAction,
 } from '@waybill/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../../components/button/button.js';
 import { useToast } from '../../../../components/toast/toast.js';
 import styles from './bulk.module.css';
@@ -34,8 +34,9 @@ const label = (action: BulkAction) =>
 /**
  * Above the table while orders are ticked: how many, and the actions every ticked order allows
  * (contracts' bulkActions). A status action asks its date once for all, a comment its text.
+ * Loaded by BulkBar on the first tick.
  */
-export function BulkBar({
+export function BulkBarPanel({
   rows,
   fulfillmentCenters,
 }: {
@@ -45,9 +46,6 @@ export function BulkBar({
   const selection = useRowSelection();
   const toast = useToast();
   const [step, setStep] = useState<Step>(null);
-  useEffect(() => rowSelection.setListed(rows.map((o) => o.uid)), [rows]);
-  // Leaving the screen drops the selection.
-  useEffect(() => () => rowSelection.clear(), []);
   const ticked = useMemo(() => {
     const set = new Set(selection.ticked);
     return rows.filter((o) => set.has(o.uid));
