@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatZoned } from './format-date.js';
+import { formatDate, formatInZone, formatZoned } from './format-date.js';
 
 const PATTERNS = ['dd MMM yyyy, HH:mm', 'dd MMM, HH:mm', 'dd MMM yyyy', 'HH:mm', 'dd MMM yyyy, HH:mm:ss'];
 // Every month, both digits of day and hour, midnight and the last second of a year.
@@ -26,11 +26,18 @@ describe('formatDate', () => {
       for (const pattern of PATTERNS) expect(formatDate(date, pattern)).toBe(format(date, pattern));
   });
 
-  it('formats a zoned date in its own zone, as date-fns does', () => {
-    for (const zone of ['Europe/Bucharest', 'America/Los_Angeles', 'Asia/Kolkata', 'UTC'])
+  it('formats in a named zone as date-fns does with TZDate (DST changes and half-hour zones too)', () => {
+    for (const zone of [
+      'Europe/Bucharest',
+      'America/Los_Angeles',
+      'Asia/Kolkata',
+      'Australia/Adelaide',
+      'UTC',
+    ])
       for (const date of INSTANTS) {
         const zoned = new TZDate(date.getTime(), zone);
-        for (const pattern of PATTERNS) expect(formatDate(zoned, pattern)).toBe(format(zoned, pattern));
+        for (const pattern of PATTERNS)
+          expect(formatInZone(date, zone, pattern)).toBe(format(zoned, pattern));
       }
   });
 

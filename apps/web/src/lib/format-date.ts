@@ -1,24 +1,82 @@
-import { TZDateMini } from '@date-fns/tz';
 import { parseServerTime } from '@waybill/contracts';
 import type { TimeMode } from './time-mode.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
 
+interface DateParts {
+  year: number;
+  /** 0-11, as Date.getMonth. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
 /**
  * The few date-fns `format` tokens the console uses (yyyy, MMM, dd, HH, mm, ss; anything else is
- * literal), read through the date's own getters so a TZDate formats in its zone. date-fns' `format`
- * brings every token and the en-US locale into the first screen's JavaScript (initial JS budget).
+ * literal). date-fns' `format` and TZDate bring every token, the en-US locale and a zone library into
+ * the first screen's JavaScript (initial JS budget); the browser's Intl knows the zones.
  */
-export function formatDate(date: Date, pattern: string): string {
+function formatParts(p: DateParts, pattern: string): string {
   return pattern.replace(/yyyy|MMM|dd|HH|mm|ss/g, (token) => {
-    if (token === 'yyyy') return String(date.getFullYear());
-    if (token === 'MMM') return MONTHS[date.getMonth()]!;
-    if (token === 'dd') return two(date.getDate());
-    if (token === 'HH') return two(date.getHours());
-    if (token === 'mm') return two(date.getMinutes());
-    return two(date.getSeconds());
+    if (token === 'yyyy') return String(p.year).padStart(4, '0');
+    if (token === 'MMM') return MONTHS[p.month]!;
+    if (token === 'dd') return two(p.day);
+    if (token === 'HH') return two(p.hour);
+    if (token === 'mm') return two(p.minute);
+    return two(p.second);
   });
+}
+
+/** A date in the browser's zone. */
+export function formatDate(date: Date, pattern: string): string {
+  return formatParts(
+    {
+      year: date.getFullYear(),
+      month: date.getMonth(),
+      day: date.getDate(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+      second: date.getSeconds(),
+    },
+    pattern,
+  );
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date in a named IANA zone (a valid one: see isValidTimeZone). */
+export function formatInZone(date: Date, zone: string, pattern: string): string {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(zone, format);
+  }
+  const part: Record<string, number> = {};
+  for (const { type, value } of format.formatToParts(date)) part[type] = Number(value);
+  return formatParts(
+    {
+      year: part.year ?? 0,
+      month: (part.month ?? 1) - 1,
+      day: part.day ?? 1,
+      // Some engines write midnight as 24 even in a 23-hour cycle.
+      hour: (part.hour ?? 0) % 24,
+      minute: part.minute ?? 0,
+      second: part.second ?? 0,
+    },
+    pattern,
+  );
 }
 
 /**
@@ -34,7 +92,7 @@ export function formatZoned(
   const date = parseServerTime(value);
   if (!date) return '-';
   if (mode === 'warehouse' && warehouseTimeZone && isValidTimeZone(warehouseTimeZone)) {
-    return formatDate(new TZDateMini(date.getTime(), warehouseTimeZone), pattern);
+    return formatInZone(date, warehouseTimeZone, pattern);
   }
   return formatDate(date, pattern);
 }
