@@ -133,6 +133,51 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
     }
   });
 
+  it("the written row travels in the stream entry: replica b's list shows it before its cohort's slow re-read answers", async () => {
+    const [a, b] = replicas as [Replica, Replica];
+    const onA = await signIn(a, 'ops@example.com');
+    const onB = await signIn(b, 'dev@example.com');
+    const target = polledOrders((await onA.orders.search.query({})).orders).filter(
+      (o) => !(FINAL_ORDER_STATUSES as readonly string[]).includes(o.aggregated_status.key),
+    )[6]!;
+    const sub = follow(onB.orders.live, { filter: { reference: target.reference } });
+    await eventually('B snapshot', () => sub.state?.rows.some((o) => o.uid === target.uid), 10_000);
+    // Row reads take 3 s on both replicas now: only the row carried by the event can reach b sooner.
+    const slowMs = 3000;
+    const detailReads = () => sim.control.callCounts()['/orders/order/{uid}'] ?? 0;
+    sim.control.setFault({ kind: 'slow', delayMs: slowMs, paths: ['/orders/search/filter'] });
+    try {
+      const detailsBefore = detailReads();
+      const answer = await onA.orders.changeStatus.mutate({
+        orderUid: target.uid,
+        status: 'shipping_in_transit',
+        happenedAt: new Date().toISOString(),
+      });
+      const answeredAt = Date.now();
+      const { updated_at: updatedAt } = answer.order;
+      await eventually('the row on replica b', () => firstSighting(sub, target.uid, updatedAt), slowMs);
+      const seen = firstSighting(sub, target.uid, updatedAt)!;
+      expect(seen.at - answeredAt, 'before any re-read could answer').toBeLessThan(slowMs - 1000);
+      expect(seen.data.kind === 'patch' && seen.data.upserts).toEqual([answer.order]);
+      expect(detailReads(), 'no replica read the order again for it').toBe(detailsBefore);
+      expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
+      // The re-read still runs (statistics, membership) and pushes the row no second time.
+      await sleep(slowMs + 1500);
+      expect(
+        sub.messages.filter(({ data }) =>
+          firstSighting({ ...sub, messages: [{ at: 0, data }] }, target.uid, updatedAt),
+        ),
+      ).toHaveLength(1);
+      expect(sub.state?.rows.find((o) => o.uid === target.uid)?.aggregated_status.key).toBe(
+        'shipping_in_transit',
+      );
+      expect(sub.errors).toEqual([]);
+    } finally {
+      sim.control.setFault(null);
+      sub.stop();
+    }
+  });
+
   it('a status change through one replica makes a stale modal on the other get the conflict, naming who', async () => {
     const [a, b] = replicas as [Replica, Replica];
     const onA = await signIn(a, 'ops@example.com');
