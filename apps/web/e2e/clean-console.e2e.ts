@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webInitialJs } from '../../gateway/bench/web-size.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -63,5 +64,16 @@ describe('signed-in screens load with a clean DevTools console', () => {
   it('/clients', async () => {
     const seen = await recordLoad('/clients', (p) => p.getByTestId('store-row').first().waitFor());
     expect(seen).toEqual([]);
+  });
+});
+
+// The console's performance bar: the JavaScript index.html loads up front (entry + modulepreloads)
+// stays within 250 KB gzip. startStack has just built dist from the current sources.
+describe('initial JavaScript', () => {
+  it('entry + modulepreloads stay within 250 KB gzip', async () => {
+    const kb = await webInitialJs();
+    expect(kb).not.toBeNull();
+    expect(kb).toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(250);
   });
 });
