@@ -152,6 +152,50 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     }
   });
 
+  it('a subscriber resuming between the early row and the re-read gets the rest once and ends where a fresh one starts', async () => {
+    const a = await stack.signIn('ops@example.com');
+    const b = await stack.signIn('dev@example.com');
+    const target = (await open(a.client))[9]!;
+    const input = { filter: { reference: target.reference } };
+    // `stays` keeps the cohort's history going while `leaves` is away.
+    const stays = follow(b.client.orders.live, input);
+    const leaves = follow(b.client.orders.live, input);
+    await eventually('B snapshots', () =>
+      [stays, leaves].every((f) => f.state?.rows.some((o) => o.uid === target.uid)),
+    );
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 1500, paths: ['/orders/search/filter'] });
+    let resumed: Followed | null = null;
+    try {
+      const answer = await a.client.orders.comments.add.mutate({
+        orderUid: target.uid,
+        text: 'Parcel re-sent',
+      });
+      const updatedAt = answer.order.updated_at;
+      await eventually('the early row', () => sightings(leaves, target.uid, updatedAt).length > 0, 1500);
+      leaves.stop();
+      const lastId = leaves.ids.at(-1)!;
+      const missedFrom = stays.ids.indexOf(lastId) + 1;
+      expect(missedFrom, 'both saw the same ids').toBeGreaterThan(0);
+      const hasComment = (m: Msg) => JSON.stringify(m).includes('Parcel re-sent');
+      await eventually('the re-read in the other', () => stays.messages.some(hasComment), 15_000);
+      resumed = follow(b.client.orders.live, { ...input, lastEventId: lastId }, leaves.state);
+      // Later stages (statistics) may still land: compared once both have had them.
+      const same = () => JSON.stringify(resumed!.ids) === JSON.stringify(stays.ids.slice(missedFrom));
+      await eventually('exactly what it missed', same, 5000);
+      expect(resumed.ids).toEqual(stays.ids.slice(missedFrom));
+      expect(resumed.messages.some(hasComment)).toBe(true);
+      expect(sightings(resumed, target.uid, updatedAt), 'the row it had is not sent again').toEqual([]);
+      const fresh = follow(b.client.orders.live, input);
+      await eventually('a fresh snapshot', () => fresh.state);
+      await expect.poll(() => resumed!.state, { timeout: 5000 }).toEqual(fresh.state);
+      fresh.stop();
+    } finally {
+      stack.sim.control.setFault(null);
+      stays.stop();
+      resumed?.stop();
+    }
+  });
+
   it('a bulk comment reaches the other session for every order at once, as one event', async () => {
     const a = await stack.signIn('ops@example.com');
     const b = await stack.signIn('dev@example.com');
