@@ -52,9 +52,9 @@ export type Release = () => void;
  *
  * Two lanes: foreground calls always start before background calls, and background calls use spare
  * capacity only: they start while no foreground call of any session is in flight or waiting for a
- * global slot, and leave one of their session's slots free for its next foreground call (when the
- * budget has more than one). A background call waiting longer than `backgroundMaxWaitMs` becomes a
- * foreground one, so it is delayed, never starved.
+ * global slot, and have a session budget of their own (`perSession` again), so a session's next
+ * foreground call never waits for its background calls to finish. A background call waiting longer
+ * than `backgroundMaxWaitMs` becomes a foreground one, so it is delayed, never starved.
  */
 export class FairScheduler {
   readonly #sessions = new Map<string, Session>();
@@ -129,14 +129,19 @@ export class FairScheduler {
     });
   }
 
+  /** Foreground calls count against the session's budget; background ones in flight do not. */
   #fits(session: Session, units: number): boolean {
-    return session.active + units <= this.opts.perSession && this.#active + units <= this.opts.global;
+    return (
+      session.active - session.backgroundActive + units <= this.opts.perSession &&
+      this.#active + units <= this.opts.global
+    );
   }
 
-  /** A background call keeps one of the session's slots free for its foreground calls. */
+  /** Background calls have a budget of the same size of their own, so they never hold a foreground call. */
   #fitsBackground(session: Session, units: number): boolean {
-    const share = this.opts.perSession > 1 ? this.opts.perSession - 1 : 1;
-    return this.#fits(session, units) && session.backgroundActive + units <= share;
+    return (
+      session.backgroundActive + units <= this.opts.perSession && this.#active + units <= this.opts.global
+    );
   }
 
   /**
@@ -152,7 +157,8 @@ export class FairScheduler {
     for (const key of this.#ring) {
       const session = this.#sessions.get(key);
       const next = session?.queue[0];
-      if (session && next && session.active + next.cost <= this.opts.perSession) return true;
+      if (session && next && session.active - session.backgroundActive + next.cost <= this.opts.perSession)
+        return true;
     }
     return false;
   }
@@ -186,7 +192,7 @@ export class FairScheduler {
       const session = this.#sessions.get(key);
       while (session?.later[0] && session.later[0].since <= oldest) {
         const aged = session.later.shift()!;
-        // It runs as a foreground call now, so it no longer counts against the background share.
+        // It runs as a foreground call now, in the session's foreground budget.
         aged.background = false;
         const agedAt = aged.since + maxWait;
         const at = session.queue.findIndex((w) => w.since > agedAt);
