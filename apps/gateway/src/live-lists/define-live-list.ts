@@ -132,13 +132,19 @@ export function defineLiveList<
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
       const filterKey = stableStringify(query.filter);
-      // Read alongside the rows, pushed after them as a second patch. The statistics calls go in the
-      // scheduler's background lane, so they never hold a row read back in a session's queue.
-      return async function* (token, signal, _initial, change) {
+      // Read alongside the rows, pushed after them as a second patch. A refresh's statistics calls go
+      // in the scheduler's background lane, so they never hold a row read back; a first load's do not,
+      // since its subscribers see nothing until they land.
+      return async function* (token, signal, initial, change) {
         const slow = sharedLater(
           `${spec.name}|${token}|${filterKey}|${change ?? 'now'}`,
           change !== null,
-          () => later({ backend: inBackground(backend), token, body: body(query, window, managedBy) }),
+          () =>
+            later({
+              backend: initial ? backend : inBackground(backend),
+              token,
+              body: body(query, window, managedBy),
+            }),
         );
         // Settled either way, so a failed row read leaves no unhandled rejection behind.
         slow.catch(() => {});
