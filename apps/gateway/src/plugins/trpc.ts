@@ -1,4 +1,4 @@
-import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
@@ -6,7 +6,6 @@ import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { bindSocket } from '../realtime/wire-fanout.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
-import { trpcHttpPlugin } from './trpc-http.js';
 
 /** Procedures in one HTTP batch or one websocket message. */
 export const MAX_BATCH_SIZE = 20;
@@ -16,8 +15,7 @@ export const trpcPlugin = fp(
   async (app) => {
     const { services } = app;
     const createContext = makeCreateContext(services);
-    // tRPC's Fastify plugin, with JSON answers written without a web-stream round trip.
-    await app.register(trpcHttpPlugin<AppRouter>, {
+    await app.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       useWSS: true,
       trpcOptions: {
