@@ -26,6 +26,8 @@ export interface CollaborationOptions {
   /** Where `presence_entries` and `notifications_created_total` are registered. */
   registry?: Registry;
   keyPrefix?: string;
+  /** Who made a change through the gateway (own writes), so followers are not told of their own. */
+  writerOf?: (orderUid: string, updatedAt: string) => Promise<string | null>;
 }
 
 /**
@@ -99,6 +101,7 @@ export function createCollaboration(opts: CollaborationOptions) {
     backend: opts.backend,
     serviceToken: config.SERVICE_TOKEN,
     logger: opts.logger,
+    ...(opts.writerOf ? { writerOf: opts.writerOf } : {}),
   });
   return {
     identity: new Identity(opts.backend),

@@ -50,6 +50,8 @@ export class Notifier {
       backend: BackendCaller;
       serviceToken: string;
       logger: RealtimeLogger;
+      /** Who made this change through the gateway, if anyone: a follower is not told of their own change. */
+      writerOf?: (orderUid: string, updatedAt: string) => Promise<string | null>;
       /** Called for each notification put in a centre (metrics). */
       onCreated?: (kind: 'changed' | 'escalated') => void;
     },
@@ -107,7 +109,9 @@ export class Notifier {
         text,
         at: Date.now(),
       };
+      const writer = (await this.opts.writerOf?.(order.uid, order.updated_at)) ?? null;
       for (const user of followers) {
+        if (user === writer) continue;
         await store.push(user, { ...item, id: newNotificationId() });
         this.opts.onCreated?.('changed');
       }

@@ -63,6 +63,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       config,
       backend,
       events: realtime.events,
+      writerOf: (orderUid, updatedAt) => realtime.ownWrites.writerOf(orderUid, updatedAt),
       logger: app.log.child({ component: 'collaboration' }),
       registry: metrics.registry,
     });

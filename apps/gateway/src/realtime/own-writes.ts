@@ -111,6 +111,9 @@ export class OwnWrites {
     const at = this.now();
     const count = (args.orders?.length ?? 0) + (args.orderUids?.length ?? 0) + (args.inbounds?.length ?? 0);
     if (count === 0) return;
+    // Resolved alongside the reads: the record is stored before the event, so whoever reacts to the
+    // event (the notifier skipping the writer) finds it.
+    const author = this.user(args.token);
     try {
       const orders = [...(args.orders ?? [])];
       for (const uid of new Set(args.orderUids ?? [])) {
@@ -119,14 +122,14 @@ export class OwnWrites {
         orders.push(detail.order);
       }
       const inbounds = args.inbounds ?? [];
-      await this.opts.log.appendWrite({ orders, inbounds, at });
-      const { name: by, uid: byUid } = await this.user(args.token);
+      const { name: by, uid: byUid } = await author;
       await Promise.all(
         [
           ...orders.map((o) => ({ uid: o.uid, updatedAt: o.updated_at })),
           ...inbounds.map((i) => ({ uid: i.uid, updatedAt: i.updated_at })),
         ].map((e) => this.opts.store.put({ ...e, by, byUid, what: args.what, at })),
       );
+      await this.opts.log.appendWrite({ orders, inbounds, at });
     } catch (error) {
       this.opts.logger.warn(
         { err: (error as Error).message },
@@ -185,6 +188,12 @@ export class OwnWrites {
   }
 
   /** users.me per token, cached for five minutes (one backend call per user, not per write). */
+  /** The user whose write through the gateway left this entity at `updatedAt`, if one did. */
+  async writerOf(uid: string, updatedAt: string): Promise<string | null> {
+    const record = await this.opts.store.get(uid);
+    return record?.byUid && Date.parse(record.updatedAt) === Date.parse(updatedAt) ? record.byUid : null;
+  }
+
   private async user(token: string): Promise<Author> {
     const cached = this.users.get(token);
     if (cached && cached.until > this.now()) return cached.user;

@@ -105,6 +105,8 @@ describe('presence and notifications on one replica (real websockets, backend-si
     });
     expect(await b.client.notifications.following.query({ orderUid: order })).toEqual({ following: true });
 
+    // B's own change tells B nothing; A's change after it is the one notification (events are handled in order).
+    await b.client.orders.comments.add.mutate({ orderUid: order, text: 'I will call the courier' });
     await a.client.orders.comments.add.mutate({
       orderUid: order,
       text: 'Courier called, parcel is on its way',
@@ -114,6 +116,8 @@ describe('presence and notifications on one replica (real websockets, backend-si
       () => (centre.latest && centre.latest.items.length > before ? centre.latest : undefined),
       10_000,
     );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(centre.latest!.items.length).toBe(before + 1);
     const item = state.items[0]!;
     expect(item).toMatchObject({ kind: 'changed', orderUid: order, read: false });
     expect(item.text).toContain('New comment');
