@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INBOUND_STATUS_LABELS } from '@waybill/contracts';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -51,19 +51,6 @@ function trayJob(name: string) {
   return page.getByTestId('export-tray').getByTestId('export-job').filter({ hasText: name });
 }
 
-async function axeViolations(selector: string): Promise<string[]> {
-  // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
-  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (el: Element) => Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe;
-    return (await axe.run(document.querySelector(sel)!)).violations.map((v) => v.id);
-  }, selector);
-}
-
 beforeAll(async () => {
   // Checks every second instead of two keep the suite short; the rules are the same. The failing
   // checks this suite provokes would log a warning each.
@@ -103,15 +90,15 @@ describe('exports that are never lost', () => {
     await trayJob(target.name)
       .getByRole('progressbar', { name: `Export of ${target.name}` })
       .waitFor();
-    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
-    expect(await axeViolations('header')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="export-tray"]')).toEqual([]);
+    expect(await axeViolations(page, 'header')).toEqual([]);
 
     stack.sim.control.setFault(null);
     const link = panel.getByRole('link', { name: `Download ${target.name}` });
     await link.waitFor({ timeout: 30_000 });
     expect(await trayJob(target.name).getAttribute('data-status')).toBe('done');
     expect(await page.getByTestId('export-tray-button').textContent()).toBe('Exports (1 ready)');
-    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="export-tray"]')).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const path = join(downloads, 'tray.xlsx');
@@ -190,7 +177,7 @@ describe('exports that are never lost', () => {
       .poll(() => alert.textContent())
       .toBe('Export failed: The backend could not be reached while the file was being made.');
     expect(await page.getByTestId('export-tray').textContent()).not.toMatch(/simulated|unavailable/i);
-    expect(await axeViolations('[data-testid="export-tray"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="export-tray"]')).toEqual([]);
 
     stack.sim.control.setFault(null);
     await job.getByRole('button', { name: `Retry export of ${target.name}` }).click();

@@ -32,9 +32,12 @@ export function ensureWebBuilt(): void {
     newestMtime(join(webDir, '..', '..', 'packages', 'contracts', 'src')),
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  // The production build users get: vitest sets NODE_ENV=test, which would make vite bundle React's
+  // development build (jsx-dev-runtime, about 60 KB more) and test something nobody runs.
   const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }

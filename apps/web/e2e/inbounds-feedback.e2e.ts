@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -235,39 +234,23 @@ describe('sign-in from a deep link', () => {
   });
 });
 
-/** axe-core over one element, evaluated through the devtools protocol (the CSP forbids script tags). */
-async function axeViolations(selector: string): Promise<string[]> {
-  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (el: Element) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector(sel)!);
-    return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, selector);
-}
-
 describe('accessibility at 1280 px (axe-core)', () => {
   it('has no violation on /inbounds, the inbound detail and every inbound modal', async () => {
     const [target] = await movableInbounds();
-    expect(await axeViolations('main')).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     for (const action of ['Mark as Arrived', 'Mark as Processing', 'Delete', 'Export']) {
       await rowAction(target!.name, action);
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      expect(await axeViolations('[role="dialog"]'), action).toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]'), action).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
 
     await rowOf(target!.uid).getByRole('link').click();
     await page.getByTestId('inbound-detail').waitFor({ timeout: 30_000 });
-    expect(await axeViolations('[data-testid="inbound-detail"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="inbound-detail"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/inbounds');
 
@@ -277,7 +260,7 @@ describe('accessibility at 1280 px (axe-core)', () => {
     await typeToday(dialog);
     await changeAsSomeoneElse(target!.uid, 'processing');
     await dialog.getByTestId('inbound-changed').waitFor({ timeout: 30_000 });
-    expect(await axeViolations('[role="dialog"]'), 'changed notice').toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]'), 'changed notice').toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -288,6 +271,6 @@ describe('accessibility at 1280 px (axe-core)', () => {
     await expect
       .poll(() => page.getByTestId('attention-card').textContent(), { timeout: 30_000 })
       .toMatch(/\d$/);
-    expect(await axeViolations('main')).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -193,17 +193,7 @@ describe('inbounds in the browser', () => {
       }
       if (width === 1280) {
         // Accessibility of the overlay: no axe-core violation.
-        // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
-        await page.evaluate(
-          readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-        );
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run: (el: Element) => Promise<{ violations: { id: string }[] }> } }
-          ).axe;
-          const dialog = document.querySelector('[data-testid="inbound-detail"]')!;
-          return (await axe.run(dialog)).violations.map((v) => v.id);
-        });
+        const violations = await axeViolations(page, '[data-testid="inbound-detail"]');
         expect(violations).toEqual([]);
       }
       // E2E_SCREENS_DIR=… keeps a picture of the overlay at the narrowest and widest widths.

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolationsStrict as axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -9,32 +8,6 @@ let stack: Stack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations under `selector`: rule id, the first offending element and why. */
-async function axeViolations(selector: string): Promise<string[]> {
-  // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (sel) => {
-    type Result = {
-      violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
-    };
-    const axe = (window as unknown as { axe: { run: (el: Element, options: object) => Promise<Result> } })
-      .axe;
-    const root = document.querySelector(sel);
-    if (!root) return [`no element ${sel}`];
-    // Every default rule, plus target size (24 px, WCAG 2.2) and label/name mismatch (experimental in axe).
-    const { violations } = await axe.run(root, {
-      rules: { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
-    });
-    return violations.flatMap((v) =>
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`),
-    );
-  }, selector);
-}
 
 const rows = () => page.getByTestId('order-row');
 const dialog = () => page.getByRole('dialog');
@@ -91,11 +64,11 @@ async function rowAction(item: string, uid?: string) {
 describe('orders screen accessibility (axe-core, 1280 px)', () => {
   it('the orders screen, with rows ticked and the bulk bar: 0 violations', async () => {
     await openList();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await rows().nth(0).getByTestId('row-tick').check();
     await rows().nth(1).getByTestId('row-tick').check();
     await page.getByTestId('bulk-bar').waitFor();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
   });
 
   it('the order detail, its comment editor, snooze and escalate: 0 violations', async () => {
@@ -103,24 +76,24 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     await rows().first().getByTestId('comment-overview').getByRole('link').click();
     const detail = page.getByTestId('order-detail');
     await detail.getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     const box = detail.getByPlaceholder('Add new comment');
     if (!(await box.isVisible())) await detail.getByRole('button', { name: 'New comment' }).click();
     await box.fill('Checking the editor for accessibility');
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await detail.getByRole('button', { name: 'Snooze' }).click();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await detail.getByRole('button', { name: 'Escalate' }).click();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
   });
 
   it('the status date modals: 0 violations', async () => {
     await openList();
     await rowAction('Mark as Lost');
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
     await rowAction('Cancel order');
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
@@ -129,7 +102,7 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     expect(order, 'the sim has an order whose label can be reissued').toBeDefined();
     await openList(`/realtime?q=${encodeURIComponent(order!.reference)}&prio=all&active=all&user=all`);
     await rowAction('Reissue AWB', order!.uid);
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
@@ -137,12 +110,12 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     await openList();
     await page.locator('body').press('?');
     await page.getByTestId('shortcuts-dialog').waitFor();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
     await rows().nth(0).getByTestId('row-tick').check();
     await page.getByTestId('bulk-addComment').click();
     await page.getByTestId('bulk-comment').waitFor();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
@@ -151,13 +124,13 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     await page.getByTestId('saved-views').click();
     await page.getByRole('menuitem', { name: 'Save current view…' }).click();
     await page.getByTestId('save-view').waitFor();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.getByLabel('View name').fill('Accessibility check');
     await page.getByRole('button', { name: 'SAVE VIEW' }).click();
     await page.getByTestId('saved-views').click();
     await page.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
     await page.getByTestId('manage-views').waitFor();
-    expect(await axeViolations('body')).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
@@ -168,10 +141,10 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
       await page.keyboard.press('Control+k');
       const palette = page.getByTestId('command-palette');
       await palette.waitFor();
-      expect(await axeViolations('body')).toEqual([]);
+      expect(await axeViolations(page, 'body')).toEqual([]);
       await palette.getByRole('combobox').fill('cli');
       await expect.poll(() => palette.getByTestId('palette-option').count()).toBeGreaterThan(0);
-      expect(await axeViolations('body')).toEqual([]);
+      expect(await axeViolations(page, 'body')).toEqual([]);
       await page.keyboard.press('Escape');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Order } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -194,19 +193,11 @@ describe('follow and notify', () => {
     // Read before the reload, read after it.
     expect(await item.getAttribute('data-read')).toBe('true');
 
-    // Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
-    await b.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await b.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-        }
-      ).axe;
-      const panel = document.querySelector('[data-testid="notification-centre"]')!;
-      const bell = document.querySelector('[data-testid="notification-bell"]')!;
-      const found = [...(await axe.run(panel)).violations, ...(await axe.run(bell)).violations];
-      return found.map((v) => v.id);
-    });
+    const violations = await axeViolations(
+      b,
+      '[data-testid="notification-centre"]',
+      '[data-testid="notification-bell"]',
+    );
     expect(violations).toEqual([]);
     const screens = process.env.E2E_SCREENS_DIR;
     if (screens) await b.screenshot({ path: join(screens, 'notification-centre.png') });

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { storeHealth, storeHealthText } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -39,21 +38,6 @@ function expectedAttention(): Map<string, string> {
     if (health.needsAttention) flagged.set(store.name, storeHealthText(health));
   }
   return flagged;
-}
-
-async function axeViolations(selector: string): Promise<string[]> {
-  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (el: Element) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector(sel)!);
-    return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, selector);
 }
 
 describe('store health on the clients screen', () => {
@@ -101,7 +85,7 @@ describe('store health on the clients screen', () => {
     await page.mouse.move(0, 0);
     await badge.focus();
     await tooltip.waitFor({ timeout: 10_000 });
-    expect(await axeViolations('main')).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     const screens = process.env.E2E_SCREENS_DIR;
     if (screens) await page.screenshot({ path: join(screens, 'clients-needs-attention-1280.png') });
@@ -150,7 +134,7 @@ describe('store health on the clients screen', () => {
       if (logo.svg) expect(logo.title, `${logo.logo}`).toBeTruthy();
       else expect(logo.logo).toBe('unknown');
     }
-    expect(await axeViolations('[data-testid="stores-table"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="stores-table"]')).toEqual([]);
 
     // The courier filter shows the marks beside the names.
     await page.getByTestId('filter-courier').click();
