@@ -31,8 +31,17 @@ describe('live-list health in the browser', () => {
     await page.goto(`${stack.baseUrl}/inbounds`);
     const rows = page.getByTestId('inbound-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    // Every page loaded (a short list loads to its end at once), so the row count holds still.
-    await page.getByTestId('list-footer').waitFor({ timeout: 20_000 });
+    // Scroll as a user would until every page is loaded (the footer shows), so the row count holds still.
+    const footer = page.getByTestId('list-footer');
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return footer.count();
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(1);
     // The table says how many rows the list holds (only those near the viewport are in the DOM).
     const table = page.getByTestId('inbounds-table');
     const held = async () => ({
