@@ -39,7 +39,7 @@ describe('live-list health in the browser', () => {
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           return footer.count();
         },
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(1);
     // The table says how many rows the list holds (only those near the viewport are in the DOM).
