@@ -110,3 +110,56 @@ describe('applyListMessage on list-valued meta', () => {
     expect(next.meta.notes.map((n) => n.uid)).toEqual(['n0', 'n1', 'n2']);
   });
 });
+
+describe('applyListMessage on keyed statistics rows', () => {
+  interface StatRow {
+    key: string | null;
+    count: number;
+  }
+  const withStats: ListState<Row, { statistics: { total: number; couriers: StatRow[] } }> = {
+    rows: [],
+    meta: {
+      statistics: {
+        total: 3,
+        couriers: [
+          { key: 'dhl', count: 2 },
+          { key: null, count: 1 },
+          { key: 'ups', count: 0 },
+        ],
+      },
+    },
+  };
+
+  it('patches the rows of a statistics block by key, keeping its other rows and sub-fields', () => {
+    const next = applyListMessage(withStats, {
+      kind: 'patch',
+      upserts: [],
+      removed: [],
+      meta: null,
+      metaPartRows: { statistics: { couriers: { upserts: [{ key: null, count: 2 }], removed: ['ups'] } } },
+    });
+    expect(next.meta.statistics).toEqual({
+      total: 3,
+      couriers: [
+        { key: 'dhl', count: 2 },
+        { key: null, count: 2 },
+      ],
+    });
+    expect(withStats.meta.statistics.couriers).toHaveLength(3);
+  });
+
+  it('reorders the rows when the patch names an order, and adds new keys', () => {
+    const next = applyListMessage(withStats, {
+      kind: 'patch',
+      upserts: [],
+      removed: [],
+      meta: null,
+      metaPartRows: {
+        statistics: {
+          couriers: { upserts: [{ key: 'dpd', count: 5 }], removed: [], order: ['dpd', 'dhl', null, 'ups'] },
+        },
+      },
+    });
+    expect(next.meta.statistics.couriers.map((r) => r.key)).toEqual(['dpd', 'dhl', null, 'ups']);
+  });
+});

@@ -24,6 +24,21 @@ export type MetaLists<Meta> = {
     : never;
 };
 
+/**
+ * Changes to a list of rows keyed by `key` (a statistics block's rows: one per courier, centre, store
+ * or user): changed or new rows, removed keys, and the new order if it changed.
+ */
+export interface KeyRowsPatch<
+  Item extends { key: string | null } = { key: string | null; [field: string]: unknown },
+> {
+  upserts: Item[];
+  removed: (string | null)[];
+  order?: (string | null)[];
+}
+
+/** For each object-valued field of Meta, its sub-fields that are keyed row lists, patched row by row. */
+export type MetaPartRows<Meta> = { [K in keyof Meta]?: Record<string, KeyRowsPatch> };
+
 export type ListPatch<Row extends { uid: string }, Meta> = KeyedPatch<Row> & {
   kind: 'patch';
   /** List-level fields replaced whole (top-level keys of Meta), or null when none were. */
@@ -33,6 +48,11 @@ export type ListPatch<Row extends { uid: string }, Meta> = KeyedPatch<Row> & {
    * merged one level deep, so a count change does not resend every block.
    */
   metaParts?: MetaParts<Meta>;
+  /**
+   * Sub-fields of object-valued fields that are keyed row lists (a statistics block), patched row by
+   * row: one order's status change moves a row or two of each block, not every row.
+   */
+  metaPartRows?: MetaPartRows<Meta>;
   /** List-valued list-level fields (the orders' comments, say) patched item by item. */
   metaLists?: MetaLists<Meta>;
   /** When the change poll saw the change that caused this patch (ms epoch); absent for timed refreshes. */
@@ -71,11 +91,29 @@ export function applyKeyedPatch<Item extends { uid: string }>(
   return order.map((uid) => byUid.get(uid)).filter((item): item is Item => item !== undefined);
 }
 
+/** Rows after a key-rows patch: upserts replace by key, removed keys go, then the new order if any. */
+export function applyKeyRowsPatch<Item extends { key: string | null }>(
+  current: readonly Item[],
+  patch: KeyRowsPatch<Item>,
+): Item[] {
+  const byKey = new Map(current.map((row) => [row.key, row]));
+  for (const row of patch.upserts) byKey.set(row.key, row);
+  const removed = new Set(patch.removed);
+  const order = patch.order ?? current.map((row) => row.key).filter((key) => !removed.has(key));
+  return order.map((key) => byKey.get(key)).filter((row): row is Item => row !== undefined);
+}
+
 function mergeMeta<Meta>(current: Meta, patch: ListPatch<{ uid: string }, Meta>): Meta {
-  if (!patch.meta && !patch.metaParts && !patch.metaLists) return current;
+  if (!patch.meta && !patch.metaParts && !patch.metaLists && !patch.metaPartRows) return current;
   const meta = { ...current, ...patch.meta } as Record<string, unknown>;
   for (const [key, part] of Object.entries(patch.metaParts ?? {})) {
     meta[key] = { ...(meta[key] as object), ...(part as object) };
+  }
+  for (const [key, parts] of Object.entries(patch.metaPartRows ?? {})) {
+    const field = { ...(meta[key] as Record<string, unknown>) };
+    for (const [part, rows] of Object.entries(parts as Record<string, KeyRowsPatch>))
+      field[part] = applyKeyRowsPatch((field[part] ?? []) as { key: string | null }[], rows);
+    meta[key] = field;
   }
   for (const [key, list] of Object.entries(patch.metaLists ?? {})) {
     meta[key] = applyKeyedPatch((meta[key] ?? []) as { uid: string }[], list as KeyedPatch<{ uid: string }>);

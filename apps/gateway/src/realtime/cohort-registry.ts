@@ -154,7 +154,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   }
 
   /**
-   * Own-write early patch: every cohort that already lists one of `rows` takes it at once (before the
+   * Early patch (an own write, or a change the poll saw): every cohort that already lists one of `rows` takes it at once (before the
    * refresh the same change starts; see Cohort.patchRows).
    */
   patchRows(rows: readonly Row[], since: number): void {

@@ -140,9 +140,10 @@ export function createRealtime(opts: RealtimeOptions) {
       }
       const { affectedBy } = kind;
       if (!affectedBy) continue;
-      // An own write's rows patch the cohorts that list them at once; the refresh below still runs
-      // for membership, order and counts (Cohort.patchRows).
-      if (event.source === 'write') registry.patchRows(event.orders, event.polledAt);
+      // Early patch: a changed order's new row (from an own write, or the change poll's answer)
+      // replaces it at once in the cohorts that list it; the re-read below still runs for
+      // membership, order and counts (Cohort.patchRows).
+      registry.patchRows(event.orders, event.polledAt);
       registry.refreshWhere(
         (query, cohort) =>
           event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),

@@ -115,3 +115,57 @@ describe('fingerprint', () => {
     );
   });
 });
+
+describe('diffList on keyed statistics rows', () => {
+  type StatRow = { key: string | null; counts: number[] };
+  type StatMeta = { statistics: { count: number; couriers: StatRow[]; centers: StatRow[] } };
+  const rowsOf = (couriers: StatRow[], centers: StatRow[], count = 10): ListState<Row, StatMeta> => ({
+    rows: [],
+    meta: { statistics: { count, couriers, centers } },
+  });
+  const couriers: StatRow[] = [
+    { key: 'dhl', counts: [1, 2] },
+    { key: 'ups', counts: [3, 4] },
+    { key: null, counts: [0, 1] },
+  ];
+  const centers: StatRow[] = Array.from({ length: 50 }, (_, i) => ({ key: `fc${i}`, counts: [i, i] }));
+  const before = rowsOf(couriers, centers);
+  const statDiff = (next: ListState<Row, StatMeta>) => {
+    const patch = diffList(fingerprint(before), next, fingerprint(next));
+    if (patch) expect(applyListMessage(before, patch)).toEqual(next);
+    return patch;
+  };
+
+  it("sends only a block's rows that changed (one order moved: a row or two), not the block", () => {
+    const next = rowsOf(
+      [couriers[0]!, { key: 'ups', counts: [2, 5] }, couriers[2]!],
+      centers.map((row) => (row.key === 'fc7' ? { key: 'fc7', counts: [8, 7] } : row)),
+    );
+    expect(statDiff(next)).toEqual({
+      kind: 'patch',
+      upserts: [],
+      removed: [],
+      meta: null,
+      metaPartRows: {
+        statistics: {
+          couriers: { upserts: [{ key: 'ups', counts: [2, 5] }], removed: [] },
+          centers: { upserts: [{ key: 'fc7', counts: [8, 7] }], removed: [] },
+        },
+      },
+    });
+  });
+
+  it('sends the new order when rows re-sort, removed keys, and plain sub-fields whole beside them', () => {
+    const next = rowsOf([couriers[1]!, { key: 'dhl', counts: [1, 3] }], centers, 11);
+    expect(statDiff(next)).toMatchObject({
+      metaParts: { statistics: { count: 11 } },
+      metaPartRows: {
+        statistics: { couriers: { upserts: [{ key: 'dhl' }], removed: [null], order: ['ups', 'dhl'] } },
+      },
+    });
+  });
+
+  it('sends a block whole when it empties (no keyed rows to patch)', () => {
+    expect(statDiff(rowsOf([], centers))).toMatchObject({ metaParts: { statistics: { couriers: [] } } });
+  });
+});

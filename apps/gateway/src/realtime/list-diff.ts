@@ -1,4 +1,4 @@
-import type { KeyedPatch, ListPatch, ListState } from '@waybill/contracts';
+import type { KeyedPatch, KeyRowsPatch, ListPatch, ListState } from '@waybill/contracts';
 
 /** JSON of each item of a list whose items all have distinct string uids, and their order. */
 interface KeyedPrint {
@@ -6,8 +6,17 @@ interface KeyedPrint {
   order: string[];
 }
 
+/** JSON of each row of a list whose rows have distinct `key`s (a statistics block), and their order. */
+interface KeyRowsPrint {
+  rows: Map<string | null, string>;
+  keys: (string | null)[];
+}
+
+/** A sub-field of an object-valued meta field: whole (JSON), or row by row (keyed rows). */
+type PartPrint = string | KeyRowsPrint;
+
 /** How a meta field is compared: whole (JSON), by sub-field (plain objects) or by item (lists with uids). */
-type FieldPrint = string | Map<string, string> | KeyedPrint;
+type FieldPrint = string | Map<string, PartPrint> | KeyedPrint;
 
 /** Fingerprints kept by a cohort so a refresh is diffed without re-serialising the previous state. */
 export interface ListFingerprint {
@@ -33,9 +42,23 @@ function isKeyedList(v: unknown): v is { uid: string }[] {
   return new Set(v.map((item: { uid: string }) => item.uid)).size === v.length;
 }
 
+type KeyRow = { key: string | null };
+
+function isKeyRows(v: unknown): v is KeyRow[] {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  if (!v.every((row) => isPlainObject(row) && (typeof row.key === 'string' || row.key === null)))
+    return false;
+  return new Set(v.map((row: KeyRow) => row.key)).size === v.length;
+}
+
+function printPart(value: unknown): PartPrint {
+  if (!isKeyRows(value)) return json(value);
+  return { rows: new Map(value.map((row) => [row.key, json(row)])), keys: value.map((row) => row.key) };
+}
+
 function printField(value: unknown): FieldPrint {
   if (isKeyedList(value)) return printKeyed(value);
-  if (isPlainObject(value)) return new Map(Object.entries(value).map(([k, v]) => [k, json(v)]));
+  if (isPlainObject(value)) return new Map(Object.entries(value).map(([k, v]) => [k, printPart(v)]));
   return json(value);
 }
 
@@ -81,17 +104,51 @@ function diffKeyed<Item extends { uid: string }>(
   return { upserts, removed, ...(orderChanged ? { order: next.order } : {}) };
 }
 
+/** Changed or new rows, removed keys and, only if removals don't explain it, the new order; null when equal. */
+function diffKeyRows(before: KeyRowsPrint, rows: readonly KeyRow[], next: KeyRowsPrint): KeyRowsPatch | null {
+  const upserts = rows.filter((row) => before.rows.get(row.key) !== next.rows.get(row.key));
+  const removed = before.keys.filter((key) => !next.rows.has(key));
+  const kept = before.keys.filter((key) => next.rows.has(key));
+  const orderChanged = kept.length !== next.keys.length || kept.some((key, i) => key !== next.keys[i]);
+  if (upserts.length === 0 && removed.length === 0 && !orderChanged) return null;
+  return { upserts, removed, ...(orderChanged ? { order: next.keys } : {}) };
+}
+
+/** What changed in one sub-field: nothing (null), its rows (keyed rows on both sides), or the whole value. */
+function diffPart(
+  before: PartPrint,
+  next: PartPrint,
+  value: unknown,
+): { rows: KeyRowsPatch } | 'whole' | null {
+  if (typeof before === 'string' || typeof next === 'string') return before === next ? null : 'whole';
+  const rows = diffKeyRows(before, value as KeyRow[], next);
+  return rows ? { rows } : null;
+}
+
+interface ChangedParts {
+  whole: Record<string, unknown>;
+  rows: Record<string, KeyRowsPatch>;
+}
+
 /** Sub-fields of `next` that differ from `before`, or null when the field must be resent whole. */
-function changedParts(before: FieldPrint | undefined, next: Map<string, string>): string[] | null {
+function changedParts(
+  before: FieldPrint | undefined,
+  next: Map<string, PartPrint>,
+  value: Record<string, unknown>,
+): ChangedParts | null {
   if (!(before instanceof Map) || before.size !== next.size) return null;
-  const changed: string[] = [];
+  const changed: ChangedParts = { whole: {}, rows: {} };
   for (const [key, print] of next) {
     const old = before.get(key);
     if (old === undefined) return null;
-    if (old !== print) changed.push(key);
+    const diff = diffPart(old, print, value[key]);
+    if (diff === 'whole') changed.whole[key] = value[key];
+    else if (diff) changed.rows[key] = diff.rows;
   }
   return changed;
 }
+
+const has = (o: object) => Object.keys(o).length > 0;
 
 const isKeyedPrint = (p: FieldPrint | undefined): p is KeyedPrint =>
   typeof p === 'object' && !(p instanceof Map);
@@ -107,16 +164,17 @@ export function diffList<Row extends { uid: string }, Meta>(
   const meta: Record<string, unknown> = {};
   const metaParts: Record<string, Record<string, unknown>> = {};
   const metaLists: Record<string, KeyedPatch<{ uid: string }>> = {};
+  const metaPartRows: Record<string, Record<string, KeyRowsPatch>> = {};
   for (const [key, print] of nextPrint.meta) {
     const old = before.meta.get(key);
     if (typeof print === 'string') {
       if (old !== print) meta[key] = nextMeta[key];
     } else if (print instanceof Map) {
-      const parts = changedParts(old, print);
+      const parts = changedParts(old, print, nextMeta[key] as Record<string, unknown>);
       if (parts === null) meta[key] = nextMeta[key];
-      else if (parts.length > 0) {
-        const value = nextMeta[key] as Record<string, unknown>;
-        metaParts[key] = Object.fromEntries(parts.map((k) => [k, value[k]]));
+      else {
+        if (has(parts.whole)) metaParts[key] = parts.whole;
+        if (has(parts.rows)) metaPartRows[key] = parts.rows;
       }
     } else if (!isKeyedPrint(old)) {
       meta[key] = nextMeta[key];
@@ -125,8 +183,7 @@ export function diffList<Row extends { uid: string }, Meta>(
       if (list) metaLists[key] = list;
     }
   }
-  const has = (o: object) => Object.keys(o).length > 0;
-  if (!rows && !has(meta) && !has(metaParts) && !has(metaLists)) return null;
+  if (!rows && !has(meta) && !has(metaParts) && !has(metaLists) && !has(metaPartRows)) return null;
   return {
     kind: 'patch',
     upserts: rows?.upserts ?? [],
@@ -135,5 +192,6 @@ export function diffList<Row extends { uid: string }, Meta>(
     meta: has(meta) ? (meta as Partial<Meta>) : null,
     ...(has(metaParts) ? { metaParts: metaParts as ListPatch<Row, Meta>['metaParts'] } : {}),
     ...(has(metaLists) ? { metaLists: metaLists as ListPatch<Row, Meta>['metaLists'] } : {}),
+    ...(has(metaPartRows) ? { metaPartRows: metaPartRows as ListPatch<Row, Meta>['metaPartRows'] } : {}),
   };
 }
