@@ -184,12 +184,18 @@ export async function failoverRound(stack: FailoverStack, orderOffset: number): 
     const [published, beforeKill, afterKill] = watched as [Watched, Watched, Watched];
 
     // Published by the leader before it dies (it must not be published again by the next one).
+    const reads = () => stack.sim.control.callCounts()['/orders/search/filter'] ?? 0;
+    const readsBefore = reads();
     const first = stack.sim.control.changeOrder(published.uid);
     await until(
       'the change published before the kill',
       () => published.arrivals.some((a) => a.updatedAt === first.updated_at),
       15_000,
     );
+    // The early patch brings the row before the cohort's re-read. Wait for that re-read to have read
+    // the backend, so the changes below reach the subscriber through the poll, not through a re-read
+    // that happened to run after they were made.
+    await until('the re-read after the first change', () => reads() > readsBefore, 15_000);
     // Made just before the kill: the dead leader has not polled it yet.
     const second = stack.sim.control.changeOrder(beforeKill.uid);
     const killedAt = Date.now();
