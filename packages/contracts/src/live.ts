@@ -79,16 +79,25 @@ export interface LiveHealthMessage {
 /** Everything a live list subscription yields: list data, or its live-update health. */
 export type LiveListEvent<Row extends { uid: string }, Meta> = ListMessage<Row, Meta> | LiveHealthMessage;
 
+/** A list after a patch by identity: upserts replace by id, removed ids go, then the new order if any. */
+function applyPatchBy<Item, Id>(
+  current: readonly Item[],
+  patch: { upserts: Item[]; removed: Id[]; order?: Id[] },
+  idOf: (item: Item) => Id,
+): Item[] {
+  const byId = new Map(current.map((item) => [idOf(item), item]));
+  for (const item of patch.upserts) byId.set(idOf(item), item);
+  const removed = new Set(patch.removed);
+  const order = patch.order ?? current.map(idOf).filter((id) => !removed.has(id));
+  return order.map((id) => byId.get(id)).filter((item): item is Item => item !== undefined);
+}
+
 /** Items after a keyed patch: upserts replace by uid, removed uids go, then the new order if any. */
 export function applyKeyedPatch<Item extends { uid: string }>(
   current: readonly Item[],
   patch: KeyedPatch<Item>,
 ): Item[] {
-  const byUid = new Map(current.map((item) => [item.uid, item]));
-  for (const item of patch.upserts) byUid.set(item.uid, item);
-  const removed = new Set(patch.removed);
-  const order = patch.order ?? current.map((item) => item.uid).filter((uid) => !removed.has(uid));
-  return order.map((uid) => byUid.get(uid)).filter((item): item is Item => item !== undefined);
+  return applyPatchBy(current, patch, (item) => item.uid);
 }
 
 /** Rows after a key-rows patch: upserts replace by key, removed keys go, then the new order if any. */
@@ -96,11 +105,7 @@ export function applyKeyRowsPatch<Item extends { key: string | null }>(
   current: readonly Item[],
   patch: KeyRowsPatch<Item>,
 ): Item[] {
-  const byKey = new Map(current.map((row) => [row.key, row]));
-  for (const row of patch.upserts) byKey.set(row.key, row);
-  const removed = new Set(patch.removed);
-  const order = patch.order ?? current.map((row) => row.key).filter((key) => !removed.has(key));
-  return order.map((key) => byKey.get(key)).filter((row): row is Item => row !== undefined);
+  return applyPatchBy(current, patch, (row) => row.key);
 }
 
 function mergeMeta<Meta>(current: Meta, patch: ListPatch<{ uid: string }, Meta>): Meta {

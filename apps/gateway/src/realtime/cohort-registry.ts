@@ -154,8 +154,8 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   }
 
   /**
-   * Early patch (an own write, or a change the poll saw): every cohort that already lists one of `rows` takes it at once (before the
-   * refresh the same change starts; see Cohort.patchRows).
+   * Early patch (an own write, or a change the poll saw): every cohort that already lists one of
+   * `rows` takes it at once, before the refresh the same change starts (see Cohort.patchRows).
    */
   patchRows(rows: readonly Row[], since: number): void {
     for (const { cohort } of this.cohorts.values()) cohort.patchRows(rows, since);

@@ -424,8 +424,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /**
-   * Early patch: rows this cohort already lists take the changed row (written, or polled) at once, in place, as
-   * one patch through the same diff as a refresh (so ids, history and resume stay exact). Only rows
+   * Early patch: rows this cohort already lists take the changed row (written, or polled) at once,
+   * in place, as one patch through the same diff as a refresh (so ids, history and resume stay exact). Only rows
    * already listed: whether an order enters or leaves the filter, where it sorts and the counts need
    * the backend's answer for the cohort's own filter, which the refetch after it brings. A row is only
    * replaced by a strictly newer one (`updated_at`), so an older write never undoes a newer row.

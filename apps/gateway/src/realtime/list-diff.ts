@@ -1,16 +1,15 @@
 import type { KeyedPatch, KeyRowsPatch, ListPatch, ListState } from '@waybill/contracts';
 
-/** JSON of each item of a list whose items all have distinct string uids, and their order. */
-interface KeyedPrint {
-  items: Map<string, string>;
-  order: string[];
+/** JSON of each item of a list whose items have distinct ids, and their order by id. */
+interface IdPrint<Id> {
+  items: Map<Id, string>;
+  order: Id[];
 }
 
-/** JSON of each row of a list whose rows have distinct `key`s (a statistics block), and their order. */
-interface KeyRowsPrint {
-  rows: Map<string | null, string>;
-  keys: (string | null)[];
-}
+/** Items with distinct string uids (rows, comments). */
+type KeyedPrint = IdPrint<string>;
+/** Rows with distinct `key`s (a statistics block's rows). */
+type KeyRowsPrint = IdPrint<string | null>;
 
 /** A sub-field of an object-valued meta field: whole (JSON), or row by row (keyed rows). */
 type PartPrint = string | KeyRowsPrint;
@@ -29,12 +28,13 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const json = (v: unknown) => JSON.stringify(v) ?? 'undefined';
 
-function printKeyed(items: readonly { uid: string }[]): KeyedPrint {
-  return {
-    items: new Map(items.map((item) => [item.uid, json(item)])),
-    order: items.map((item) => item.uid),
-  };
+function printBy<Item, Id>(items: readonly Item[], idOf: (item: Item) => Id): IdPrint<Id> {
+  return { items: new Map(items.map((item) => [idOf(item), json(item)])), order: items.map(idOf) };
 }
+
+const uidOf = (item: { uid: string }) => item.uid;
+const keyOf = (row: { key: string | null }) => row.key;
+const printKeyed = (items: readonly { uid: string }[]): KeyedPrint => printBy(items, uidOf);
 
 function isKeyedList(v: unknown): v is { uid: string }[] {
   if (!Array.isArray(v) || !v.every((item) => isPlainObject(item) && typeof item.uid === 'string'))
@@ -52,8 +52,7 @@ function isKeyRows(v: unknown): v is KeyRow[] {
 }
 
 function printPart(value: unknown): PartPrint {
-  if (!isKeyRows(value)) return json(value);
-  return { rows: new Map(value.map((row) => [row.key, json(row)])), keys: value.map((row) => row.key) };
+  return isKeyRows(value) ? printBy(value, keyOf) : json(value);
 }
 
 function printField(value: unknown): FieldPrint {
@@ -78,7 +77,7 @@ export function fingerprint<Row extends { uid: string }, Meta>(
 
 /**
  * Fingerprint of a state that differs from the printed one only by some rows replaced in place
- * (an own write's early patch): only those rows are serialised again.
+ * (an early patch: an own write, or a change the poll saw): only those rows are serialised again.
  */
 export function withReplacedRows<Row extends { uid: string }>(
   print: ListFingerprint,
@@ -89,29 +88,28 @@ export function withReplacedRows<Row extends { uid: string }>(
   return { rows: { items, order: print.rows.order }, meta: print.meta };
 }
 
-/** Changed or new items, removed uids and, only if removals don't explain it, the new order; null when nothing changed. */
+/** Changed or new items, removed ids and, only if removals don't explain it, the new order; null when nothing changed. */
+function diffBy<Item, Id>(
+  before: IdPrint<Id>,
+  items: readonly Item[],
+  next: IdPrint<Id>,
+  idOf: (item: Item) => Id,
+): { upserts: Item[]; removed: Id[]; order?: Id[] } | null {
+  const upserts = items.filter((item) => before.items.get(idOf(item)) !== next.items.get(idOf(item)));
+  const removed = before.order.filter((id) => !next.items.has(id));
+  // Removals alone need no order: the client drops them from the order it has.
+  const kept = before.order.filter((id) => next.items.has(id));
+  const orderChanged = kept.length !== next.order.length || kept.some((id, i) => id !== next.order[i]);
+  if (upserts.length === 0 && removed.length === 0 && !orderChanged) return null;
+  return { upserts, removed, ...(orderChanged ? { order: next.order } : {}) };
+}
+
 function diffKeyed<Item extends { uid: string }>(
   before: KeyedPrint,
   items: readonly Item[],
   next: KeyedPrint,
 ): KeyedPatch<Item> | null {
-  const upserts = items.filter((item) => before.items.get(item.uid) !== next.items.get(item.uid));
-  const removed = before.order.filter((uid) => !next.items.has(uid));
-  // Removals alone need no order: the client drops them from the order it has.
-  const kept = before.order.filter((uid) => next.items.has(uid));
-  const orderChanged = kept.length !== next.order.length || kept.some((uid, i) => uid !== next.order[i]);
-  if (upserts.length === 0 && removed.length === 0 && !orderChanged) return null;
-  return { upserts, removed, ...(orderChanged ? { order: next.order } : {}) };
-}
-
-/** Changed or new rows, removed keys and, only if removals don't explain it, the new order; null when equal. */
-function diffKeyRows(before: KeyRowsPrint, rows: readonly KeyRow[], next: KeyRowsPrint): KeyRowsPatch | null {
-  const upserts = rows.filter((row) => before.rows.get(row.key) !== next.rows.get(row.key));
-  const removed = before.keys.filter((key) => !next.rows.has(key));
-  const kept = before.keys.filter((key) => next.rows.has(key));
-  const orderChanged = kept.length !== next.keys.length || kept.some((key, i) => key !== next.keys[i]);
-  if (upserts.length === 0 && removed.length === 0 && !orderChanged) return null;
-  return { upserts, removed, ...(orderChanged ? { order: next.keys } : {}) };
+  return diffBy(before, items, next, uidOf);
 }
 
 /** What changed in one sub-field: nothing (null), its rows (keyed rows on both sides), or the whole value. */
@@ -121,7 +119,7 @@ function diffPart(
   value: unknown,
 ): { rows: KeyRowsPatch } | 'whole' | null {
   if (typeof before === 'string' || typeof next === 'string') return before === next ? null : 'whole';
-  const rows = diffKeyRows(before, value as KeyRow[], next);
+  const rows: KeyRowsPatch | null = diffBy(before, value as KeyRow[], next, keyOf);
   return rows ? { rows } : null;
 }
 
