@@ -192,10 +192,21 @@ export async function failoverRound(stack: FailoverStack, orderOffset: number): 
       () => published.arrivals.some((a) => a.updatedAt === first.updated_at),
       15_000,
     );
-    // The early patch brings the row before the cohort's re-read. Wait for that re-read to have read
-    // the backend, so the changes below reach the subscriber through the poll, not through a re-read
-    // that happened to run after they were made.
-    await until('the re-read after the first change', () => reads() > readsBefore, 15_000);
+    // The early patch brings the row before the cohorts' re-reads (every watched cohort may re-read:
+    // counts span the filter). Wait until they have all read the backend (no new read for 500 ms), so
+    // the changes below reach the subscriber through the poll, not through a re-read that happened to
+    // run after they were made.
+    let lastReads = -1;
+    let quietSince = Date.now();
+    await until(
+      'the re-reads after the first change',
+      () => {
+        const now = reads();
+        if (now !== lastReads) [lastReads, quietSince] = [now, Date.now()];
+        return now > readsBefore && Date.now() - quietSince >= 500;
+      },
+      15_000,
+    );
     // Made just before the kill: the dead leader has not polled it yet.
     const second = stack.sim.control.changeOrder(beforeKill.uid);
     const killedAt = Date.now();
