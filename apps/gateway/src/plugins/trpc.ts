@@ -1,4 +1,5 @@
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
@@ -6,39 +7,62 @@ import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { bindSocket } from '../realtime/wire-fanout.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
+import { plainQueryHandler } from './trpc-plain-query.js';
 
 /** Procedures in one HTTP batch or one websocket message. */
 export const MAX_BATCH_SIZE = 20;
 
-/** Every procedure at /trpc, over HTTP and the websocket. */
+type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+
+/**
+ * Every procedure at /trpc, over HTTP and the websocket: tRPC's Fastify plugin, mounted by hand so
+ * single GET queries can take the plain path first (trpc-plain-query.ts).
+ */
 export const trpcPlugin = fp(
   async (app) => {
     const { services } = app;
     const createContext = makeCreateContext(services);
-    await app.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      useWSS: true,
-      trpcOptions: {
-        router: appRouter,
-        createContext: async (opts) => {
-          const ctx = await createContext(opts);
-          // A websocket connection's context knows its socket, for the cohorts' direct pushes.
-          if (!ctx.reply) bindSocket(ctx, opts.res as unknown as WebSocket);
-          return ctx;
-        },
-        maxBatchSize: MAX_BATCH_SIZE,
-        // A cohort's push is serialised once for all its sockets.
-        experimental_encoder: sharedPayloadEncoder,
-        // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
-        allowMethodOverride: true,
-        keepAlive: keepAliveOptions(services.config),
-        onError({ error, path, type }) {
-          // Expected outcomes (bad input, auth, backend failures) are logged where they happen.
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            app.log.error({ err: error, path, type }, 'procedure failed');
-        },
+    const trpcOptions = {
+      router: appRouter,
+      createContext: async (opts) => {
+        const ctx = await createContext(opts);
+        // A websocket connection's context knows its socket, for the cohorts' direct pushes.
+        if (!ctx.reply) bindSocket(ctx, opts.res as unknown as WebSocket);
+        return ctx;
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+      maxBatchSize: MAX_BATCH_SIZE,
+      // A cohort's push is serialised once for all its sockets.
+      experimental_encoder: sharedPayloadEncoder,
+      // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
+      allowMethodOverride: true,
+      keepAlive: keepAliveOptions(services.config),
+      onError({ error, path, type }) {
+        // Expected outcomes (bad input, auth, backend failures) are logged where they happen.
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error, path, type }, 'procedure failed');
+      },
+    } satisfies TrpcOptions;
+    const plainQuery = plainQueryHandler(trpcOptions);
+
+    await app.register(async (scope) => {
+      // As tRPC's plugin does: tRPC reads JSON and multipart bodies itself.
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.removeContentTypeParser('multipart/form-data');
+      scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+      scope.all<{ Params: { path: string } }>('/trpc/:path', async (req, res) => {
+        const { path } = req.params;
+        if (await plainQuery(req, res, path)) return;
+        await fastifyRequestHandler({ ...trpcOptions, req, res, path });
+      });
+      // tRPC's plugin passes the same options (its onError gets the upgrade request there).
+      const onConnection = getWSConnectionHandler(trpcOptions as unknown as WSSHandlerOptions<AppRouter>);
+      scope.get('/trpc', { websocket: true }, (socket, req) => {
+        onConnection(socket, req.raw);
+      });
+    });
   },
   { name: 'waybill-trpc', dependencies: ['waybill-services', 'waybill-security'] },
 );

@@ -1,0 +1,119 @@
+import type { AnyTRPCRouter } from '@trpc/server';
+import type { CreateFastifyContextOptions, FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import {
+  getErrorShape,
+  getHTTPStatusCode,
+  getTRPCErrorFromUnknown,
+  TRPCError,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the fast path needs of the tRPC options it stands beside. */
+export interface PlainQueryOptions<TRouter extends AnyTRPCRouter> {
+  router: TRouter;
+  createContext?: (opts: CreateFastifyContextOptions) => unknown;
+  onError?: FastifyTRPCPluginOptions<TRouter>['trpcOptions']['onError'];
+}
+
+/** A procedure path as wsLink and httpLink write it: dotted names, nothing to decode. */
+const PLAIN_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+
+type Procedure = ((opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: 'query';
+  signal: AbortSignal;
+  batchIndex: number;
+}) => Promise<unknown>) & { _def: { type: string } };
+
+const isAsyncIterable = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+const isPromise = (v: unknown): boolean => typeof (v as { then?: unknown } | null)?.then === 'function';
+/** A value tRPC would refuse to send without a streaming link (its `isDataStream`). */
+function isDataStream(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  if (isAsyncIterable(v)) return true;
+  return Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x));
+}
+
+/**
+ * Overhead budget: a single, unbatched GET query (what scripts and most console reads are) answered
+ * without tRPC's fetch-adapter round trip (a `Request` built from Node's request, `resolveResponse`,
+ * a `Response` streamed back through Fastify). The answer is the one tRPC's handler gives, byte for
+ * byte: the same procedure call, context, error shape, status, `content-type` and `vary`.
+ * Everything else (batches, POST, streaming accepts, unknown paths, unparsable input, mutations and
+ * subscriptions over GET) returns false and goes to tRPC's own handler, which owns those answers.
+ */
+export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQueryOptions<TRouter>) {
+  const config = opts.router._def._config;
+  const procedures = opts.router._def.procedures as Record<string, Procedure | undefined>;
+
+  return async (req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
+    if (req.method !== 'GET' || !PLAIN_PATH.test(path)) return false;
+    const query = req.query as Record<string, string | string[] | undefined>;
+    if (query.batch !== undefined || req.headers['trpc-accept'] !== undefined) return false;
+    if (req.headers.accept?.includes('application/jsonl')) return false;
+    const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+    if (typeof procedure !== 'function' || procedure._def.type !== 'query') return false;
+    const inputText = query.input;
+    if (Array.isArray(inputText)) return false;
+    let input: unknown;
+    try {
+      input = inputText ? config.transformer.input.deserialize(JSON.parse(inputText)) : undefined;
+    } catch {
+      return false;
+    }
+
+    // The procedure's signal: aborted when the caller goes away before its answer (tRPC's `req.signal`).
+    const abort = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    };
+    reply.raw.once('close', onClose);
+    const getRawInput = async () => input;
+    const info: CreateFastifyContextOptions['info'] = {
+      accept: null,
+      type: 'query',
+      isBatchCall: false,
+      calls: [{ path, getRawInput, result: () => input, procedure: procedure as never, batchIndex: 0 }],
+      connectionParams: null,
+      signal: abort.signal,
+      url: null,
+    };
+    let ctx: unknown;
+    let json: Parameters<typeof getHTTPStatusCode>[0] & object;
+    let error: TRPCError | null = null;
+    try {
+      ctx = await opts.createContext?.({ req, res: reply, info });
+      const data = await procedure({
+        path,
+        getRawInput,
+        ctx,
+        type: 'query',
+        signal: abort.signal,
+        batchIndex: 0,
+      });
+      if (isDataStream(data))
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+        });
+      json = { result: { data } };
+    } catch (cause) {
+      error = getTRPCErrorFromUnknown(cause);
+      opts.onError?.({ error, path, input, ctx: ctx as never, type: 'query', req });
+      json = { error: getErrorShape({ config, ctx, error, input, path, type: 'query' }) };
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    const status = getHTTPStatusCode(json, error ? [error] : []);
+    await reply
+      .code(status)
+      .header('vary', 'trpc-accept, accept')
+      .header('content-type', 'application/json')
+      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, json))));
+    return true;
+  };
+}

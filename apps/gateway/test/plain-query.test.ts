@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type SimStack, startSimStack } from './sim-stack.js';
+
+/**
+ * The gateway answers a single GET query on its plain path (src/plugins/trpc-plain-query.ts) and
+ * every POST query through tRPC's own handler (method override): the two answers must be the same
+ * for the real router, context and error formatter.
+ */
+let stack: SimStack;
+let session = '';
+let orderUid = '';
+
+beforeAll(async () => {
+  stack = await startSimStack();
+  const login = await fetch(`${stack.url}/trpc/auth.passwordLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...DEMO, bearer: true }),
+  });
+  session = ((await login.json()) as { result: { data: { token: string } } }).result.data.token;
+  const search = await fetch(`${stack.url}/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
+    headers: { authorization: `Bearer ${session}` },
+  });
+  orderUid = ((await search.json()) as { result: { data: { orders: { uid: string }[] } } }).result.data
+    .orders[0]!.uid;
+});
+afterAll(() => stack?.close());
+
+async function both(path: string, input: unknown, headers: Record<string, string>) {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const get = await fetch(`${stack.url}/trpc/${path}${query}`, { headers });
+  const post = await fetch(`${stack.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
+  });
+  const read = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    vary: res.headers.get('vary'),
+    body: await res.json(),
+  });
+  return { get: await read(get), post: await read(post) };
+}
+
+describe('plain GET queries against the real router', () => {
+  const auth = () => ({ authorization: `Bearer ${session}` });
+  it.each([
+    ['users.me, signed in', 'users.me', undefined, true, 200],
+    ['orders.detail, signed in', 'orders.detail', () => ({ uid: orderUid }), true, 200],
+    [
+      'orders.detail of an order the backend does not know',
+      'orders.detail',
+      { uid: 'no-such-order' },
+      true,
+      404,
+    ],
+    ['orders.detail with a bad id', 'orders.detail', { uid: '..' }, true, 400],
+    ['users.me, signed out', 'users.me', undefined, false, 401],
+  ] as const)('answers %s as tRPC does', async (_what, path, input, signedIn, status) => {
+    const value = typeof input === 'function' ? input() : input;
+    const { get, post } = await both(path, value, signedIn ? auth() : {});
+    expect(get.status).toBe(status);
+    expect(get).toEqual(post);
+  });
+});
