@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 async function both(path: string, input: unknown, headers: Record<string, string>) {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const sep = path.includes('?') ? '&' : '?';
+  const query = input === undefined ? '' : `${sep}input=${encodeURIComponent(JSON.stringify(input))}`;
   const get = await fetch(`${stack.url}/trpc/${path}${query}`, { headers });
   const post = await fetch(`${stack.url}/trpc/${path}`, {
     method: 'POST',
@@ -62,5 +63,13 @@ describe('plain GET queries against the real router', () => {
     const { get, post } = await both(path, value, signedIn ? auth() : {});
     expect(get.status).toBe(status);
     expect(get).toEqual(post);
+  });
+
+  it("answers the console's batch of one (httpBatchLink) as tRPC does", async () => {
+    for (const input of [{ uid: orderUid }, { uid: 'no-such-order' }]) {
+      const { get, post } = await both('orders.detail?batch=1', { 0: input }, auth());
+      expect(Array.isArray(get.body)).toBe(true);
+      expect(get).toEqual(post);
+    }
   });
 });

@@ -86,6 +86,11 @@ describe('plain GET queries', () => {
     [`hello?input=${enc('not an object')}`, {}],
     ['nested.value', {}],
     ['nested%2Evalue', {}],
+    [`hello?batch=1&input=${enc({ 0: { name: 'Ana' } })}`, {}],
+    [`hello?batch=1&input=${enc({ 0: { name: '' } })}`, {}],
+    ['hello?batch=1', {}],
+    [`missing?batch=1&input=${enc({})}`, {}],
+    [`private?batch=1&input=${enc({})}`, { headers: { 'x-user': 'ana' } }],
     ['missing', {}],
     ['broken', {}],
     ['private', {}],
@@ -105,7 +110,9 @@ describe('plain GET queries', () => {
   });
 
   it.each([
-    ['a batch', `hello,nested.value?batch=1&input=${enc({})}`, {}],
+    ['a batch of two', `hello,nested.value?batch=1&input=${enc({})}`, {}],
+    ['a batch whose input is not an object', `hello?batch=1&input=${enc([{ name: 'Ana' }])}`, {}],
+    ['a batch flag other than 1', 'hello?batch=true', {}],
     ['an unknown procedure', 'nope', {}],
     ['a mutation over GET', 'write', {}],
     ['input that is not JSON', 'hello?input=%7Bnot-json', {}],

@@ -39,11 +39,11 @@ function isDataStream(v: unknown): boolean {
 }
 
 /**
- * Overhead budget: a single, unbatched GET query (what scripts and most console reads are) answered
+ * Overhead budget: a GET of one query (a script's httpLink call, or the console's httpBatchLink batch of one) answered
  * without tRPC's fetch-adapter round trip (a `Request` built from Node's request, `resolveResponse`,
  * a `Response` streamed back through Fastify). The answer is the one tRPC's handler gives, byte for
  * byte: the same procedure call, context, error shape, status, `content-type` and `vary`.
- * Everything else (batches, POST, streaming accepts, unknown paths, unparsable input, mutations and
+ * Everything else (batches of several calls, POST, streaming accepts, unknown paths, unparsable input, mutations and
  * subscriptions over GET) returns false and goes to tRPC's own handler, which owns those answers.
  */
 export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQueryOptions<TRouter>) {
@@ -53,7 +53,9 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
   return async (req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
     if (req.method !== 'GET' || !PLAIN_PATH.test(path)) return false;
     const query = req.query as Record<string, string | string[] | undefined>;
-    if (query.batch !== undefined || req.headers['trpc-accept'] !== undefined) return false;
+    // httpBatchLink's batch of one call (`?batch=1`, input `{"0": …}`) is as plain as a single call.
+    const batch = query.batch === '1';
+    if ((query.batch !== undefined && !batch) || req.headers['trpc-accept'] !== undefined) return false;
     if (req.headers.accept?.includes('application/jsonl')) return false;
     const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
     if (typeof procedure !== 'function' || procedure._def.type !== 'query') return false;
@@ -61,7 +63,11 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
     if (Array.isArray(inputText)) return false;
     let input: unknown;
     try {
-      input = inputText ? config.transformer.input.deserialize(JSON.parse(inputText)) : undefined;
+      const sent: unknown = inputText ? JSON.parse(inputText) : undefined;
+      if (batch && sent !== undefined && (typeof sent !== 'object' || sent === null || Array.isArray(sent)))
+        return false;
+      const raw = batch ? (sent as Record<string, unknown> | undefined)?.['0'] : sent;
+      input = raw === undefined ? undefined : config.transformer.input.deserialize(raw);
     } catch {
       return false;
     }
@@ -76,7 +82,7 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
     const info: CreateFastifyContextOptions['info'] = {
       accept: null,
       type: 'query',
-      isBatchCall: false,
+      isBatchCall: batch,
       calls: [{ path, getRawInput, result: () => input, procedure: procedure as never, batchIndex: 0 }],
       connectionParams: null,
       signal: abort.signal,
@@ -108,12 +114,12 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
     } finally {
       reply.raw.off('close', onClose);
     }
-    const status = getHTTPStatusCode(json, error ? [error] : []);
+    const status = getHTTPStatusCode(batch ? [json] : json, error ? [error] : []);
     await reply
       .code(status)
       .header('vary', 'trpc-accept, accept')
       .header('content-type', 'application/json')
-      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, json))));
+      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, batch ? [json] : json))));
     return true;
   };
 }
