@@ -114,6 +114,26 @@ describe('useLiveList', () => {
     expect(() => result.current.loadMore()).toThrow('Cannot load more');
   });
 
+  it('keeps saying more rows exist while the next page loads, so the end-of-list footer never flashes', async () => {
+    // The wider window's snapshot is held until the test sends it.
+    const live = fakeLive(({ window }) =>
+      window.skip + window.limit === 20 ? snapshot(20, true) : undefined,
+    );
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(live.inputs).toHaveLength(2));
+    expect(result.current.isLoadingMore).toBe(true);
+    expect(result.current.hasMore).toBe(true);
+    // Asking again while the page loads does not skip a page.
+    act(() => result.current.loadMore());
+    expect(live.inputs.at(-1)?.window).toEqual({ skip: 20, limit: 20 });
+    act(() => live.push(snapshot(25, false)));
+    await waitFor(() => expect(result.current.rows).toHaveLength(25));
+    expect(result.current.isLoadingMore).toBe(false);
+    expect(result.current.hasMore).toBe(false);
+  });
+
   it('applies pushed patches to the snapshot', async () => {
     const live = fakeLive(() => snapshot(2, false));
     const { result } = renderList(live.handler);

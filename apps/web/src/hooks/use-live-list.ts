@@ -205,12 +205,17 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const isPlaceholder = query.isPlaceholderData || (state !== null && !queryClient.getQueryData(key));
   // A placeholder on a later page is this filter's shorter window; on the first page, another filter's.
   const initialized = state !== null && (!isPlaceholder || effectivePages > 1);
-  const hasMore = Boolean(state?.meta.hasMore) && !isPlaceholder && cappedFilter !== filterKey;
+  const isLoadingMore = isPlaceholder && effectivePages > 1;
+  // While the next page loads, the shorter window (which said more rows exist) stands for it: the
+  // list keeps its loading rows and never shows the end-of-list footer in between.
+  const hasMore =
+    Boolean(state?.meta.hasMore) && (!isPlaceholder || isLoadingMore) && cappedFilter !== filterKey;
 
   const loadMore = useCallback(() => {
     if (!hasMore) throw new LoadMoreError();
-    setPages((p) => p + 1);
-  }, [hasMore]);
+    // One page at a time: asking again while a page loads changes nothing.
+    if (!isLoadingMore) setPages((p) => p + 1);
+  }, [hasMore, isLoadingMore]);
 
   return {
     rows: state?.rows ?? [],
@@ -222,7 +227,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     /** Showing the previous filter's or window's rows while the new answer is on its way. */
     isUpdating: isPlaceholder,
     /** The placeholder is the shorter window of the same filter: more rows are on their way. */
-    isLoadingMore: isPlaceholder && effectivePages > 1,
+    isLoadingMore,
     hasMore,
     /** Widens the window by a page; throws LoadMoreError ('Cannot load more') when no more rows exist. */
     loadMore,
