@@ -4,13 +4,16 @@ export interface ListState<Row extends { uid: string }, Meta> {
   meta: Meta;
 }
 
-/** Changes to a list of items with uids: changed or new items, removed uids, and the new order if it changed. */
-export interface KeyedPatch<Item extends { uid: string }> {
+/** Changes to a list of items with distinct ids: changed or new items, removed ids, and the new order if it changed. */
+export interface IdPatch<Item, Id> {
   upserts: Item[];
-  removed: string[];
-  /** The new order by uid; absent when it did not change. */
-  order?: string[];
+  removed: Id[];
+  /** The new order by id; absent when it did not change. */
+  order?: Id[];
 }
+
+/** Changes to a list of items with uids (rows, comments). */
+export type KeyedPatch<Item extends { uid: string }> = IdPatch<Item, string>;
 
 /** For each object-valued field of Meta, the sub-fields that changed. */
 export type MetaParts<Meta> = {
@@ -24,17 +27,10 @@ export type MetaLists<Meta> = {
     : never;
 };
 
-/**
- * Changes to a list of rows keyed by `key` (a statistics block's rows: one per courier, centre, store
- * or user): changed or new rows, removed keys, and the new order if it changed.
- */
-export interface KeyRowsPatch<
+/** Changes to a list of rows keyed by `key` (a statistics block's rows: one per courier, centre, store or user). */
+export type KeyRowsPatch<
   Item extends { key: string | null } = { key: string | null; [field: string]: unknown },
-> {
-  upserts: Item[];
-  removed: (string | null)[];
-  order?: (string | null)[];
-}
+> = IdPatch<Item, string | null>;
 
 /** For each object-valued field of Meta, its sub-fields that are keyed row lists, patched row by row. */
 export type MetaPartRows<Meta> = { [K in keyof Meta]?: Record<string, KeyRowsPatch> };
@@ -82,7 +78,7 @@ export type LiveListEvent<Row extends { uid: string }, Meta> = ListMessage<Row, 
 /** A list after a patch by identity: upserts replace by id, removed ids go, then the new order if any. */
 function applyPatchBy<Item, Id>(
   current: readonly Item[],
-  patch: { upserts: Item[]; removed: Id[]; order?: Id[] },
+  patch: IdPatch<Item, Id>,
   idOf: (item: Item) => Id,
 ): Item[] {
   const byId = new Map(current.map((item) => [idOf(item), item]));

@@ -1,4 +1,4 @@
-import type { KeyedPatch, KeyRowsPatch, ListPatch, ListState } from '@waybill/contracts';
+import type { IdPatch, KeyedPatch, KeyRowsPatch, ListPatch, ListState } from '@waybill/contracts';
 
 /** JSON of each item of a list whose items have distinct ids, and their order by id. */
 interface IdPrint<Id> {
@@ -94,7 +94,7 @@ function diffBy<Item, Id>(
   items: readonly Item[],
   next: IdPrint<Id>,
   idOf: (item: Item) => Id,
-): { upserts: Item[]; removed: Id[]; order?: Id[] } | null {
+): IdPatch<Item, Id> | null {
   const upserts = items.filter((item) => before.items.get(idOf(item)) !== next.items.get(idOf(item)));
   const removed = before.order.filter((id) => !next.items.has(id));
   // Removals alone need no order: the client drops them from the order it has.
