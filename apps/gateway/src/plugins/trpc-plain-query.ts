@@ -4,6 +4,9 @@ import {
   getErrorShape,
   getHTTPStatusCode,
   getTRPCErrorFromUnknown,
+  isAsyncIterable,
+  isObject,
+  isPromise,
   TRPCError,
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
@@ -28,23 +31,22 @@ type Procedure = ((opts: {
   batchIndex: number;
 }) => Promise<unknown>) & { _def: { type: string } };
 
-const isAsyncIterable = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
-const isPromise = (v: unknown): boolean => typeof (v as { then?: unknown } | null)?.then === 'function';
-/** A value tRPC would refuse to send without a streaming link (its `isDataStream`). */
+/** A value tRPC would refuse to send without a streaming link (its `isDataStream`, from its own helpers). */
 function isDataStream(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  if (!isObject(v)) return false;
   if (isAsyncIterable(v)) return true;
   return Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x));
 }
 
 /**
- * Overhead budget: a GET of one query (a script's httpLink call, or the console's httpBatchLink batch of one) answered
- * without tRPC's fetch-adapter round trip (a `Request` built from Node's request, `resolveResponse`,
- * a `Response` streamed back through Fastify). The answer is the one tRPC's handler gives, byte for
- * byte: the same procedure call, context, error shape, status, `content-type` and `vary`.
- * Everything else (batches of several calls, POST, streaming accepts, unknown paths, unparsable input, mutations and
- * subscriptions over GET) returns false and goes to tRPC's own handler, which owns those answers.
+ * Overhead budget: a GET of one query (a script's httpLink call, or the console's httpBatchLink
+ * batch of one) answered without tRPC's fetch-adapter round trip (a `Request` built from Node's
+ * request, `resolveResponse`, a `Response` streamed back through Fastify). The answer is the one
+ * tRPC's handler gives, byte for byte: the same procedure call, context, error shape, status,
+ * `content-type` and `vary`. Everything else (batches of several calls, POST, streaming accepts,
+ * unknown paths, unparsable input, mutations and subscriptions over GET) returns false and goes to
+ * tRPC's own handler, which owns those answers. The helpers come from tRPC's unstable core, pinned
+ * with tRPC's version: the equivalence tests catch an upgrade that changes its answers.
  */
 export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQueryOptions<TRouter>) {
   const config = opts.router._def._config;
