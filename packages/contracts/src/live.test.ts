@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyListMessage, type ListState } from './live.js';
+import { applyListMessage, type ListPatch, type ListState } from './live.js';
 
 interface Row {
   uid: string;
@@ -9,6 +9,12 @@ interface Meta {
   hasMore: boolean;
   stats: { a: number; b: number };
 }
+
+/** `state` after a patch of list-level fields only (no row changed). */
+const applyMetaPatch = <Meta>(
+  state: ListState<Row, Meta>,
+  fields: Pick<ListPatch<Row, Meta>, 'metaLists' | 'metaPartRows'>,
+) => applyListMessage(state, { kind: 'patch', upserts: [], removed: [], meta: null, ...fields });
 
 const start: ListState<Row, Meta> = {
   rows: [
@@ -89,22 +95,14 @@ describe('applyListMessage on list-valued meta', () => {
   };
 
   it('patches a list of items with uids item by item', () => {
-    const next = applyListMessage(withNotes, {
-      kind: 'patch',
-      upserts: [],
-      removed: [],
-      meta: null,
+    const next = applyMetaPatch(withNotes, {
       metaLists: { notes: { upserts: [{ uid: 'n2', text: 'B' }], removed: ['n1'] } },
     });
     expect(next.meta.notes).toEqual([{ uid: 'n2', text: 'B' }]);
   });
 
   it('adds new items where the order puts them', () => {
-    const next = applyListMessage(withNotes, {
-      kind: 'patch',
-      upserts: [],
-      removed: [],
-      meta: null,
+    const next = applyMetaPatch(withNotes, {
       metaLists: { notes: { upserts: [{ uid: 'n0', text: 'z' }], removed: [], order: ['n0', 'n1', 'n2'] } },
     });
     expect(next.meta.notes.map((n) => n.uid)).toEqual(['n0', 'n1', 'n2']);
@@ -131,11 +129,7 @@ describe('applyListMessage on keyed statistics rows', () => {
   };
 
   it('patches the rows of a statistics block by key, keeping its other rows and sub-fields', () => {
-    const next = applyListMessage(withStats, {
-      kind: 'patch',
-      upserts: [],
-      removed: [],
-      meta: null,
+    const next = applyMetaPatch(withStats, {
       metaPartRows: { statistics: { couriers: { upserts: [{ key: null, count: 2 }], removed: ['ups'] } } },
     });
     expect(next.meta.statistics).toEqual({
@@ -149,14 +143,14 @@ describe('applyListMessage on keyed statistics rows', () => {
   });
 
   it('reorders the rows when the patch names an order, and adds new keys', () => {
-    const next = applyListMessage(withStats, {
-      kind: 'patch',
-      upserts: [],
-      removed: [],
-      meta: null,
+    const next = applyMetaPatch(withStats, {
       metaPartRows: {
         statistics: {
-          couriers: { upserts: [{ key: 'dpd', count: 5 }], removed: [], order: ['dpd', 'dhl', null, 'ups'] },
+          couriers: {
+            upserts: [{ key: 'dpd', count: 5 }],
+            removed: [],
+            order: ['dpd', 'dhl', null, 'ups'],
+          },
         },
       },
     });
