@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureConsumerCache } from '../packages/client/scripts/consumer-cache.mjs';
 import { ensureDependencies, ensurePnpm, ensureSystemPrograms } from './bootstrap.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -28,6 +29,15 @@ ensureSystemPrograms([
 ]);
 ensurePnpm();
 ensureDependencies();
+// The client's tarball test installs with npm --offline: its registry packages are fetched here.
+if (needs('client')) {
+  try {
+    ensureConsumerCache();
+  } catch (error) {
+    console.error(`[setup] ${error.message}`);
+    process.exit(1);
+  }
+}
 const outDir = join(root, 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

@@ -1,6 +1,6 @@
 /**
  * The published package, as a user outside the monorepo gets it: `pnpm pack`, `npm install` of the
- * tarball into an empty folder (registry packages only), a TypeScript 5 script type-checked and run
+ * tarball into an empty folder (registry packages only, from the npm cache the set-up step filled), a TypeScript 5 script type-checked and run
  * against a real backend-sim + gateway, and every `waybill` command.
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
@@ -15,6 +15,7 @@ import { DEFAULT_ORDERS_FILTER, setLateMode, statusesOfGroup } from '@waybill/co
 import { buildApp, loadConfig } from '@waybill/gateway';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSUMER_TOOLS, consumerCacheDir, consumerCacheReady, npmEnv } from '../scripts/consumer-cache.mjs';
 import { signInWithPassword, type WaybillClient } from '../src/index.js';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -43,14 +44,22 @@ function run(command: string, args: string[], options: SpawnOptions & { input?: 
   });
 }
 
-/** npm outside the workspace: none of pnpm's npm_* variables, only the registry settings. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(registry|cafile)$/i.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, ...extra };
+/** npm with `--offline`: the set-up step filled its cache, so the install reaches no registry. */
+function npmInstallOffline(cwd: string, specs: string[]): Promise<Run> {
+  if (!consumerCacheReady())
+    throw new Error(
+      'the consumer npm cache is not filled: run `node packages/client/scripts/consumer-cache.mjs`',
+    );
+  const args = [
+    'install',
+    '--offline',
+    '--cache',
+    consumerCacheDir,
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+  ];
+  return run('npm', [...args, ...specs], { cwd, env: npmEnv() });
 }
 
 let sim: RunningSim;
@@ -89,11 +98,7 @@ beforeAll(async () => {
     path.join(consumer, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
-  const installed = await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, 'typescript@5.9.3', '@types/node@20'],
-    { cwd: consumer, env: cleanEnv() },
-  );
+  const installed = await npmInstallOffline(consumer, [tarball, ...CONSUMER_TOOLS]);
   expect(installed.code, installed.stderr).toBe(0);
 }, 240_000);
 
@@ -168,7 +173,7 @@ describe('the waybill command', () => {
   const waybill = (args: string[], input?: string, xdg = config) =>
     run(path.join(consumer, 'node_modules/.bin/waybill'), args, {
       cwd: consumer,
-      env: { ...cleanEnv({ XDG_CONFIG_HOME: xdg }), WAYBILL_URL: '' },
+      env: { ...npmEnv({ XDG_CONFIG_HOME: xdg }), WAYBILL_URL: '' },
       ...(input === undefined ? {} : { input }),
     });
 
