@@ -22,6 +22,7 @@ function setup(overrides: Partial<RealtimeScreenProps> = {}) {
     rows,
     meta,
     initialized: true,
+    hasMore: meta.hasMore,
     searching: false,
     onLoadMore: vi.fn(),
     reference: makeReference(),
@@ -149,8 +150,14 @@ describe('footer and empty states', () => {
     const { rerender } = setup({ rows });
     expect(screen.getByTestId('list-footer')).toHaveTextContent('2 Orders Displayed');
     expect(screen.getByTestId('list-footer')).toHaveAttribute('data-colour', 'red');
-    rerender({ meta: { comments: [], statistics: makeStatistics(), hasMore: true } });
+    rerender({ meta: { comments: [], statistics: makeStatistics(), hasMore: true }, hasMore: true });
     expect(screen.queryByTestId('list-footer')).toBeNull();
+  });
+
+  it("shows the footer at the loaded-rows limit, though the backend's last page was full", () => {
+    const rows = [makeOrder({ uid: 'a' }), makeOrder({ uid: 'b' })];
+    setup({ rows, meta: { comments: [], statistics: makeStatistics(), hasMore: true }, hasMore: false });
+    expect(screen.getByTestId('list-footer')).toHaveTextContent('2 Orders Displayed');
   });
 
   it("shows 'No Results Found' for an empty search and the default panel for the default filter", () => {

@@ -35,6 +35,8 @@ export interface RealtimeScreenProps {
   rows: readonly Order[];
   meta: OrdersListMeta | null;
   initialized: boolean;
+  /** More rows can be loaded: the list's own word, which also knows the gateway's loaded-rows limit. */
+  hasMore: boolean;
   searching: boolean;
   onLoadMore: () => void;
   reference: ReferenceData;
@@ -140,7 +142,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         filter={filter}
         onFilterChange={onFilterChange}
         initialized={initialized}
-        hasMore={meta?.hasMore ?? false}
+        hasMore={props.hasMore}
         searching={searching}
         emptyKind={isDefault ? 'default' : 'results'}
         onLoadMore={props.onLoadMore}
