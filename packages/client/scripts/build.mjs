@@ -20,7 +20,9 @@ const RUNTIME_IMPORTS = /^(node:.*|@trpc\/client|@trpc\/server(\/.*)?|ws|zod(\/.
 const stage = await mkdtemp(path.join(tmpdir(), 'waybill-client-build-'));
 try {
   const tsc = path.join(here, 'node_modules/typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', stage], {
+  // --singleThreaded: tsc 7.0.2's parallel emit, on a busy machine, sometimes exits 0 having written
+  // only part of the files (3 runs in 40 beside a busy process here; none in 40 single-threaded).
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--singleThreaded', '--outDir', stage], {
     cwd: here,
     stdio: 'inherit',
   });

@@ -89,7 +89,7 @@ beforeAll(async () => {
 
   const packDir = await mkdtemp(path.join(tmpdir(), 'waybill-pack-'));
   const packed = await run('pnpm', ['pack', '--pack-destination', packDir], { cwd: here });
-  expect(packed.code, packed.stderr).toBe(0);
+  expect(packed.code, `${packed.stdout}\n${packed.stderr}`).toBe(0);
   const [name] = (await readdir(packDir)).filter((f) => f.endsWith('.tgz'));
   tarball = path.join(packDir, name!);
 
