@@ -7,6 +7,8 @@
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
 import { Pool } from 'undici';
+import { cycleBackendFloor } from './backend-floor.js';
+import { validationSpacing } from './cold-code.js';
 import { inspectorSession } from './inspector.js';
 import { gatewayOverhead } from './overhead.js';
 import {
@@ -195,17 +197,31 @@ async function pushLatency(
         }
       : {}),
   });
-  // Statistics: within 2 x the rows' p95 of the same run.
-  if (!floor || floor.name === 'push_latency_ms')
+  // Statistics: within 2 x the rows' p95 of the same run, with the backend's own time for the
+  // cycle's calls measured beside (the subscribers still connected, idle).
+  if (!floor || floor.name === 'push_latency_ms') {
+    const backendTokens = await Promise.all(
+      sim.users.slice(0, tokens.length).map((u) => backendSignIn(sim.url, u.email)),
+    );
+    const backend = await cycleBackendFloor(sim, backendTokens, 5);
+    figure('statistics_backend_floor_ms', percentile(backend.samples, 95), 'ms', {
+      subscribers,
+      p50: percentile(backend.samples, 50),
+      p95: percentile(backend.samples, 95),
+      calls: backend.calls,
+      what: "backend-sim alone answering one change cycle's re-read calls, all sent at once",
+    });
     figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
       subscribers,
       p50: percentile(complete, 50),
       p95: percentile(complete, 95),
       p99: percentile(complete, 99),
       samples: complete.length,
+      backend_floor_p95: round(percentile(backend.samples, 95), 1),
       bar_p95: round(2 * percentile(first, 95), 1),
       bar: '2 x push_latency_ms p95',
     });
+  }
   closeAll(subs);
   await sleep(1000);
 }
@@ -382,6 +398,16 @@ async function main() {
             orderUid: orderUid!,
           };
           const result = await gatewayOverhead({ ...options, gatewayUrl: gateway.url });
+          // Why the gateway's own work costs more at 200 rps than in a loop (see cold-code.ts).
+          const detailAnswer = await fetch(`${sim.url}/orders/order/${encodeURIComponent(orderUid!)}`, {
+            headers: { authorization: `Bearer ${options.backendToken}` },
+          });
+          const spacing = await validationSpacing(((await detailAnswer.json()) as { data: unknown }).data);
+          figure('order_detail_validation_us', spacing.spaced_p50, 'us', {
+            spaced_5ms_p50: round(spacing.spaced_p50, 1),
+            tight_loop_p50: round(spacing.tight_p50, 1),
+            what: 'the gateway schema for one order detail, 5 ms apart (as at 200 rps) and back to back',
+          });
           // The same through a bare forwarding server: what any extra hop costs on this machine.
           const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
           const floor = await withProxyFloor(sim.url, target, async (floorUrl) => {
