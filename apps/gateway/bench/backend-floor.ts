@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_STATISTICS_CALLS } from '@waybill/contracts';
 import { Pool } from 'undici';
+import { DEFAULT_BACKEND_CONNECTIONS } from '../src/backend/backend-client.js';
 import type { SimProcess } from './processes.js';
 
 /** What a change cycle's re-read sends per user cohort: the rows' search, then the statistics calls. */
@@ -33,7 +35,7 @@ export async function cycleBackendFloor(
   const bodies = await Promise.all(
     CYCLE_PATHS.map(async (path) => JSON.stringify(await lastBody(sim, path))),
   );
-  const pool = new Pool(sim.url, { connections: 128 });
+  const pool = new Pool(sim.url, { connections: DEFAULT_BACKEND_CONNECTIONS });
   const calls = backendTokens.flatMap((token) =>
     CYCLE_PATHS.map((path, i) => ({ path, body: bodies[i]!, token })),
   );
@@ -54,7 +56,7 @@ export async function cycleBackendFloor(
     for (let r = 0; r < rounds; r++) {
       // The backend idles between change cycles in the bench as well, and code that has not just run
       // is slower on this VM: each round starts after the same pause as a bench round.
-      await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_ROUND_MS));
+      await sleep(IDLE_BEFORE_ROUND_MS);
       const started = performance.now();
       await Promise.all(calls.map(send));
       samples.push(performance.now() - started);

@@ -1,7 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BACKEND_ROUTES } from '@waybill/contracts';
 import { percentile } from './stats.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The same work, hot and spaced: the gateway's answer schema for an order detail validated 2,000

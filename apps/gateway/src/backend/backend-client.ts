@@ -36,6 +36,8 @@ export interface BackendClientOptions {
 }
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Keep-alive connections towards the backend when `connections` is not given. */
+export const DEFAULT_BACKEND_CONNECTIONS = 128;
 
 /** Admission of calls made for users (security/fair-scheduler.ts); resolves with a release. */
 export interface CallScheduler {
@@ -97,7 +99,7 @@ export class BackendClient {
     this.#logger = options.logger;
     this.#metrics = options.metrics;
     this.#pool = new Pool(url.origin, {
-      connections: options.connections ?? 128,
+      connections: options.connections ?? DEFAULT_BACKEND_CONNECTIONS,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
       connectTimeout: Math.min(options.timeoutMs, 10_000),
