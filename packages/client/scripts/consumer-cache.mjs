@@ -33,28 +33,34 @@ export function consumerCacheReady(specs = [...runtimeSpecs(), ...CONSUMER_TOOLS
   return existsSync(listFile) && readFileSync(listFile, 'utf8') === JSON.stringify(specs);
 }
 
-/** Installs the list once into a scratch folder with the cache pointed here; three tries. */
+/**
+ * Installs the list once into a scratch folder with the cache pointed here; three tries. Like the
+ * other set-up steps, a failure stops the process with one `[setup]` line.
+ */
 export function ensureConsumerCache() {
   const specs = [...runtimeSpecs(), ...CONSUMER_TOOLS];
   if (consumerCacheReady(specs)) return;
   mkdirSync(consumerCacheDir, { recursive: true });
   const scratch = mkdtempSync(path.join(tmpdir(), 'waybill-consumer-cache-'));
-  try {
-    writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'cache', private: true }));
-    for (let attempt = 1; ; attempt += 1) {
-      const result = spawnSync(
-        'npm',
-        ['install', '--no-audit', '--no-fund', '--loglevel=error', '--cache', consumerCacheDir, ...specs],
-        { cwd: scratch, stdio: 'inherit', env: npmEnv() },
-      );
-      if (result.status === 0) break;
-      if (attempt === 3) throw new Error(`npm could not fetch ${specs.join(' ')} (3 tries)`);
-      console.error(`[setup] npm install for the client's consumer cache failed (try ${attempt} of 3)`);
-    }
-    writeFileSync(listFile, JSON.stringify(specs));
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+  writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'cache', private: true }));
+  const args = [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    '--cache',
+    consumerCacheDir,
+    ...specs,
+  ];
+  let fetched = false;
+  for (let attempt = 1; attempt <= 3 && !fetched; attempt += 1) {
+    fetched = spawnSync('npm', args, { cwd: scratch, stdio: 'inherit', env: npmEnv() }).status === 0;
+    if (!fetched)
+      console.error(`[setup] npm could not fill the client's consumer cache (try ${attempt} of 3)`);
   }
+  rmSync(scratch, { recursive: true, force: true });
+  if (!fetched) process.exit(1);
+  writeFileSync(listFile, JSON.stringify(specs));
 }
 
 /** npm as a user outside the workspace runs it: none of pnpm's npm_* variables but the registry's. */
@@ -68,10 +74,5 @@ export function npmEnv(extra = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  try {
-    ensureConsumerCache();
-  } catch (error) {
-    console.error(`[setup] ${error.message}`);
-    process.exit(1);
-  }
+  ensureConsumerCache();
 }
