@@ -165,7 +165,7 @@ export function RealtimeRoute() {
       rows={list.initialized ? list.rows : NO_ROWS}
       meta={list.initialized ? list.meta : null}
       initialized={list.initialized}
-      hasMore={list.initialized && list.hasMore}
+      hasMore={list.hasMore}
       searching={list.isUpdating}
       onLoadMore={onLoadMore}
       reference={reference}
