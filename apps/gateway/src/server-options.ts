@@ -57,10 +57,10 @@ function drainKeepAliveOnClose(app: FastifyInstance): void {
     draining = setInterval(() => app.server.closeIdleConnections(), 100);
     draining.unref();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (draining && request.raw.httpVersionMajor < 2 && (open.get(request.raw.socket) ?? 0) <= 1)
       reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     if (draining) clearInterval(draining);

@@ -33,15 +33,14 @@ export const authPlugin = fp(
     }, periodMs);
     timer.unref();
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+    app.addUpgradeCheck((request) => {
       const found = credentialFrom(request.headers, parseCookieHeader(request.headers.cookie), null);
-      if (classifyCredential(found).kind !== 'malformed') return;
-      return reply.status(401).send({
+      if (classifyCredential(found).kind !== 'malformed') return null;
+      return {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'The session token is not a valid session id: sign in again',
-      });
+      };
     });
 
     app.addHook('onClose', async () => {

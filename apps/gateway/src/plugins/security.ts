@@ -40,12 +40,11 @@ export const securityPlugin = fp<{ config: Config }>(
 
     // Browsers always send Origin on cross-site requests and websocket upgrades; scripts send none.
     // A foreign origin is refused before CORS or the upgrade see it.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const origin = request.headers.origin;
-      if (origin === undefined) return;
-      if (!isOriginAllowed(origin, request.headers.host, config.ALLOWED_ORIGINS)) {
-        return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
-      }
+      if (origin === undefined || isOriginAllowed(origin, request.headers.host, config.ALLOWED_ORIGINS))
+        return done();
+      reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
     });
     await app.register(fastifyCors, {
       origin: config.ALLOWED_ORIGINS,

@@ -56,16 +56,13 @@ function mayAskForRows(request: FastifyRequest): boolean {
  * stalls every other user of this replica.
  */
 export function registerBatchLimits(app: FastifyInstance, limits: CostLimits): void {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/trpc/')) return;
-    if (!mayAskForRows(request)) return;
-    const parsed = httpCalls(request);
-    if (!parsed) return;
-    const problem = batchProblem(parsed.calls, limits);
-    if (!problem) return;
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const parsed = request.url.startsWith('/trpc/') && mayAskForRows(request) ? httpCalls(request) : null;
+    const problem = parsed ? batchProblem(parsed.calls, limits) : null;
+    if (!parsed || !problem) return done();
     request.log.warn({ calls: parsed.calls.length }, 'batch refused: too many rows');
     const bodies = parsed.calls.map((c) => rpcError('BAD_REQUEST', problem, c.path));
-    return reply
+    reply
       .status(400)
       .header('content-type', 'application/json')
       .send(parsed.batched ? bodies : bodies[0]);

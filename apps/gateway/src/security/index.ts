@@ -6,6 +6,7 @@ import { registerBatchLimits } from './batch-limits.js';
 import { FairScheduler } from './fair-scheduler.js';
 import { registerSignInLimit } from './sign-in-limit.js';
 import { UnauthenticatedSockets } from './unauthenticated-sockets.js';
+import { registerUpgradeChecks } from './upgrade-checks.js';
 import { WsGuard } from './ws-guard.js';
 import { attachMessageLimits } from './ws-message-limits.js';
 
@@ -47,18 +48,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     logger: app.log.child({ component: 'ws-guard' }),
   });
   app.decorate('wsGuard', guard);
+  registerUpgradeChecks(app);
   registerAbuseLimits(app, config);
   app.websocketServer.on('connection', (socket, req) => guard.attach(socket, req));
   // A session at its cap is refused before the upgrade, when its token is in a header.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-    if (!guard.isFull(WsGuard.tokenOf(request.raw))) return;
-    return reply.status(429).send({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many websockets for this session (max ${config.WS_MAX_PER_USER}, WS_MAX_PER_USER)`,
-    });
-  });
+  app.addUpgradeCheck((request) =>
+    guard.isFull(WsGuard.tokenOf(request.raw))
+      ? {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: `Too many websockets for this session (max ${config.WS_MAX_PER_USER}, WS_MAX_PER_USER)`,
+        }
+      : null,
+  );
   await registerSignInLimit(app, { max: config.SIGNIN_RATE_MAX, windowMs: config.SIGNIN_RATE_WINDOW_MS });
 }
 
@@ -85,14 +87,11 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
     verify: (value) => credentialIsLive(app, value),
     logger,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
-    if (WsGuard.tokenOf(request.raw)) return;
+  app.addUpgradeCheck((request) => {
+    if (WsGuard.tokenOf(request.raw)) return null;
     unauthenticated.noteAddress(request.raw, request.ip);
-    if (!unauthenticated.isFull(request.ip)) return;
-    return reply
-      .status(429)
-      .send({ statusCode: 429, error: 'Too Many Requests', message: unauthenticated.refusal });
+    if (!unauthenticated.isFull(request.ip)) return null;
+    return { statusCode: 429, error: 'Too Many Requests', message: unauthenticated.refusal };
   });
   app.websocketServer.on('connection', (socket, req) => {
     attachMessageLimits(socket, limits, logger);

@@ -42,26 +42,29 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
     keyGenerator: (request: FastifyRequest) => request.ip,
     errorResponseBuilder: (_request, context) => new SignInLimited(context.after),
   });
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, paths: string[], after: string) => {
+    const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${after}`;
+    const one = (path: string) => ({
+      error: {
+        message,
+        code: TOO_MANY_REQUESTS_RPC,
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
+      },
+    });
+    const batched = /[?&]batch=1\b/.test(request.url);
+    reply
+      .status(429)
+      .header('content-type', 'application/json')
+      .send(batched ? paths.map(one) : one(paths[0] ?? ''));
+  };
+  // Synchronous for every other request (an async hook costs each request a microtask).
+  app.addHook('onRequest', (request, reply, done) => {
     const paths = procedurePaths(request.url);
-    if (!paths?.some((p) => SIGN_IN_PROCEDURES.includes(p))) return;
-    try {
-      await limit.call(app, request, reply);
-    } catch (error) {
-      if (!(error instanceof SignInLimited)) throw error;
-      const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${error.after}`;
-      const one = (path: string) => ({
-        error: {
-          message,
-          code: TOO_MANY_REQUESTS_RPC,
-          data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
-        },
-      });
-      const batched = /[?&]batch=1\b/.test(request.url);
-      return reply
-        .status(429)
-        .header('content-type', 'application/json')
-        .send(batched ? paths.map(one) : one(paths[0] ?? ''));
-    }
+    if (!paths?.some((p) => SIGN_IN_PROCEDURES.includes(p))) return done();
+    limit.call(app, request, reply).then(
+      () => done(),
+      (error: unknown) =>
+        error instanceof SignInLimited ? refuse(request, reply, paths, error.after) : done(error as Error),
+    );
   });
 }
