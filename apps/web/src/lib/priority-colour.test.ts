@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onColourVar, textColourVar } from './priority-colour.js';
+import { onColourVar, rowTextColourVar, textColourVar } from './priority-colour.js';
 
 const tokens = readFileSync(join(import.meta.dirname, '../styles/tokens.css'), 'utf8');
 const declared = new Map([...tokens.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
@@ -47,5 +47,16 @@ describe('a colour as text on a light surface', () => {
     const token = /^var\((--[\w-]+)\)$/.exec(textColourVar(name as never))![1]!;
     expect(contrast(hex(token), hex('--surface'))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(hex(token), hex('--surface-muted'))).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('a colour as text in a list row', () => {
+  const colours = [...declared.keys()].filter((k) => k.startsWith('--color-')).map((k) => k.slice(8));
+  const tints = [...declared.keys()].filter((k) => k.startsWith('--tint-'));
+
+  it.each(colours)('%s reads at 4.5:1 or more on the row and on every hover tint', (name) => {
+    const token = /^var\((--[\w-]+)\)$/.exec(rowTextColourVar(name as never))![1]!;
+    for (const background of ['--surface', ...tints])
+      expect(contrast(hex(token), hex(background)), background).toBeGreaterThanOrEqual(4.5);
   });
 });

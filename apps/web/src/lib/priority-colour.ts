@@ -22,3 +22,10 @@ const TEXT_TOKEN: Partial<Record<ColourName, string>> = {
 
 /** A colour as text on the page or a muted surface, readable at 4.5:1 (e.g. the list footer's count). */
 export const textColourVar = (name: ColourName) => `var(${TEXT_TOKEN[name] ?? `--color-${name}`})`;
+
+/**
+ * A colour as text in a list row, which takes its priority tint on hover: as `textColourVar`, but red
+ * (4.4:1 on its own tint) gives way to dark red.
+ */
+export const rowTextColourVar = (name: ColourName) =>
+  name === 'red' ? colourVar('dark-red') : textColourVar(name);

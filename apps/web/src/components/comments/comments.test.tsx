@@ -133,6 +133,14 @@ describe('CommentOverview', () => {
     expect(el).toHaveAttribute('data-colour', 'yellow');
   });
 
+  it('keeps the priority colour for the icon and gives the text a darker shade of it', () => {
+    const el = overview({ order: makeOrder({ display_priority: 2 }) });
+    expect(el).toHaveAttribute('data-colour', 'orange');
+    expect(el.style.getPropertyValue('--comment-colour')).toBe('var(--color-orange)');
+    // Orange on white reads at 2.3:1; its dark shade passes the 4.5:1 text minimum.
+    expect(el.style.getPropertyValue('--comment-text-colour')).toBe('var(--color-dark-orange)');
+  });
+
   it('shows the plus icon without comments and the status icons otherwise', () => {
     const el = overview({ comments: [], order: makeOrder() });
     expect(el).toHaveAttribute('data-icon', 'add');

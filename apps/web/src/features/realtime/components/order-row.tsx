@@ -167,8 +167,9 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
               <CopyButton
                 value={courier.trackingNumber}
                 label={`Copy tracking number ${courier.trackingNumber}`}
-                // A shortened number shows in full in the tooltip (hover and focus).
+                // A shortened or cut number shows in full in the tooltip (hover and focus).
                 tooltip={`Copy ${courier.trackingNumber}`}
+                className={styles.tracking}
               >
                 {shortenText(courier.trackingNumber, 16)}
               </CopyButton>
@@ -229,7 +230,8 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
             target="_blank"
             rel="noreferrer noopener"
             className={styles.pdf}
-            aria-label="Download shipping label (PDF)"
+            // The visible 'PDF' starts the name (label in name): voice control users say what they see.
+            aria-label="PDF shipping label"
             title="Shipping label (PDF)"
           >
             <FileText size={14} aria-hidden />

@@ -70,10 +70,10 @@ describe('order rows', () => {
     expect(within(row).getByText('WH-77')).toBeInTheDocument();
     expect(within(row).getByText('COD')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'Managed by Waybill' })).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Download shipping label (PDF)' })).toHaveAttribute(
-      'href',
-      'https://labels.example/1.pdf',
-    );
+    // The link's name starts with its visible text (label in name).
+    const pdf = within(row).getByRole('link', { name: 'PDF shipping label' });
+    expect(pdf).toHaveAttribute('href', 'https://labels.example/1.pdf');
+    expect(pdf).toHaveTextContent(/^PDF$/);
     expect(within(row).getByRole('link', { name: 'Track parcel TRK123' })).toHaveAttribute(
       'href',
       expect.stringContaining('TRK123'),
