@@ -186,7 +186,7 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
           <div className={styles.storeText}>
             <span className={styles.nameLine}>
               <StoreName name={name} link={link} />
-              <CopyButton value={name} label={`Copy ${name}`} />
+              <CopyButton value={name} label={`Copy ${name}`} className={styles.copy} />
               {tag ? (
                 <span className={styles.newTag} data-variant={tag}>
                   NEW
