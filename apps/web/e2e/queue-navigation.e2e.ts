@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
 import { launchBrowser } from './browser.js';
+import { cutControls } from './cut-controls.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
@@ -375,6 +376,8 @@ describe('the orders queue: navigation', () => {
       });
       expect(report.lates, 'late orders listed').toBeGreaterThan(0);
       expect(report.problems, `at ${width} px`).toEqual([]);
+      // Nor is any control or badge cut inside its cell, by a line that hides its overflow.
+      expect((await cutControls(rows())).problems, `controls cut at ${width} px`).toEqual([]);
       if (width === 1920) expect(report.cutWarehouses, 'warehouse names cut at 1920 px').toEqual([]);
       // Every control of the screen lies inside the viewport.
       const off = await page.locator('main button:visible, main a:visible, main input:visible').evaluateAll(
@@ -396,6 +399,14 @@ describe('the orders queue: navigation', () => {
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, shot);
       }
+      // The same for rows with tracking numbers (all of 12 digits): a long one once pushed the track
+      // link past the courier column's edge.
+      await page.getByRole('button', { name: /In Transit$/ }).click();
+      await page.waitForURL(/status=/);
+      await expect
+        .poll(async () => (await cutControls(rows())).longTracking, { timeout: 20_000 })
+        .toBeGreaterThan(5);
+      expect((await cutControls(rows())).problems, `controls cut in transit at ${width} px`).toEqual([]);
     });
   }
 
