@@ -23,7 +23,7 @@ import {
 import { figure, percentile, round } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 import { webInitialJs } from './web-size.js';
-import { broadcastFloor, withProxyFloor } from './ws-floor.js';
+import { broadcastFloor, type Floor, withProxyFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
 const POLL_MS = 5000;
@@ -130,8 +130,8 @@ async function pushLatency(
   tokens: string[],
   subscribers: number,
   reportSearches: boolean,
-  /** The bare `ws` broadcast's p95 at this size, measured beside (same run, same conditions). */
-  floor: { p95: number; ratio: number; name: string } | null = null,
+  /** The bare `ws` broadcast at this size, measured beside (same run, same conditions). */
+  floor: (Floor & { ratio: number; name: string }) | null = null,
 ) {
   const visible = await visibleOrders(gateway.url, tokens[0]!);
   const subs = await openSubscribers(gateway.url, tokens, subscribers);
@@ -142,7 +142,10 @@ async function pushLatency(
   let resyncs = 0;
   const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
   const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
+  const pushWrites = () => metricValue(gateway.url, 'push_writes_total');
+  const pushWriteSeconds = () => metricValue(gateway.url, 'push_write_seconds_total');
   const [sum0, count0] = [await pushSum(), await pushCount()];
+  const [writes0, writeSeconds0] = [await pushWrites(), await pushWriteSeconds()];
   for (let r = 0; r < rounds; r++) {
     const firstOf = new Map<Subscriber, number>();
     const lastOf = new Map<Subscriber, number>();
@@ -180,6 +183,11 @@ async function pushLatency(
   }
   // The gateway's own view: from the poll's answer to the cohort handing the patch to its members.
   const gatewayMean = (((await pushSum()) - sum0) / ((await pushCount()) - count0)) * 1000;
+  // What writing the pushes to the sockets cost the gateway, and how many frames a change brings
+  // each subscriber (the early patch, the rows, the statistics).
+  const writes = (await pushWrites()) - writes0;
+  const writeUsPerSocket = writes > 0 ? (((await pushWriteSeconds()) - writeSeconds0) * 1e6) / writes : 0;
+  const framesPerChange = writes / (subscribers * rounds);
   figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
     p50: percentile(first, 50),
@@ -189,9 +197,12 @@ async function pushLatency(
     resyncs_by_snapshot: resyncs,
     patch_bytes_p50: percentile(bytes, 50),
     gateway_push_mean_ms: round(gatewayMean, 1),
+    write_us_per_socket: round(writeUsPerSocket, 1),
+    frames_per_change: round(framesPerChange, 2),
     ...(floor
       ? {
           ws_floor_p95: floor.p95,
+          ws_floor_write_us_per_socket: floor.writeUsPerSocket,
           bar_p95: round(floor.ratio * floor.p95, 1),
           bar: `${floor.ratio} x ws floor`,
         }
@@ -218,6 +229,12 @@ async function pushLatency(
       p99: percentile(complete, 99),
       samples: complete.length,
       backend_floor_p95: round(percentile(backend.samples, 95), 1),
+      // The last frame of a change leaves the gateway only after every frame before it was written:
+      // frames per change x subscribers, at the bare ws server's cost per socket.
+      frames_write_floor_ms: round(
+        (framesPerChange * subscribers * (floor?.writeUsPerSocket ?? writeUsPerSocket)) / 1000,
+        1,
+      ),
       bar_p95: round(2 * percentile(first, 95), 1),
       bar: '2 x push_latency_ms p95',
     });
@@ -339,7 +356,7 @@ async function main() {
               tokens,
               n,
               n === 1000,
-              floor === null ? null : { p95: floor, ratio: 1.3, name: 'push_latency_ms' },
+              floor === null ? null : { ...floor, ratio: 1.3, name: 'push_latency_ms' },
             );
         }
       });
@@ -361,7 +378,7 @@ async function main() {
                 name: 'ws_broadcast_floor_contended_ms',
               });
               await pushLatency(sim, gateway, tokens, n, false, {
-                p95: floor,
+                ...floor,
                 ratio: 2,
                 name: 'push_latency_contended_ms',
               });

@@ -1,7 +1,7 @@
 /**
  * The floor under push latency on this machine: a bare `ws` server (its own process, as the
  * gateway is) that sends one frame of a given size to every connected client, with no tRPC and
- * no cohorts. Driven over IPC by bench/ws-floor.ts.
+ * no cohorts. Driven over IPC by bench/ws-floor.ts, to which it reports each write loop's time.
  */
 import { WebSocketServer } from 'ws';
 
@@ -13,5 +13,8 @@ wss.on('listening', () => {
 process.on('message', (msg: { bytes: number }) => {
   const sentAt = Date.now();
   const frame = JSON.stringify({ sentAt, pad: 'x'.repeat(Math.max(0, msg.bytes - 30)) });
+  const started = performance.now();
   for (const client of wss.clients) client.send(frame);
+  // The write loop's own cost per socket, the gateway's direct writes' counterpart.
+  process.send?.({ writeMs: performance.now() - started, sockets: wss.clients.size });
 });

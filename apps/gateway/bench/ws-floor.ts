@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { figure, percentile } from './stats.js';
+import { figure, percentile, round } from './stats.js';
 import { subscribe } from './trpc-ws.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -13,16 +13,22 @@ export interface FloorOptions {
   name?: string;
 }
 
+/** A floor's p95, and (bare `ws` only) what its write loop cost per socket, in µs. */
+export interface Floor {
+  p95: number;
+  writeUsPerSocket: number | null;
+}
+
 /**
  * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
- * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`). Returns the p95.
+ * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`).
  */
 export async function broadcastFloor(
   kind: 'ws' | 'trpc',
   subscribers: number,
   bytes: number,
   opts: FloorOptions = {},
-): Promise<number> {
+): Promise<Floor> {
   const script = kind === 'ws' ? './ws-floor-server.ts' : './trpc-floor-server.ts';
   const server = fork(fileURLToPath(new URL(script, import.meta.url)), {
     ...(opts.cpu
@@ -34,6 +40,11 @@ export async function broadcastFloor(
     const port = await new Promise<number>((resolve) =>
       server.once('message', (m: { port: number }) => resolve(m.port)),
     );
+    const writes = { ms: 0, sockets: 0 };
+    server.on('message', (m: { writeMs?: number; sockets?: number }) => {
+      writes.ms += m.writeMs ?? 0;
+      writes.sockets += m.sockets ?? 0;
+    });
     const latencies: number[] = [];
     const record = (frame: unknown) => latencies.push(Date.now() - (frame as { sentAt: number }).sentAt);
     const closers: (() => void)[] = [];
@@ -60,6 +71,7 @@ export async function broadcastFloor(
       await sleep(200);
     }
     const p95 = percentile(latencies, 95);
+    const writeUsPerSocket = writes.sockets > 0 ? round((writes.ms * 1000) / writes.sockets, 1) : null;
     figure(opts.name ?? (kind === 'ws' ? 'ws_broadcast_floor_ms' : 'trpc_broadcast_floor_ms'), p95, 'ms', {
       subscribers,
       frame_bytes: bytes,
@@ -67,10 +79,11 @@ export async function broadcastFloor(
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       samples: latencies.length,
+      ...(writeUsPerSocket === null ? {} : { write_us_per_socket: writeUsPerSocket }),
       ...(opts.cpu ? { cpu: opts.cpu, neighbour: 'busy' } : {}),
     });
     for (const close of closers) close();
-    return p95;
+    return { p95, writeUsPerSocket };
   } finally {
     server.kill();
   }

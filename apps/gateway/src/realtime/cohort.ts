@@ -51,6 +51,8 @@ async function* asStages<Row extends { uid: string }, Meta>(
 export interface CohortHooks {
   onFetch?: (kind: string, outcome: 'ok' | 'error') => void;
   onPush?: (kind: string, members: number, sinceMs: number | null) => void;
+  /** A push written straight to `sockets` member sockets, in `seconds` of this process's time. */
+  onWrite?: (kind: string, sockets: number, seconds: number) => void;
 }
 
 /**
@@ -391,12 +393,16 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.history.push(tracked);
     if (this.history.length > HISTORY) this.history.shift();
     let frame: WireFrame | null = null;
+    let written = 0;
+    const started = performance.now();
     for (const member of this.members) {
       if (member.direct && member.sink) {
         frame ??= new WireFrame(tracked);
         member.sink.write(frame);
+        written += 1;
       } else member.queue.push(tracked);
     }
+    if (written > 0) this.hooks.onWrite?.(this.kind, written, (performance.now() - started) / 1000);
   }
 
   /** Merge a stage into the state and push the difference, if any; true when something was pushed. */

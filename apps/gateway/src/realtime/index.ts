@@ -74,6 +74,10 @@ export function createRealtime(opts: RealtimeOptions) {
     onPush: (_kind: string, _members: number, sinceMs: number | null) => {
       if (sinceMs !== null) metrics.pushLatency.observe(sinceMs / 1000);
     },
+    onWrite: (_kind: string, sockets: number, seconds: number) => {
+      metrics.pushWrites.inc(sockets);
+      metrics.pushWriteSeconds.inc(seconds);
+    },
   };
 
   /** The cohorts of one live list, made on its first subscriber. */

@@ -50,6 +50,16 @@ export function createRealtimeMetrics(registry: Registry, source: RealtimeMetric
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const pushWrites = new Counter({
+    name: 'push_writes_total',
+    help: 'Pushes written straight to member sockets (one per socket and message)',
+    registers: [registry],
+  });
+  const pushWriteSeconds = new Counter({
+    name: 'push_write_seconds_total',
+    help: 'Time spent writing pushes straight to member sockets',
+    registers: [registry],
+  });
   const cohortFetches = new Counter({
     name: 'cohort_fetches_total',
     help: 'Backend refreshes made by live cohorts, by kind and outcome',
@@ -62,6 +72,6 @@ export function createRealtimeMetrics(registry: Registry, source: RealtimeMetric
     labelNames: ['state'] as const,
     registers: [registry],
   });
-  return { polls, changedOrders, pushLatency, cohortFetches, exportJobs };
+  return { polls, changedOrders, pushLatency, pushWrites, pushWriteSeconds, cohortFetches, exportJobs };
 }
 export type RealtimeMetrics = ReturnType<typeof createRealtimeMetrics>;
