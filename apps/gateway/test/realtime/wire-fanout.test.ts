@@ -63,6 +63,11 @@ describe('cohort pushes written to the sockets in tRPC wire format', () => {
     expect(messages[0]!.kind).toBe('snapshot');
     expect(messages.slice(1).every((m) => m.kind === 'patch')).toBe(true);
     expect(write).toHaveBeenCalled();
+    // The direct writes are counted, with the time they took (what `pnpm bench` reads per socket).
+    const metrics = await (await fetch(`${stack.url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(value('push_writes_total')).toBeGreaterThanOrEqual(write.mock.calls.length);
+    expect(value('push_write_seconds_total')).toBeGreaterThan(0);
     write.mockRestore();
     sub.unsubscribe();
   });
