@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Order } from '@waybill/contracts';
+import { formatOrderReference, type Order } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe.js';
+import { axeViolations, axeViolationsStrict } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -182,7 +182,7 @@ describe('follow and notify', () => {
   });
 
   it('the centre survives a reload (kept at the gateway) and has no axe-core violations', async () => {
-    // A full page load of the list (the detail overlay would cover the header's bell).
+    // A full page load of the list.
     await b.goto(listUrl);
     await row(b, order.uid).waitFor({ timeout: 30_000 });
     await b.getByTestId('notification-bell').click();
@@ -202,4 +202,96 @@ describe('follow and notify', () => {
     const screens = process.env.E2E_SCREENS_DIR;
     if (screens) await b.screenshot({ path: join(screens, 'notification-centre.png') });
   });
+
+  it("with another order's detail open, B sees the new notification on the header's bell, opens it by keyboard and lands on the notified order", async () => {
+    // B reads another order, opened from the list as staff do (its row link).
+    await b.setViewportSize({ width: 1280, height: 900 });
+    await b.goto(listUrl);
+    const other = b.getByTestId('order-row').nth(1);
+    await other.waitFor({ timeout: 30_000 });
+    const otherUid = (await other.getAttribute('data-uid'))!;
+    expect(otherUid).not.toBe(order.uid);
+    await other.getByTestId('comment-overview').getByRole('link').click();
+    await detail(b).getByTestId('order-detail-header').waitFor({ timeout: 10_000 });
+
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.comments.add`, {
+      data: { orderUid: order.uid, text: 'Parcel handed to the courier' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const unread = b.getByTestId('notification-unread');
+    await expect.poll(() => unread.textContent().catch(() => null), { timeout: 10_000 }).toBe('1');
+
+    // The bell is the topmost element at its centre, on screen, and not hidden from assistive
+    // technology by the open detail, at the narrowest and widest supported widths.
+    for (const width of [1280, 1920]) {
+      await b.setViewportSize({ width, height: 900 });
+      expect(await bellState(b), `${width} px`).toEqual({ onScreen: true, topmost: true, hiddenBy: null });
+    }
+    await b.setViewportSize({ width: 1280, height: 900 });
+
+    // Keyboard: from inside the detail, Shift+Tab reaches the bell; Enter opens the centre.
+    expect(
+      await b.evaluate(() =>
+        document.querySelector('[data-testid=order-detail]')?.contains(document.activeElement),
+      ),
+    ).toBe(true);
+    let reached = false;
+    for (let i = 0; i < 15 && !reached; i += 1) {
+      await b.keyboard.press('Shift+Tab');
+      reached = await b.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') === 'notification-bell',
+      );
+    }
+    expect(reached, 'Shift+Tab from the detail reaches the bell').toBe(true);
+    await b.keyboard.press('Enter');
+    const centre = b.getByTestId('notification-centre');
+    const fresh = centre.getByTestId('notification-item').filter({ hasText: 'New comment' }).first();
+    await fresh.waitFor({ timeout: 10_000 });
+    expect(await fresh.getAttribute('data-read')).toBeNull();
+    expect(await axeViolationsStrict(b, 'body')).toEqual([]);
+
+    // The notified order replaces the one being read; focus goes with it, Esc still returns to its row.
+    await fresh
+      .getByRole('button', { name: /New comment/ })
+      .first()
+      .click();
+    await expect.poll(() => new URL(b.url()).searchParams.get('uid'), { timeout: 10_000 }).toBe(order.uid);
+    await expect
+      .poll(() => detail(b).getByTestId('order-detail-header').textContent(), { timeout: 10_000 })
+      .toContain(formatOrderReference(order.reference));
+    await expect.poll(() => unread.count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() =>
+        b.evaluate(() =>
+          document.querySelector('[data-testid=order-detail]')?.contains(document.activeElement),
+        ),
+      )
+      .toBe(true);
+    await b.keyboard.press('Escape');
+    await detail(b).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect
+      .poll(() => b.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.uid ?? null), {
+        timeout: 10_000,
+      })
+      .toBe(order.uid);
+  });
 });
+
+/** Whether the header's bell can be seen and used: on screen, topmost at its centre, not aria-hidden or inert. */
+function bellState(p: Page) {
+  return p.evaluate(() => {
+    const bell = document.querySelector<HTMLElement>('[data-testid=notification-bell]');
+    if (!bell) return { onScreen: false, topmost: false, hiddenBy: 'no bell' };
+    const box = bell.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const onScreen = box.width > 0 && x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+    const top = document.elementFromPoint(x, y);
+    const hider = bell.closest('[aria-hidden="true"], [inert]');
+    return {
+      onScreen,
+      topmost: top !== null && bell.contains(top),
+      hiddenBy: hider ? `${hider.tagName.toLowerCase()}#${hider.id}` : null,
+    };
+  });
+}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppNotification, NotificationState } from '@waybill/contracts';
+import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emit, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { NotificationCentre } from './notification-centre.js';
@@ -20,25 +21,36 @@ const stateOf = (items: AppNotification[]): NotificationState => ({
   unread: items.filter((i) => !i.read).length,
 });
 
-function renderCentre(first: NotificationState) {
+const pages: RouteObject[] = [
+  { path: '/realtime', element: <NotificationCentre /> },
+  { path: '/realtime/order', element: <p>order page</p> },
+];
+/** The bell in a header that stays while the order opens under it (the order detail's layout). */
+const underHeader: RouteObject[] = [
+  {
+    path: '/realtime',
+    element: (
+      <>
+        <NotificationCentre />
+        <Outlet />
+      </>
+    ),
+    children: [{ path: 'order', element: <p>order page</p> }],
+  },
+];
+
+function renderCentre(first: NotificationState, routes = pages) {
   let emit: Emit = () => {};
-  const view = renderRoutes(
-    [
-      { path: '/realtime', element: <NotificationCentre /> },
-      { path: '/realtime/order', element: <p>order page</p> },
-    ],
-    '/realtime',
-    {
-      handlers: {
-        'notifications.live': (_input, send) => {
-          emit = send;
-          send(first);
-        },
-        'notifications.markRead': () => ({ ok: true as const }),
-        'notifications.markAllRead': () => ({ ok: true as const }),
+  const view = renderRoutes(routes, '/realtime', {
+    handlers: {
+      'notifications.live': (_input, send) => {
+        emit = send;
+        send(first);
       },
+      'notifications.markRead': () => ({ ok: true as const }),
+      'notifications.markAllRead': () => ({ ok: true as const }),
     },
-  );
+  });
   return { ...view, emit: (s: NotificationState) => emit(s) };
 }
 
@@ -64,6 +76,25 @@ describe('NotificationCentre', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?uid=ord_1'));
     expect(router.state.location.pathname).toBe('/realtime/order');
     expect(inputsOf(log, 'notifications.markRead')).toEqual([{ ids: ['n1'] }]);
+  });
+
+  it('gives the focus back to the bell when closed, but not when an item opens its order', async () => {
+    renderCentre(stateOf([item({})]), underHeader);
+    const bell = await screen.findByRole('button', { name: /Notifications/ });
+    await userEvent.click(bell);
+    await screen.findByTestId('notification-centre');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(bell));
+
+    await userEvent.click(bell);
+    const panel = await screen.findByTestId('notification-centre');
+    await userEvent.click(within(panel).getByRole('button', { name: /R-1001/ }));
+    await screen.findByText('order page');
+    await waitFor(() => expect(screen.queryByTestId('notification-centre')).toBeNull());
+    // Radix hands the focus back on a timer after the panel is gone.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: /Notifications/ })).toBe(bell);
+    expect(document.activeElement).not.toBe(bell);
   });
 
   it('marks all read, and says when there is nothing yet', async () => {

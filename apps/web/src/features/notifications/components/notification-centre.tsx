@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { type AppNotification, formatOrderReference, relativeTime } from '@waybill/contracts';
 import { Bell } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { useNow } from '../../../hooks/use-now.js';
@@ -19,6 +19,8 @@ import styles from './notification-centre.module.css';
 export function NotificationCentre() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // An item opened: the focus goes to the order it opens, not back to the bell.
+  const opening = useRef(false);
   const [permission, setPermission] = useState<DesktopPermission>(desktopPermission);
   const openOrder = useCallback((uid: string) => navigate(orderHref(uid)), [navigate]);
   const { state, failed, markRead, markAllRead } = useNotifications(
@@ -46,6 +48,10 @@ export function NotificationCentre() {
           sideOffset={6}
           aria-label="Notifications"
           data-testid="notification-centre"
+          onCloseAutoFocus={(event) => {
+            if (opening.current) event.preventDefault();
+            opening.current = false;
+          }}
         >
           <div className={styles.top}>
             <h2 className={styles.title}>Notifications</h2>
@@ -83,6 +89,7 @@ export function NotificationCentre() {
                     className={styles.open}
                     onClick={() => {
                       if (!item.read) markRead.mutate({ ids: [item.id] });
+                      opening.current = true;
                       setOpen(false);
                       openOrder(item.orderUid);
                     }}

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import {
   requestListReturn,
@@ -21,6 +21,7 @@ import { trpc } from '../../../lib/trpc.js';
 import { useOrderDetail } from '../api/use-order-detail.js';
 import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
 import { isAdvancedCommentUser } from '../lib/advanced-users.js';
+import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './order-detail.module.css';
 import { type DetailData, OrderDetailView } from './order-detail-view.js';
 
@@ -28,7 +29,8 @@ export const orderDetailHref = (uid: string) => `/realtime/order?uid=${encodeURI
 
 /**
  * /realtime/order?uid=…(&newComment, hasUnread, cached): the order detail as an overlay over the
- * mounted list. Unread comments are marked seen on entry; unsaved comment text blocks navigation.
+ * mounted list, below the app header, which stays usable (see useInertList). Unread comments are
+ * marked seen on entry; unsaved comment text blocks navigation.
  */
 export function OrderDetailRoute() {
   const [params] = useSearchParams();
@@ -42,6 +44,11 @@ export function OrderDetailRoute() {
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
   const utils = trpc.useUtils();
   useScrollLock(true);
+  useInertList();
+  const content = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useFocusOnArrival(content, location.key);
 
   const [dirty, setDirty] = useState(false);
   // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
@@ -82,18 +89,25 @@ export function OrderDetailRoute() {
   return (
     <Dialog.Root
       open
+      modal={false}
       onOpenChange={(open) => {
         if (!open) close();
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <div ref={overlay} className={styles.overlay} aria-hidden />
         <Dialog.Content
+          ref={content}
           className={styles.dialog}
           aria-describedby={undefined}
           data-testid="order-detail"
           // The list focuses the row itself on return (the element that opened the detail may be gone).
           onCloseAutoFocus={(event) => event.preventDefault()}
+          onKeyDown={tabOutOfDetail}
+          // Only a click on the dimmed list closes it: the header and its popups are in use with it.
+          onInteractOutside={(event) => {
+            if (event.target !== overlay.current) event.preventDefault();
+          }}
         >
           {!uid ? (
             <Problem text="No order was chosen." onClose={close} />

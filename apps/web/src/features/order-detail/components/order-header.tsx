@@ -47,7 +47,9 @@ export function OrderHeader(props: OrderHeaderProps) {
   const colour = orderDetailColour(order.display_priority);
   const payoutKey = order.payout?.status.key ?? null;
   return (
-    <header
+    // A div, not <header>: beside the app header, which stays in use above the detail, it would be
+    // a second banner landmark.
+    <div
       className={styles.header}
       data-testid="order-detail-header"
       data-colour={colour}
@@ -156,6 +158,6 @@ export function OrderHeader(props: OrderHeaderProps) {
           </dd>
         </div>
       </dl>
-    </header>
+    </div>
   );
 }
