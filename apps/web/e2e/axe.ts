@@ -7,10 +7,14 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** Rules axe leaves off by default: target size (24 px, WCAG 2.2) and label/name mismatch. */
 const EXTRA_RULES = { 'target-size': { enabled: true }, 'label-content-name-mismatch': { enabled: true } };
 
+/** Elements reported with why they fail, per rule; the rest of a rule's elements are named only. */
+const DETAILED = 10;
+
 /**
- * axe-core's violations under each selector (all must exist; `body` when none is named): rule id,
- * the first offending elements and why, with every default rule. Evaluated through the devtools
- * protocol: the gateway's CSP forbids injected script tags.
+ * axe-core's violations under each selector (all must exist; `body` when none is named), with every
+ * default rule: per violated rule a line with how many elements break it, then a line for each of
+ * the first 10 (target and why) and one naming every further target, so a failure says its size.
+ * Evaluated through the devtools protocol: the gateway's CSP forbids injected script tags.
  */
 export function axeViolations(page: Page, ...selectors: string[]): Promise<string[]> {
   return run(page, selectors, {});
@@ -24,7 +28,7 @@ export function axeViolationsStrict(page: Page, ...selectors: string[]): Promise
 async function run(page: Page, selectors: string[], rules: object): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(
-    async ({ sels, rules }) => {
+    async ({ sels, rules, detailed }) => {
       type Result = {
         violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
       };
@@ -38,12 +42,17 @@ async function run(page: Page, selectors: string[], rules: object): Promise<stri
           continue;
         }
         const { violations } = await axe.run(root, { rules });
-        for (const v of violations)
-          for (const n of v.nodes.slice(0, 3))
+        for (const v of violations) {
+          const count = v.nodes.length;
+          found.push(`${v.id}: ${count} element${count === 1 ? '' : 's'}`);
+          for (const n of v.nodes.slice(0, detailed))
             found.push(`${v.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`);
+          const rest = v.nodes.slice(detailed).map((n) => n.target.join(' '));
+          if (rest.length > 0) found.push(`${v.id} ${rest.length} more: ${rest.join(', ')}`);
+        }
       }
       return found;
     },
-    { sels: selectors.length > 0 ? selectors : ['body'], rules },
+    { sels: selectors.length > 0 ? selectors : ['body'], rules, detailed: DETAILED },
   );
 }
