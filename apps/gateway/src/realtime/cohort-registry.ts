@@ -9,7 +9,7 @@ import {
 } from './cohort.js';
 import type { CohortQuota, QuotaEntry } from './cohort-quota.js';
 import type { RealtimeLogger } from './types.js';
-import type { WireTarget, WriteBatch } from './wire-fanout.js';
+import type { WireTarget } from './wire-fanout.js';
 
 export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
   kind: string;
@@ -157,8 +157,8 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * Early patch (an own write, or a change the poll saw): every cohort that already lists one of
    * `rows` takes it at once, before the refresh the same change starts (see Cohort.patchRows).
    */
-  patchRows(rows: readonly Row[], since: number, batch: WriteBatch | null = null): void {
-    for (const { cohort } of this.cohorts.values()) cohort.patchRows(rows, since, batch);
+  patchRows(rows: readonly Row[], since: number): void {
+    for (const { cohort } of this.cohorts.values()) cohort.patchRows(rows, since);
   }
 
   private drop(key: string, cohort: Cohort<Row, Meta>): void {

@@ -4,7 +4,7 @@ import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contr
 import { diffList, fingerprint, type ListFingerprint, withReplacedRows } from './list-diff.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { RealtimeLogger } from './types.js';
-import { WireFrame, WireSink, type WireTarget, type WriteBatch } from './wire-fanout.js';
+import { WireFrame, WireSink, type WireTarget } from './wire-fanout.js';
 
 export interface TrackedMessage<Row extends { uid: string }, Meta> {
   id: string;
@@ -387,7 +387,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
    * Give a message the next id, keep it for resumes and hand it to every member: serialised once
    * and written to the sockets of direct members, queued for the others.
    */
-  private publish(message: LiveListEvent<Row, Meta>, batch: WriteBatch | null = null): void {
+  private publish(message: LiveListEvent<Row, Meta>): void {
     this.seq += 1;
     const tracked: TrackedMessage<Row, Meta> = { id: `${this.epoch}:${this.seq}`, message };
     this.history.push(tracked);
@@ -398,11 +398,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
     for (const member of this.members) {
       if (member.direct && member.sink) {
         frame ??= new WireFrame(tracked);
-        if (batch) batch.add(member.sink, frame);
-        else {
-          member.sink.write(frame);
-          written += 1;
-        }
+        member.sink.write(frame);
+        written += 1;
       } else member.queue.push(tracked);
     }
     if (written > 0) this.hooks.onWrite?.(this.kind, written, (performance.now() - started) / 1000);
@@ -421,18 +418,13 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /** Make `next` the state and push the difference from the current one; true when something was pushed. */
-  private push(
-    next: ListState<Row, Meta>,
-    nextPrint: ListFingerprint,
-    since: number | null,
-    batch: WriteBatch | null = null,
-  ): boolean {
+  private push(next: ListState<Row, Meta>, nextPrint: ListFingerprint, since: number | null): boolean {
     if (!this.print) return false;
     const patch = diffList(this.print, next, nextPrint);
     this.state = next;
     this.print = nextPrint;
     if (!patch) return false;
-    this.publish(since === null ? patch : { ...patch, polledAt: since }, batch);
+    this.publish(since === null ? patch : { ...patch, polledAt: since });
     this.hooks.onPush?.(this.kind, this.members.size, since === null ? null : Date.now() - since);
     return true;
   }
@@ -444,7 +436,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
    * the backend's answer for the cohort's own filter, which the refetch after it brings. A row is only
    * replaced by a strictly newer one (`updated_at`), so an older write never undoes a newer row.
    */
-  patchRows(written: readonly Row[], since: number, batch: WriteBatch | null = null): boolean {
+  patchRows(written: readonly Row[], since: number): boolean {
     if (!this.state || !this.print || this.closed) return false;
     const listed = this.print.rows.items;
     const candidates = new Map(written.filter((row) => listed.has(row.uid)).map((row) => [row.uid, row]));
@@ -459,7 +451,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (replaced.length === 0) return false;
     for (const row of replaced) this.early.set(row.uid, { row, run: this.runs });
     const next: ListState<Row, Meta> = { rows, meta: this.state.meta };
-    return this.push(next, withReplacedRows(this.print, replaced), since, batch);
+    return this.push(next, withReplacedRows(this.print, replaced), since);
   }
 
   /**

@@ -10,7 +10,6 @@ import { MemoryOwnWriteStore, type OwnWriteStore } from './own-write-store.js';
 import { OwnWrites } from './own-writes.js';
 import { createRealtimeMetrics } from './realtime-metrics.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
-import { WriteBatch } from './wire-fanout.js';
 
 export interface RealtimeOptions {
   backend: BackendCaller;
@@ -139,8 +138,6 @@ export function createRealtime(opts: RealtimeOptions) {
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
     const now = new Date();
-    // Every cohort's early patch is written in one pass, in the sockets' connection order.
-    const early = new WriteBatch();
     for (const [kind, registry] of registries) {
       if (event.inbounds?.length && INBOUND_LISTS.has(kind.name)) {
         registry.refreshWhere(() => true, event.polledAt);
@@ -150,15 +147,13 @@ export function createRealtime(opts: RealtimeOptions) {
       // Early patch: a changed order's new row (from an own write, or the change poll's answer)
       // replaces it at once in the cohorts that list it; the re-read below still runs for
       // membership, order and counts (Cohort.patchRows).
-      registry.patchRows(event.orders, event.polledAt, early);
+      registry.patchRows(event.orders, event.polledAt);
       registry.refreshWhere(
         (query, cohort) =>
           event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),
         event.polledAt,
       );
     }
-    const { written, seconds } = early.flush();
-    if (written > 0) hooks.onWrite('early', written, seconds);
   });
 
   const activePoll = poll;

@@ -39,12 +39,7 @@ const REQUEST = Symbol('waybill.wireRequest');
  */
 export function bindSocket(ctx: object, socket: WebSocket): void {
   (ctx as Record<symbol, WebSocket>)[SOCKET] = socket;
-  if (!CONNECTION_ORDER.has(socket)) CONNECTION_ORDER.set(socket, connections++);
 }
-
-/** Sockets numbered as they connect (see `WriteBatch`). */
-const CONNECTION_ORDER = new WeakMap<WebSocket, number>();
-let connections = 0;
 
 /** Tag a decoded subscription message's input with its request id (read back by `wireTargetOf`). */
 export function tagSubscription(message: unknown): void {
@@ -105,16 +100,12 @@ export class WireFrame {
 export class WireSink {
   private behind = false;
   private timer: NodeJS.Timeout | null = null;
-  /** The socket's place in connection order. */
-  readonly order: number;
 
   constructor(
     readonly target: WireTarget,
     /** The state to send a socket that fell behind: the cohort's current messages. */
     private readonly latest: () => TrackedMessage<{ uid: string }, unknown>[],
-  ) {
-    this.order = CONNECTION_ORDER.get(target.socket) ?? 0;
-  }
+  ) {}
 
   get open(): boolean {
     return !this.target.signal.aborted && this.target.socket.readyState === OPEN;
@@ -144,29 +135,5 @@ export class WireSink {
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-  }
-}
-
-/**
- * Direct writes gathered over one synchronous pass over several cohorts (a change's early patch),
- * then written in the sockets' connection order. A cohort's members are one user's tabs, spread
- * among everyone's sockets; writing cohort after cohort visits the sockets out of the order they
- * were made in, which cost the bare `ws` server 18 to 33 % more per socket in `pnpm bench`. The
- * sort is stable, so a socket's own frames keep the order they were published in.
- */
-export class WriteBatch {
-  private readonly writes: { sink: WireSink; frame: WireFrame }[] = [];
-
-  add(sink: WireSink, frame: WireFrame): void {
-    this.writes.push({ sink, frame });
-  }
-
-  /** Write everything gathered; the number of writes and the seconds they took. */
-  flush(): { written: number; seconds: number } {
-    const started = performance.now();
-    const writes = this.writes.splice(0);
-    writes.sort((a, b) => a.sink.order - b.sink.order);
-    for (const { sink, frame } of writes) sink.write(frame);
-    return { written: writes.length, seconds: (performance.now() - started) / 1000 };
   }
 }
