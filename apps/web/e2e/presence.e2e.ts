@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, axeViolationsStrict } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
+import { bellState, focusWithin, shiftTabToBell } from './header-bell.js';
 
 // Two staff in two browsers (the sim's demo users Olivia Ops as A, Dan Developer as B).
 // Presence rule: what others have open shows live and is gone within 10 s of a tab closing.
@@ -230,19 +231,8 @@ describe('follow and notify', () => {
     await b.setViewportSize({ width: 1280, height: 900 });
 
     // Keyboard: from inside the detail, Shift+Tab reaches the bell; Enter opens the centre.
-    expect(
-      await b.evaluate(() =>
-        document.querySelector('[data-testid=order-detail]')?.contains(document.activeElement),
-      ),
-    ).toBe(true);
-    let reached = false;
-    for (let i = 0; i < 15 && !reached; i += 1) {
-      await b.keyboard.press('Shift+Tab');
-      reached = await b.evaluate(
-        () => document.activeElement?.getAttribute('data-testid') === 'notification-bell',
-      );
-    }
-    expect(reached, 'Shift+Tab from the detail reaches the bell').toBe(true);
+    expect(await focusWithin(b, 'order-detail')).toBe(true);
+    expect(await shiftTabToBell(b), 'Shift+Tab from the detail reaches the bell').toBe(true);
     await b.keyboard.press('Enter');
     const centre = b.getByTestId('notification-centre');
     const fresh = centre.getByTestId('notification-item').filter({ hasText: 'New comment' }).first();
@@ -260,13 +250,7 @@ describe('follow and notify', () => {
       .poll(() => detail(b).getByTestId('order-detail-header').textContent(), { timeout: 10_000 })
       .toContain(formatOrderReference(order.reference));
     await expect.poll(() => unread.count(), { timeout: 10_000 }).toBe(0);
-    await expect
-      .poll(() =>
-        b.evaluate(() =>
-          document.querySelector('[data-testid=order-detail]')?.contains(document.activeElement),
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => focusWithin(b, 'order-detail')).toBe(true);
     await b.keyboard.press('Escape');
     await detail(b).waitFor({ state: 'detached', timeout: 10_000 });
     await expect
@@ -276,22 +260,3 @@ describe('follow and notify', () => {
       .toBe(order.uid);
   });
 });
-
-/** Whether the header's bell can be seen and used: on screen, topmost at its centre, not aria-hidden or inert. */
-function bellState(p: Page) {
-  return p.evaluate(() => {
-    const bell = document.querySelector<HTMLElement>('[data-testid=notification-bell]');
-    if (!bell) return { onScreen: false, topmost: false, hiddenBy: 'no bell' };
-    const box = bell.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    const onScreen = box.width > 0 && x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
-    const top = document.elementFromPoint(x, y);
-    const hider = bell.closest('[aria-hidden="true"], [inert]');
-    return {
-      onScreen,
-      topmost: top !== null && bell.contains(top),
-      hiddenBy: hider ? `${hider.tagName.toLowerCase()}#${hider.id}` : null,
-    };
-  });
-}

@@ -14,19 +14,30 @@ import {
 import { InboundDetailPage } from './inbound-detail-page.js';
 import { InboundsPage } from './inbounds-page.js';
 
-function setup(inbound: Inbound, path: string, handlers: Handlers = {}) {
+/** As the app router does: the detail is a child route rendered over the mounted list. */
+const bare = (
+  <>
+    <InboundsPage />
+    <Outlet />
+  </>
+);
+/** The same inside the app's shell: a header that stays in use above the detail, the list in main. */
+const inShell = (
+  <>
+    <header>
+      <button type="button">Notifications</button>
+    </header>
+    <main>{bare}</main>
+  </>
+);
+
+function setup(inbound: Inbound, path: string, handlers: Handlers = {}, layout = bare) {
   const response = searchResponse([inbound]);
   return renderRoutes(
     [
       {
         path: '/inbounds',
-        // As the app router does: the detail is a child route rendered over the mounted list.
-        element: (
-          <>
-            <InboundsPage />
-            <Outlet />
-          </>
-        ),
+        element: layout,
         children: [{ path: 'inbound', element: <InboundDetailPage /> }],
       },
     ],
@@ -153,6 +164,30 @@ describe('inbound detail', () => {
     expect(screen.getByTestId('inbounds-table')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close inbound' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/inbounds'));
+  });
+
+  it('leaves the header in use: only the list under it is out of reach, and Esc gives the focus back to the row', async () => {
+    const user = userEvent.setup();
+    const inbound = makeInbound({ name: 'RCP-LAYER' });
+    const { router } = setup(inbound, '/inbounds', {}, inShell);
+    await user.click(await screen.findByRole('link', { name: 'RCP-LAYER' }));
+    const dialog = await screen.findByTestId('inbound-detail');
+    await within(dialog).findByRole('heading', { name: 'RCP-LAYER' });
+    const main = document.querySelector('main')!;
+    expect(main).toHaveAttribute('inert');
+    expect(dialog.closest('[inert], [aria-hidden="true"]')).toBeNull();
+    const bell = screen.getByRole('button', { name: 'Notifications', hidden: true });
+    expect(bell.closest('[inert], [aria-hidden="true"]')).toBeNull();
+
+    // A click in the header is not a click on the dimmed list: the inbound stays open.
+    await user.click(bell);
+    expect(router.state.location.pathname).toBe('/inbounds/inbound');
+    expect(screen.getByTestId('inbound-detail')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inbounds'));
+    expect(main).not.toHaveAttribute('inert');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'RCP-LAYER' })));
   });
 
   it('closes the popup when the detail fails to load', async () => {

@@ -1,6 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  tabOutOfDetail,
+  useFocusOnArrival,
+  useInertList,
+} from '../../../components/detail-layer/detail-layer.js';
 import { SkeletonRows } from '../../../components/index.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useScrollLock } from '../../../hooks/use-scroll-lock.js';
@@ -17,6 +22,7 @@ function rowLink(uid: string): HTMLElement | null {
 /**
  * /inbounds/inbound?uid=…(&cached=true): the detail as an overlay. The router nests it under the list
  * route, so the list stays mounted underneath with its filter and rows; a failed load closes the popup.
+ * It opens below the app header, which stays usable with it (see useInertList).
  */
 export function InboundDetailPage() {
   const [params, setParams] = useSearchParams();
@@ -27,6 +33,11 @@ export function InboundDetailPage() {
   const now = useNow();
   const detail = useInboundDetail(uid);
   useScrollLock(true);
+  useInertList();
+  const content = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useFocusOnArrival(content, location.key);
 
   const close = () => navigate('/inbounds');
   const failed = !uid || detail.isError;
@@ -37,13 +48,15 @@ export function InboundDetailPage() {
   return (
     <Dialog.Root
       open={!failed}
+      modal={false}
       onOpenChange={(open) => {
         if (!open) close();
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <div ref={overlay} className={styles.overlay} aria-hidden />
         <Dialog.Content
+          ref={content}
           className={styles.dialog}
           aria-describedby={undefined}
           data-testid="inbound-detail"
@@ -54,6 +67,11 @@ export function InboundDetailPage() {
             if (!link) return;
             event.preventDefault();
             link.focus();
+          }}
+          onKeyDown={tabOutOfDetail}
+          // Only a click on the dimmed list closes it: the header and its popups are in use with it.
+          onInteractOutside={(event) => {
+            if (event.target !== overlay.current) event.preventDefault();
           }}
         >
           {detail.data ? (

@@ -45,7 +45,9 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
 
   return (
     <div className={styles.panel}>
-      <header
+      {/* A div, not <header>: beside the app header, which stays in use above the detail, it would
+          be a second banner landmark. */}
+      <div
         className={styles.header}
         data-colour={colour}
         data-testid="inbound-header"
@@ -130,7 +132,7 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             <dd>{dateText(inbound.external_dates.updated_at)}</dd>
           </div>
         </dl>
-      </header>
+      </div>
 
       <div className={styles.tabs} role="tablist" aria-label="Inbound sections">
         <button

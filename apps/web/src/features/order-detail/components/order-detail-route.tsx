@@ -9,6 +9,11 @@ import {
   useOrderQueue,
 } from '../../../components/comments/order-sequence.js';
 import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
+import {
+  tabOutOfDetail,
+  useFocusOnArrival,
+  useInertList,
+} from '../../../components/detail-layer/detail-layer.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { useNow } from '../../../hooks/use-now.js';
@@ -21,7 +26,6 @@ import { trpc } from '../../../lib/trpc.js';
 import { useOrderDetail } from '../api/use-order-detail.js';
 import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
 import { isAdvancedCommentUser } from '../lib/advanced-users.js';
-import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './order-detail.module.css';
 import { type DetailData, OrderDetailView } from './order-detail-view.js';
 

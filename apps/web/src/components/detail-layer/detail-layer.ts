@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
- * The detail sits under the app header as a non-modal dialog, so the header (notification bell,
- * exports, account) stays usable while an order is read. What the detail covers, the list in
- * `main`, is taken out of reach instead of the whole page: no pointer, focus or screen reader there.
- * A layout effect, so the list is live again before it puts the focus back on its row.
+ * A detail (an order, an inbound) sits under the app header as a non-modal dialog, so the header
+ * (notification bell, exports, account) stays usable while it is read. What the detail covers, the
+ * list in `main`, is taken out of reach instead of the whole page: no pointer, focus or screen
+ * reader there. A layout effect, so the list is live again before the focus goes back to its row.
  */
 export function useInertList(selector = 'main'): void {
   useLayoutEffect(() => {
@@ -16,9 +16,9 @@ export function useInertList(selector = 'main'): void {
 }
 
 /**
- * Another order opened into the open detail from outside it (a notification in the header, a
- * desktop notification): the focus follows into the detail, where the order now is. Moves within
- * the detail (its arrows) keep their focus.
+ * Another record opened into the open detail from outside it (a notification in the header, a
+ * desktop notification): the focus follows into the detail, where that record now is. Moves within
+ * the detail (an order's arrows, a tab) keep their focus.
  */
 export function useFocusOnArrival(content: RefObject<HTMLElement | null>, locationKey: string): void {
   const seen = useRef(locationKey);
