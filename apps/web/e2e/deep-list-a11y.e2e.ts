@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsStrict } from './axe.js';
 import { launchBrowser } from './browser.js';
-import { cutControls } from './cut-controls.js';
+import { commentMetaLines, cutControls } from './cut-controls.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
 // The orders and clients lists scrolled to their end: rows far below the first screen meet the same
@@ -51,6 +51,7 @@ describe('the orders list scrolled to its end', () => {
       let longTracking = 0;
       let lastRowIndex = 0;
       let steps = 0;
+      let metaLines = 0;
       for (let y = 0; ; y += 600) {
         await scrollTo(y);
         steps += 1;
@@ -60,6 +61,9 @@ describe('the orders list scrolled to its end', () => {
         found.push(...geometry.problems.map((p) => `y=${at}: ${p}`));
         longTracking += geometry.longTracking;
         lastRowIndex = Math.max(lastRowIndex, geometry.lastRowIndex);
+        const meta = await commentMetaLines(rows());
+        found.push(...meta.problems.map((p) => `y=${at}: comment meta ${p}`));
+        metaLines += meta.lines;
         const bottom = await page.evaluate(
           () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
         );
@@ -70,6 +74,7 @@ describe('the orders list scrolled to its end', () => {
       // The walk reached the last loaded row, among them rows with long tracking numbers.
       expect(lastRowIndex - 1, 'rows reached').toBe(LOADED_ROWS);
       expect(longTracking, 'rows with a 12-digit tracking number and a track link').toBeGreaterThan(0);
+      expect(metaLines, 'rows with comments').toBeGreaterThan(0);
       expect(found, `at ${width} px`).toEqual([]);
     });
   }

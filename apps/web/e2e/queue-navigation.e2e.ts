@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
 import { launchBrowser } from './browser.js';
-import { cutControls } from './cut-controls.js';
+import { commentMetaLines, cutControls } from './cut-controls.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
@@ -398,6 +398,29 @@ describe('the orders queue: navigation', () => {
         const file = resolve(repoRoot, `docs/screenshots/realtime-${width}.png`);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, shot);
+      }
+      // Under each latest comment '+ N comments' and 'N New' show whole; author · age shows as at
+      // least a few characters or not at all, and in full on keyboard focus and hover when it does not.
+      const meta = await commentMetaLines(rows());
+      expect(meta.lines, `rows with comments at ${width} px`).toBeGreaterThan(0);
+      expect(meta.problems, `comment meta lines at ${width} px`).toEqual([]);
+      const short = meta.segments.filter((s) => s.state !== 'whole');
+      if (width === 1280) expect(short.length, 'authors cut or hidden at 1280 px').toBeGreaterThan(0);
+      if (width === 1920) expect(short, 'authors cut or hidden at 1920 px').toEqual([]);
+      for (const state of ['cut', 'hidden'] as const) {
+        const segment = short.find((s) => s.state === state);
+        if (!segment) continue;
+        const link = page.locator(`tr[data-uid="${segment.uid}"] [data-testid="comment-overview"] a`);
+        const tooltip = page.getByRole('tooltip');
+        await link.focus();
+        await expect.poll(() => tooltip.allTextContents(), { timeout: 5_000 }).toEqual([segment.text]);
+        await page.keyboard.press('Escape');
+        await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
+        await link.evaluate((a) => (a as HTMLElement).blur());
+        await link.hover();
+        await expect.poll(() => tooltip.allTextContents(), { timeout: 5_000 }).toEqual([segment.text]);
+        await page.mouse.move(0, 0, { steps: 5 });
+        await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
       }
       // The same for rows with tracking numbers (all of 12 digits): a long one once pushed the track
       // link past the courier column's edge.

@@ -1,3 +1,4 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
 import { TRPCContext } from '@trpc/react-query/shared';
 import {
   COPY_FEEDBACK_COMMENT_OVERVIEW_MS,
@@ -17,12 +18,13 @@ import {
   unreadBadgeText,
   unreadCount,
 } from '@waybill/contracts';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
 import { CopyButton } from '../copy-button/copy-button.js';
+import { CommentMeta, commentByline } from './comment-meta.js';
 import styles from './comment-overview.module.css';
-import { CommentStatusIcon } from './comment-status-icon.js';
+import { CommentStatusIcon, commentIconLabel } from './comment-status-icon.js';
 import { useMarkSeen } from './use-mark-seen.js';
 
 export interface CommentOverviewProps {
@@ -54,6 +56,9 @@ export function overviewCounts(
  */
 export function CommentOverview({ order, comments, userUid, department, now, href }: CommentOverviewProps) {
   const list = comments ?? [];
+  // The byline shows in a tooltip on hover and keyboard focus of the link while it is cut or hidden.
+  const [short, setShort] = useState(false);
+  const [open, setOpen] = useState(false);
   const latest = latestComment(list);
   const { total, unread } = overviewCounts(order, list, userUid);
   const icon = orderCommentIcon(order.comments, now);
@@ -82,8 +87,13 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
 
   const colour = commentOverviewColour(order.display_priority, department);
   const created = parseServerTime(latest.created_at);
-  const more = moreCommentsText(total);
-  const badge = unreadBadgeText(unread);
+  const age = created && !isCommentAgeHidden(order.aggregated_status.key) ? relativeTime(created, now) : null;
+  const byline = commentByline(commentAuthorName(latest), age);
+  // Read after the visible text, so the link's name starts with what is on screen (label in name);
+  // it holds the byline whether or not there is room to draw it. The plus icon means no comment
+  // status: nothing to name.
+  const status = icon === 'add' ? null : commentIconLabel(icon);
+  const named = [byline, status, `comments of order ${order.reference ?? ''}`].filter(Boolean).join(', ');
   return (
     <span
       className={styles.overview}
@@ -97,25 +107,32 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
         ['--comment-text-colour' as string]: rowTextColourVar(colour),
       }}
     >
-      <Link to={href} className={styles.link}>
-        <span className="visually-hidden">Open comments of order {order.reference ?? ''}: </span>
-        <span className={styles.icon}>
-          <CommentStatusIcon icon={icon} />
-        </span>
-        <span className={styles.body}>
-          <span className={styles.text} data-testid="comment-overview-text">
-            {latest.text}
-          </span>
-          <span className={styles.meta}>
-            <span>{commentAuthorName(latest)}</span>
-            {created && !isCommentAgeHidden(order.aggregated_status.key) ? (
-              <span> · {relativeTime(created, now)}</span>
-            ) : null}
-            {more ? <span className={styles.more}>{more}</span> : null}
-            {badge ? <span className={styles.unread}>{badge}</span> : null}
-          </span>
-        </span>
-      </Link>
+      <Tooltip.Root open={open && short} onOpenChange={setOpen}>
+        <Tooltip.Trigger asChild>
+          <Link to={href} className={styles.link}>
+            <span className={styles.icon} aria-hidden>
+              <CommentStatusIcon icon={icon} />
+            </span>
+            <span className={styles.body}>
+              <span className={styles.text} data-testid="comment-overview-text">
+                {latest.text}
+              </span>{' '}
+              <CommentMeta
+                more={moreCommentsText(total)}
+                badge={unreadBadgeText(unread)}
+                byline={byline}
+                onShortChange={setShort}
+              />
+            </span>{' '}
+            <span className="visually-hidden">({named})</span>
+          </Link>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="comment-overview-tooltip">
+            {byline}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
       <CopyButton
         value={latest.text}
         label="Copy latest comment"

@@ -10,6 +10,11 @@ const ICONS = {
   week: { Icon: CalendarClock, label: 'Snoozed for weeks' },
 } as const;
 
+/** What the status icon says, for a name that carries it in words. */
+export function commentIconLabel(icon: OrderCommentIcon): string {
+  return ICONS[icon].label;
+}
+
 /** The order's comment status icon: plus, escalated, snooze by span (hour/day/week) or late. */
 export function CommentStatusIcon({ icon, size = 14 }: { icon: OrderCommentIcon; size?: number }) {
   const { Icon, label } = ICONS[icon];
