@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import {
   requestListReturn,
@@ -9,17 +9,12 @@ import {
   useOrderQueue,
 } from '../../../components/comments/order-sequence.js';
 import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
-import {
-  tabOutOfDetail,
-  useFocusOnArrival,
-  useInertList,
-} from '../../../components/detail-layer/detail-layer.js';
+import { DetailLayer } from '../../../components/detail-layer/detail-layer-view.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useAnnouncePresence } from '../../../hooks/use-presence.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
-import { useScrollLock } from '../../../hooks/use-scroll-lock.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -33,7 +28,7 @@ export const orderDetailHref = (uid: string) => `/realtime/order?uid=${encodeURI
 
 /**
  * /realtime/order?uid=…(&newComment, hasUnread, cached): the order detail as an overlay over the
- * mounted list, below the app header, which stays usable (see useInertList). Unread comments are
+ * mounted list, below the app header, which stays usable (see DetailLayer). Unread comments are
  * marked seen on entry; unsaved comment text blocks navigation.
  */
 export function OrderDetailRoute() {
@@ -47,12 +42,6 @@ export function OrderDetailRoute() {
   const me = useCurrentUser();
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
   const utils = trpc.useUtils();
-  useScrollLock(true);
-  useInertList();
-  const content = useRef<HTMLDivElement>(null);
-  const overlay = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  useFocusOnArrival(content, location.key);
 
   const [dirty, setDirty] = useState(false);
   // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
@@ -91,80 +80,66 @@ export function OrderDetailRoute() {
   };
 
   return (
-    <Dialog.Root
+    <DetailLayer
       open
-      modal={false}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
+      onClose={close}
+      className={styles.dialog}
+      testId="order-detail"
+      // The list focuses the row itself on return (the element that opened the detail may be gone).
+      onCloseAutoFocus={(event) => event.preventDefault()}
+      beside={
+        blocker.state === 'blocked' ? (
+          <Modal
+            open
+            title="Discard your comment?"
+            onClose={keepWriting}
+            testId="discard-comment"
+            footer={
+              <div className={styles.modalButtons}>
+                <Button variant="primary" onClick={keepWriting}>
+                  Keep writing
+                </Button>
+                <Button variant="danger" onClick={() => blocker.proceed()}>
+                  Discard and leave
+                </Button>
+              </div>
+            }
+          >
+            <p>Your comment has not been saved yet. Leaving now throws its text away.</p>
+          </Modal>
+        ) : null
+      }
     >
-      <Dialog.Portal>
-        <div ref={overlay} className={styles.overlay} aria-hidden />
-        <Dialog.Content
-          ref={content}
-          className={styles.dialog}
-          aria-describedby={undefined}
-          data-testid="order-detail"
-          // The list focuses the row itself on return (the element that opened the detail may be gone).
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onKeyDown={tabOutOfDetail}
-          // Only a click on the dimmed list closes it: the header and its popups are in use with it.
-          onInteractOutside={(event) => {
-            if (event.target !== overlay.current) event.preventDefault();
-          }}
-        >
-          {!uid ? (
-            <Problem text="No order was chosen." onClose={close} />
-          ) : detail.data ? (
-            <Loaded
-              key={uid}
-              detail={detail.data}
-              user={user}
-              initialTab={tabParam}
-              newComment={newComment}
-              hasUnread={hasUnread}
-              previousHref={around.previous ? orderDetailHref(around.previous) : null}
-              nextHref={around.next ? orderDetailHref(around.next) : null}
-              onNavigate={(href) => navigate(href)}
-              onChanged={() => void utils.orders.detail.invalidate({ uid })}
-              onDirtyChange={setDirty}
-              onClose={close}
-            />
-          ) : detail.isError ? (
-            <Problem
-              text={`This order could not be loaded. ${errorMessage(detail.error)}`}
-              onClose={close}
-              onRetry={() => void detail.refetch()}
-            />
-          ) : (
-            <div className={styles.loading}>
-              <Dialog.Title className="visually-hidden">Loading order</Dialog.Title>
-              <SkeletonRows rows={6} height={56} />
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-      {blocker.state === 'blocked' ? (
-        <Modal
-          open
-          title="Discard your comment?"
-          onClose={keepWriting}
-          testId="discard-comment"
-          footer={
-            <div className={styles.modalButtons}>
-              <Button variant="primary" onClick={keepWriting}>
-                Keep writing
-              </Button>
-              <Button variant="danger" onClick={() => blocker.proceed()}>
-                Discard and leave
-              </Button>
-            </div>
-          }
-        >
-          <p>Your comment has not been saved yet. Leaving now throws its text away.</p>
-        </Modal>
-      ) : null}
-    </Dialog.Root>
+      {!uid ? (
+        <Problem text="No order was chosen." onClose={close} />
+      ) : detail.data ? (
+        <Loaded
+          key={uid}
+          detail={detail.data}
+          user={user}
+          initialTab={tabParam}
+          newComment={newComment}
+          hasUnread={hasUnread}
+          previousHref={around.previous ? orderDetailHref(around.previous) : null}
+          nextHref={around.next ? orderDetailHref(around.next) : null}
+          onNavigate={(href) => navigate(href)}
+          onChanged={() => void utils.orders.detail.invalidate({ uid })}
+          onDirtyChange={setDirty}
+          onClose={close}
+        />
+      ) : detail.isError ? (
+        <Problem
+          text={`This order could not be loaded. ${errorMessage(detail.error)}`}
+          onClose={close}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : (
+        <div className={styles.loading}>
+          <Dialog.Title className="visually-hidden">Loading order</Dialog.Title>
+          <SkeletonRows rows={6} height={56} />
+        </div>
+      )}
+    </DetailLayer>
   );
 }
 

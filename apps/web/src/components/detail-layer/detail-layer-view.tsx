@@ -1,0 +1,68 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ReactNode, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useScrollLock } from '../../hooks/use-scroll-lock.js';
+import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
+import styles from './detail-layer.module.css';
+
+export interface DetailLayerProps {
+  open: boolean;
+  onClose: () => void;
+  /** The detail's own look (scrolling, background); placement and stacking are the layer's. */
+  className?: string;
+  testId: string;
+  /** Where focus goes when it closes (the route opened it, so Radix has no trigger to return to). */
+  onCloseAutoFocus: (event: Event) => void;
+  children: ReactNode;
+  /** Rendered beside the detail, outside it (e.g. a confirmation over it). */
+  beside?: ReactNode;
+}
+
+/**
+ * A record's detail (an order, an inbound) opened from a list route: a non-modal dialog below the
+ * app header, over the list made inert, with Tab going on to the header and focus following a record
+ * opened into it from outside. Only a click on the dimmed list closes it.
+ */
+export function DetailLayer({
+  open,
+  onClose,
+  className,
+  testId,
+  onCloseAutoFocus,
+  children,
+  beside,
+}: DetailLayerProps) {
+  useScrollLock(true);
+  useInertList();
+  const content = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
+  useFocusOnArrival(content, useLocation().key);
+
+  return (
+    <Dialog.Root
+      open={open}
+      modal={false}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <div ref={overlay} className={styles.overlay} aria-hidden />
+        <Dialog.Content
+          ref={content}
+          className={className ? `${styles.content} ${className}` : styles.content}
+          aria-describedby={undefined}
+          data-testid={testId}
+          onCloseAutoFocus={onCloseAutoFocus}
+          onKeyDown={tabOutOfDetail}
+          onInteractOutside={(event) => {
+            if (event.target !== overlay.current) event.preventDefault();
+          }}
+        >
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+      {beside}
+    </Dialog.Root>
+  );
+}
