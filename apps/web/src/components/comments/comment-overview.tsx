@@ -21,6 +21,7 @@ import {
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
+import tooltipStyles from '../../styles/tooltip.module.css';
 import { CopyButton } from '../copy-button/copy-button.js';
 import { CommentMeta, commentByline } from './comment-meta.js';
 import styles from './comment-overview.module.css';
@@ -128,7 +129,11 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
           </Link>
         </Tooltip.Trigger>
         <Tooltip.Portal>
-          <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="comment-overview-tooltip">
+          <Tooltip.Content
+            className={tooltipStyles.bubble}
+            sideOffset={4}
+            data-testid="comment-overview-tooltip"
+          >
             {byline}
           </Tooltip.Content>
         </Tooltip.Portal>

@@ -2,6 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../hooks/use-copy.js';
+import tooltipStyles from '../../styles/tooltip.module.css';
 import styles from './copy-button.module.css';
 
 export interface CopyButtonProps {
@@ -47,7 +48,7 @@ export function CopyButton({
         </button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
           {copied ? 'Copied!' : tooltip}
         </Tooltip.Content>
       </Tooltip.Portal>

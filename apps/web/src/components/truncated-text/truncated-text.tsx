@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useLayoutEffect, useState } from 'react';
+import tooltipStyles from '../../styles/tooltip.module.css';
 import styles from './truncated-text.module.css';
 
 export interface TruncatedTextProps {
@@ -42,7 +43,7 @@ export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
         </span>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="truncated-text-tooltip">
+        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="truncated-text-tooltip">
           {text}
         </Tooltip.Content>
       </Tooltip.Portal>

@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
+import tooltipStyles from '../../../styles/tooltip.module.css';
 import styles from './store-row.module.css';
 
 export interface StoreNameProps {
@@ -38,7 +39,7 @@ export function StoreName({ name, link }: StoreNameProps) {
         )}
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content className={styles.nameTooltip} sideOffset={4} data-testid="store-name-tooltip">
+        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="store-name-tooltip">
           {name}
         </Tooltip.Content>
       </Tooltip.Portal>

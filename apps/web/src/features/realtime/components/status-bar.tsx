@@ -22,6 +22,7 @@ import {
   Truck,
   Undo2,
 } from 'lucide-react';
+import tooltipStyles from '../../../styles/tooltip.module.css';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
 
@@ -81,7 +82,7 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
               </button>
             </Tooltip.Trigger>
             <Tooltip.Portal>
-              <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+              <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
                 {b.label}
               </Tooltip.Content>
             </Tooltip.Portal>
