@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
 import styles from './comment-overview.module.css';
 
 /** Author and age of the latest comment as one segment; without an age there is no separator. */
@@ -27,16 +28,9 @@ export interface CommentMetaProps {
 export function CommentMeta({ more, badge, byline, onShortChange }: CommentMetaProps) {
   const [element, setElement] = useState<HTMLSpanElement | null>(null);
 
-  useLayoutEffect(() => {
-    if (!element) return;
-    const measure = () => onShortChange(isBylineShort(element));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    // The text's own box follows its room, and turns 0 × 0 when the room is too small to show it.
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, byline, onShortChange]);
+  // The text's own box follows its room, and turns 0 × 0 when the room is too small to show it.
+  const measure = useCallback((el: HTMLSpanElement) => onShortChange(isBylineShort(el)), [onShortChange]);
+  useResizeMeasure(element, measure, byline);
 
   return (
     <span className={styles.meta} data-testid="comment-overview-meta">

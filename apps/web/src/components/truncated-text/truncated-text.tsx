@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { useLayoutEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
 import styles from './truncated-text.module.css';
 
@@ -18,15 +19,8 @@ export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
   const [cut, setCut] = useState(false);
   const [open, setOpen] = useState(false);
 
-  useLayoutEffect(() => {
-    if (!element) return;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, text]);
+  const measure = useCallback((el: HTMLSpanElement) => setCut(el.scrollWidth > el.clientWidth), []);
+  useResizeMeasure(element, measure, text);
 
   return (
     <Tooltip.Root open={open && cut} onOpenChange={setOpen}>
