@@ -120,6 +120,13 @@ async function changesPerInterval(sim: SimProcess, gateway: RunningProcess, toke
   }
 }
 
+/** A floor to judge a push figure by: measured once the timed frame's size is known. */
+interface FloorSpec {
+  ratio: number;
+  name: string;
+  measure: (frameBytes: number) => Promise<Floor>;
+}
+
 /**
  * Each round changes one visible order through the sim and times, per subscriber, the first patch
  * carrying the poll's timestamp (the changed row) and the last one (the statistics that follow).
@@ -130,14 +137,19 @@ async function pushLatency(
   tokens: string[],
   subscribers: number,
   reportSearches: boolean,
-  /** The bare `ws` broadcast at this size, measured beside (same run, same conditions). */
-  floor: (Floor & { ratio: number; name: string }) | null = null,
+  /**
+   * The bare `ws` broadcast beside (same run, same conditions): to the same number of sockets, of a
+   * frame the size of the one timed here, so it is measured once that size is known.
+   */
+  floorSpec: FloorSpec | null = null,
 ) {
   const visible = await visibleOrders(gateway.url, tokens[0]!);
   const subs = await openSubscribers(gateway.url, tokens, subscribers);
   const first: number[] = [];
   const complete: number[] = [];
   const bytes: number[] = [];
+  // The size of each timed frame (a subscriber's first patch of the change), for the floor.
+  const firstBytes: number[] = [];
   const rounds = subscribers >= 10_000 ? 3 : 5;
   let resyncs = 0;
   const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
@@ -156,7 +168,10 @@ async function pushLatency(
         if (msg.kind === 'snapshot') resyncs += 1;
         if (msg.kind !== 'patch' || msg.polledAt === undefined) return;
         const latency = Date.now() - msg.polledAt;
-        if (!firstOf.has(s)) firstOf.set(s, latency);
+        if (!firstOf.has(s)) {
+          firstOf.set(s, latency);
+          firstBytes.push(size);
+        }
         lastOf.set(s, latency);
         if (s === subs[0]) bytes.push(size);
       });
@@ -188,6 +203,14 @@ async function pushLatency(
   const writes = (await pushWrites()) - writes0;
   const writeUsPerSocket = writes > 0 ? (((await pushWriteSeconds()) - writeSeconds0) * 1e6) / writes : 0;
   const framesPerChange = writes / (subscribers * rounds);
+  // Statistics: within 2 x the rows' p95 of the same run, with the backend's own time for the
+  // cycle's calls measured beside (the subscribers still connected, idle).
+  const withStatistics = !floorSpec || floorSpec.name === 'push_latency_ms';
+  const backend = withStatistics ? await statisticsBackendFloor(sim, tokens.length, subscribers) : null;
+  closeAll(subs);
+  await sleep(1000);
+  const frameBytes = Math.round(percentile(firstBytes, 50));
+  const floor = floorSpec ? { ...floorSpec, ...(await floorSpec.measure(frameBytes)) } : null;
   figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
     p50: percentile(first, 50),
@@ -196,6 +219,7 @@ async function pushLatency(
     samples: first.length,
     resyncs_by_snapshot: resyncs,
     patch_bytes_p50: percentile(bytes, 50),
+    first_frame_bytes_p50: frameBytes,
     gateway_push_mean_ms: round(gatewayMean, 1),
     write_us_per_socket: round(writeUsPerSocket, 1),
     frames_per_change: round(framesPerChange, 2),
@@ -208,20 +232,7 @@ async function pushLatency(
         }
       : {}),
   });
-  // Statistics: within 2 x the rows' p95 of the same run, with the backend's own time for the
-  // cycle's calls measured beside (the subscribers still connected, idle).
-  if (!floor || floor.name === 'push_latency_ms') {
-    const backendTokens = await Promise.all(
-      sim.users.slice(0, tokens.length).map((u) => backendSignIn(sim.url, u.email)),
-    );
-    const backend = await cycleBackendFloor(sim, backendTokens, 5);
-    figure('statistics_backend_floor_ms', percentile(backend.samples, 95), 'ms', {
-      subscribers,
-      p50: percentile(backend.samples, 50),
-      p95: percentile(backend.samples, 95),
-      calls: backend.calls,
-      what: "backend-sim alone answering one change cycle's re-read calls, all sent at once",
-    });
+  if (backend) {
     figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
       subscribers,
       p50: percentile(complete, 50),
@@ -239,8 +250,22 @@ async function pushLatency(
       bar: '2 x push_latency_ms p95',
     });
   }
-  closeAll(subs);
-  await sleep(1000);
+}
+
+/** backend-sim alone answering one change cycle's re-read calls (the subscribers connected, idle). */
+async function statisticsBackendFloor(sim: SimProcess, users: number, subscribers: number) {
+  const backendTokens = await Promise.all(
+    sim.users.slice(0, users).map((u) => backendSignIn(sim.url, u.email)),
+  );
+  const backend = await cycleBackendFloor(sim, backendTokens, 5);
+  figure('statistics_backend_floor_ms', percentile(backend.samples, 95), 'ms', {
+    subscribers,
+    p50: percentile(backend.samples, 50),
+    p95: percentile(backend.samples, 95),
+    calls: backend.calls,
+    what: "backend-sim alone answering one change cycle's re-read calls, all sent at once",
+  });
+  return backend;
 }
 
 /**
@@ -347,17 +372,12 @@ async function main() {
             ? [1000, 10_000]
             : [1000];
         for (const n of sizes) {
-          // The bare `ws` floor at the same size, measured right before, under the same load.
-          const floor = wants('latency') ? await broadcastFloor('ws', n, 3000) : null;
+          // The bare `ws` floor at the same size, measured beside, under the same load.
+          const floorSpec: FloorSpec | null = wants('latency')
+            ? { ratio: 1.3, name: 'push_latency_ms', measure: (bytes) => broadcastFloor('ws', n, bytes) }
+            : null;
           if (wants('cohorts') || wants('latency'))
-            await pushLatency(
-              sim,
-              gateway,
-              tokens,
-              n,
-              n === 1000,
-              floor === null ? null : { ...floor, ratio: 1.3, name: 'push_latency_ms' },
-            );
+            await pushLatency(sim, gateway, tokens, n, n === 1000, floorSpec);
         }
       });
     }
@@ -373,14 +393,11 @@ async function main() {
           [],
           async (gateway, tokens) => {
             for (const n of [1000, 10_000]) {
-              const floor = await broadcastFloor('ws', n, 3000, {
-                cpu,
-                name: 'ws_broadcast_floor_contended_ms',
-              });
               await pushLatency(sim, gateway, tokens, n, false, {
-                ...floor,
                 ratio: 2,
                 name: 'push_latency_contended_ms',
+                measure: (bytes) =>
+                  broadcastFloor('ws', n, bytes, { cpu, name: 'ws_broadcast_floor_contended_ms' }),
               });
             }
           },
