@@ -161,6 +161,7 @@ export class Cohort<Row extends { uid: string }, Meta> {
       }
     } catch (error) {
       this.members.delete(member);
+      member.sink?.close();
       throw error;
     }
     return { member, initial: this.resume(lastEventId) };
