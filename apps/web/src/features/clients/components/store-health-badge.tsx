@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle } from 'lucide-react';
+import tooltipStyles from '../../../styles/tooltip.module.css';
 import styles from './store-health.module.css';
 
 /**
@@ -18,7 +19,7 @@ export function StoreHealthBadge({ reason }: { reason: string }) {
         </span>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content className={styles.tooltip} sideOffset={4} data-testid="health-tooltip">
+        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="health-tooltip">
           {reason}
         </Tooltip.Content>
       </Tooltip.Portal>
