@@ -1,11 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const storeCount = async () =>
@@ -42,17 +40,8 @@ async function expectCount(count: number) {
   await expect.poll(storeCount, { timeout: 15_000 }).toBe(count);
 }
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+useSignedInBrowser({ context: { viewport: { width: 1500, height: 1000 } } }, (made) => {
+  ({ stack, page } = made);
 });
 
 describe('clients analytics in the browser', () => {

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsStrict } from './axe.js';
-import { launchBrowser } from './browser.js';
 import { commentMetaLines, cutControls } from './cut-controls.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 // The orders and clients lists scrolled to their end: rows far below the first screen meet the same
 // accessibility and layout bar as the top ones (the other checks look at the top of the list only).
@@ -12,22 +12,17 @@ import { type Stack, signInContext, startStack } from './harness.js';
 const LOADED_ROWS = 60;
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ LOG_LEVEL: 'error', LIST_MAX_LOADED_ROWS: String(LOADED_ROWS) });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  {
+    env: { LOG_LEVEL: 'error', LIST_MAX_LOADED_ROWS: String(LOADED_ROWS) },
+    context: { viewport: { width: 1280, height: 900 } },
+  },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
 
 const rows = () => page.getByTestId('order-row');
 

@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INBOUND_STATUS_LABELS } from '@waybill/contracts';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 const CHECK_PATH = '/inventory_receipts/reports/export/check';
 
 let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let downloads: string;
@@ -51,22 +50,24 @@ function trayJob(name: string) {
   return page.getByTestId('export-tray').getByTestId('export-job').filter({ hasText: name });
 }
 
-beforeAll(async () => {
-  // Checks every second instead of two keep the suite short; the rules are the same. The failing
-  // checks this suite provokes would log a warning each.
-  stack = await startStack({ EXPORT_CHECK_MS: '1000', LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
+// Checks every second instead of two keep the suite short; the rules are the same. The failing
+// checks this suite provokes would log a warning each.
+useSignedInBrowser(
+  {
+    env: { EXPORT_CHECK_MS: '1000', LOG_LEVEL: 'error' },
+    context: { acceptDownloads: true, viewport: { width: 1440, height: 900 } },
+  },
+  (made) => {
+    ({ stack, context, page } = made);
+  },
+);
+beforeAll(() => {
   downloads = mkdtempSync(join(tmpdir(), 'waybill-exports-e2e-'));
 });
 
 afterEach(() => stack.sim.control.setFault(null));
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+afterAll(() => {
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 

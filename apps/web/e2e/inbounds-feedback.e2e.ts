@@ -1,30 +1,26 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 /** Lists refresh every second here, so someone else's change reaches an open screen quickly. */
 const LIST_REFRESH_MS = 1000;
 
-beforeAll(async () => {
-  stack = await startStack({ LIST_REFRESH_MS: String(LIST_REFRESH_MS), LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  {
+    env: { LIST_REFRESH_MS: String(LIST_REFRESH_MS), LOG_LEVEL: 'error' },
+    context: { viewport: { width: 1280, height: 900 } },
+  },
+  (made) => {
+    ({ stack, browser, page } = made);
+  },
+);
 
 const rowOf = (uid: string) => page.locator(`[data-testid="inbound-row"][data-uid="${uid}"]`);
 const pillStatus = (uid: string) => rowOf(uid).getByTestId('status-pill').getAttribute('data-status');

@@ -2,15 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, axeViolationsStrict } from './axe.js';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
 import { bellState, focusWithin, shiftTabToBell } from './header-bell.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let downloads: string;
@@ -27,18 +26,17 @@ function inboundsBy(
   return [...stack.sim.store.inbounds.values()].filter(predicate);
 }
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1500, height: 1000 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
+useSignedInBrowser(
+  { context: { acceptDownloads: true, viewport: { width: 1500, height: 1000 } } },
+  (made) => {
+    ({ stack, context, page } = made);
+  },
+);
+beforeAll(() => {
   downloads = mkdtempSync(join(tmpdir(), 'waybill-inbounds-e2e-'));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+afterAll(() => {
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 

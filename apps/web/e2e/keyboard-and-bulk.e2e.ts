@@ -1,12 +1,10 @@
 import { BULK_ACTIONS, statusAction } from '@waybill/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const rows = () => page.getByTestId('order-row');
@@ -25,19 +23,16 @@ async function openList(path = '/realtime') {
   await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
 }
 
-beforeAll(async () => {
-  stack = await startStack({ LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  {
+    env: { LOG_LEVEL: 'error' },
+    context: { viewport: { width: 1280, height: 800 } },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
 
 describe('keyboard-first queue (1280 px)', () => {
   it('j/k move a visible focus ring through the rows, scrolling the virtual table', async () => {

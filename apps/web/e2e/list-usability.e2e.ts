@@ -1,27 +1,19 @@
 import { BACKEND_ROUTES } from '@waybill/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Stack, signInContext } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  stack?.sim.control.setFault(null);
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  { env: { LOG_LEVEL: 'error' }, context: { viewport: { width: 1280, height: 720 } } },
+  (made) => {
+    ({ stack, browser, page } = made);
+  },
+);
 
 /** Scrolls to the page bottom until infinite scroll has nothing more to load (the height holds still). */
 async function scrollToListEnd() {

@@ -1,30 +1,24 @@
 import { BACKEND_ROUTES } from '@waybill/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 // Timed lists (inbounds, clients) refresh every 300 ms here, so a pause shows within a second.
 const REFRESH_MS = 300;
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startStack({ LIST_REFRESH_MS: String(REFRESH_MS), LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  stack?.sim.control.setFault(null);
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  {
+    env: { LIST_REFRESH_MS: String(REFRESH_MS), LOG_LEVEL: 'error' },
+    context: { viewport: { width: 1400, height: 900 } },
+  },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
 
 describe('live-list health in the browser', () => {
   it('says live updates are paused while refreshes fail, keeps the rows, and clears it on recovery', async () => {

@@ -1,12 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolationsStrict as axeViolations } from './axe.js';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const rows = () => page.getByTestId('order-row');
@@ -20,18 +18,12 @@ async function openList(path = '/realtime') {
   if (!path.includes('q=')) await page.getByTestId('status-bar').waitFor({ timeout: 20_000 });
 }
 
-beforeAll(async () => {
-  stack = await startStack({ LOG_LEVEL: 'error' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+useSignedInBrowser(
+  { env: { LOG_LEVEL: 'error' }, context: { viewport: { width: 1280, height: 800 } } },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
 
 const REISSUE_STATUSES = ['ready_for_picking', 'in_picking', 'waiting_for_courier'];
 

@@ -10,11 +10,11 @@ import {
   type User,
 } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
-import { launchBrowser } from './browser.js';
 import { commentMetaLines, cutControls } from './cut-controls.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import { type Stack, signInContext } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
 
@@ -25,20 +25,16 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  // Backend calls may take longer than the live timeout without failing (the slow-load check).
-  stack = await startStack({ LOG_LEVEL: 'error', BACKEND_TIMEOUT_MS: '40000' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-}, 240_000);
-
-afterAll(async () => {
-  stack?.sim.control.setFault(null);
-  await browser?.close();
-  await stack?.close();
-});
+// Backend calls may take longer than the live timeout without failing (the slow-load check).
+useSignedInBrowser(
+  {
+    env: { LOG_LEVEL: 'error', BACKEND_TIMEOUT_MS: '40000' },
+    context: { viewport: { width: 1440, height: 900 } },
+  },
+  (made) => {
+    ({ stack, browser, context, page } = made);
+  },
+);
 
 const rows = () => page.getByTestId('order-row');
 const detail = () => page.getByTestId('order-detail');

@@ -1,28 +1,17 @@
 import { join } from 'node:path';
 import { storeHealth, storeHealthText } from '@waybill/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { launchBrowser } from './browser.js';
-import { type Stack, signInContext, startStack } from './harness.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  // 300 stores: enough connected busy stores for a few to have fallen or stopped.
-  stack = await startStack({}, { stores: 300 });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(context, stack.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+// 300 stores: enough connected busy stores for a few to have fallen or stopped.
+useSignedInBrowser({ data: { stores: 300 }, context: { viewport: { width: 1280, height: 900 } } }, (made) => {
+  ({ stack, page } = made);
 });
 
 /** What the backend's data says, judged by the store health rule: connected stores needing attention. */
