@@ -85,12 +85,8 @@ export class WireFrame {
     this.tail = `,"result":{"type":"data","id":${id},"data":{"id":${id},"data":${payload}}}}`;
   }
 
-  for(request: WireRequest): Buffer {
-    return this.forHead(frameHead(request));
-  }
-
-  /** The bytes for a request's frame head (`frameHead`), built once per distinct head. */
-  forHead(head: string): Buffer {
+  /** The frame's bytes for a request's head (`frameHead`), built once per distinct head. */
+  for(head: string): Buffer {
     let bytes = this.byRequest.get(head);
     if (!bytes) {
       bytes = Buffer.from(head + this.tail);
@@ -143,7 +139,7 @@ export class WireSink {
       this.scheduleCatchUp();
       return;
     }
-    this.socket.send(frame.forHead(this.head), TEXT);
+    this.socket.send(frame.for(this.head), TEXT);
   }
 
   private scheduleCatchUp(): void {
@@ -152,7 +148,7 @@ export class WireSink {
       if (!this.open) return;
       if (this.socket.bufferedAmount > SLOW_SOCKET_BYTES) return this.scheduleCatchUp();
       this.behind = false;
-      for (const m of this.latest()) this.socket.send(new WireFrame(m).forHead(this.head), TEXT);
+      for (const m of this.latest()) this.socket.send(new WireFrame(m).for(this.head), TEXT);
     }, CATCH_UP_CHECK_MS);
     this.timer.unref?.();
   }
