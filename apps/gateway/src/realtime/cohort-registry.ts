@@ -55,6 +55,12 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * How long one turn of a change's early patches may hold the event loop (one 60 Hz frame): a change
+ * whose patches fit is patched everywhere before its re-reads start (see CohortRegistry.applyChange).
+ */
+const EARLY_PATCH_TURN_MS = 16;
+
 /** All cohorts of one kind (orders, inbounds or clients) in this process. */
 export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   readonly cohorts = new Map<string, Entry<Row, Meta, Query>>();
@@ -154,11 +160,47 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   }
 
   /**
-   * Early patch (an own write, or a change the poll saw): every cohort that already lists one of
-   * `rows` takes it at once, before the refresh the same change starts (see Cohort.patchRows).
+   * A change to `rows` (an own write, or what the poll saw), in two parts:
+   * - the early patch: every cohort that lists one of `rows` takes the new row at once (Cohort.patchRows);
+   * - the re-read: every cohort `touched` says the change could affect refreshes, for membership,
+   *   order and counts.
+   *
+   * The early patches are written one turn of the event loop (`turnMs`) at a time, and the re-reads
+   * start after the first turn. A change that reaches few subscribers is patched for all of them
+   * before the backend is asked, as before. One that reaches many lets the backend answer the
+   * re-reads while the patches are still being written, and the answers are applied between turns:
+   * a cohort whose re-read landed first got the change with it, so its early patch finds nothing
+   * newer and writes nothing, one frame less for each of its members. Cohorts are patched in the
+   * reverse of the re-reads' order, since the backend tends to answer in the order it was asked:
+   * the patches and the answers meet in the middle. Resolves once every cohort had its turn.
    */
-  patchRows(rows: readonly Row[], since: number): void {
-    for (const { cohort } of this.cohorts.values()) cohort.patchRows(rows, since);
+  applyChange(
+    rows: readonly Row[],
+    since: number,
+    touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
+    turnMs = EARLY_PATCH_TURN_MS,
+  ): Promise<void> {
+    const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
+    let reread = false;
+    return new Promise((done) => {
+      const turn = (from: number) => {
+        const started = performance.now();
+        for (let i = from; i < cohorts.length; i++) {
+          if (!cohorts[i]!.patchRows(rows, since) || performance.now() - started < turnMs) continue;
+          if (!reread) {
+            reread = true;
+            this.refreshWhere(touched, since);
+          }
+          if (i + 1 < cohorts.length) {
+            setImmediate(turn, i + 1);
+            return;
+          }
+        }
+        if (!reread) this.refreshWhere(touched, since);
+        done();
+      };
+      turn(0);
+    });
   }
 
   private drop(key: string, cohort: Cohort<Row, Meta>): void {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TRPCError } from '@trpc/server';
 import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contracts';
 import { diffList, fingerprint, type ListFingerprint, withReplacedRows } from './list-diff.js';
@@ -249,6 +250,10 @@ export class Cohort<Row extends { uid: string }, Meta> {
     let pushed = false;
     try {
       const head = await stages.next();
+      // Applied on the next turn of the event loop: the other answers that landed meanwhile are read
+      // first, which frees their backend slots (the calls waiting on them go out), before this
+      // cohort's frames hold the loop. The same for the later stages.
+      await nextTurn();
       if (!head.done) pushed = this.apply(head.value, since, runId);
     } catch (error) {
       this.refreshFailed(error, token, false);
@@ -288,8 +293,10 @@ export class Cohort<Row extends { uid: string }, Meta> {
     pushed: boolean,
   ): Promise<void> {
     try {
-      for (let next = await stages.next(); !next.done; next = await stages.next())
+      for (let next = await stages.next(); !next.done; next = await stages.next()) {
+        await nextTurn();
         if (!this.closed && runId >= this.tailLanded) pushed = this.apply(next.value, since, runId) || pushed;
+      }
     } catch (error) {
       if (runId >= this.tailLanded) this.refreshFailed(error, token, pushed);
       else this.hooks.onFetch?.(this.kind, 'error');

@@ -144,14 +144,9 @@ export function createRealtime(opts: RealtimeOptions) {
       }
       const { affectedBy } = kind;
       if (!affectedBy) continue;
-      // Early patch: a changed order's new row (from an own write, or the change poll's answer)
-      // replaces it at once in the cohorts that list it; the re-read below still runs for
-      // membership, order and counts (Cohort.patchRows).
-      registry.patchRows(event.orders, event.polledAt);
-      registry.refreshWhere(
-        (query, cohort) =>
-          event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),
-        event.polledAt,
+      // The early patch, then the re-reads (CohortRegistry.applyChange).
+      void registry.applyChange(event.orders, event.polledAt, (query, cohort) =>
+        event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),
       );
     }
   });

@@ -1,0 +1,103 @@
+import type { ListMessage, ListState } from '@waybill/contracts';
+import { describe, expect, it } from 'vitest';
+import type { CohortMember } from './cohort.js';
+import { CohortRegistry } from './cohort-registry.js';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+type Row = { uid: string; updated_at: string };
+type Meta = { total: number };
+type Query = { name: string };
+type Msg = ListMessage<Row, Meta>;
+
+const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, s)).toISOString();
+const before = { uid: 'o1', updated_at: at(1) };
+const after = { uid: 'o1', updated_at: at(5) };
+const state = (rows: Row[]): ListState<Row, Meta> => ({ rows, meta: { total: rows.length } });
+
+/**
+ * Three cohorts (a, b, c, joined in that order) that all list `o1`. The first load answers at once;
+ * a re-read answers (with `o1` changed) only for the cohorts in `answering`. `log` holds, in order,
+ * each re-read asked for and each early patch written.
+ */
+async function threeCohorts(answering: Set<string>) {
+  const log: string[] = [];
+  const registry = new CohortRegistry<Row, Meta, Query>({
+    kind: 'orders',
+    fetch: (query) => (_token, _signal, initial) => {
+      if (initial) return Promise.resolve(state([before]));
+      log.push(`re-read ${query.name}`);
+      return answering.has(query.name) ? Promise.resolve(state([after])) : new Promise(() => {});
+    },
+    lingerMs: 60_000,
+    logger: silent,
+  });
+  const members = new Map<string, CohortMember<Row, Meta>>();
+  for (const name of ['a', 'b', 'c']) {
+    const { cohort, member } = await registry.join(`user-${name}`, { name }, 'tok', null);
+    members.set(name, member);
+    const patch = cohort.patchRows.bind(cohort);
+    cohort.patchRows = (rows, since) => {
+      const wrote = patch(rows, since);
+      if (wrote) log.push(`early ${name}`);
+      return wrote;
+    };
+  }
+  /** The patches a member was sent since it joined: 'o1 changed' for each that brings the new row. */
+  const sent = async (name: string) => {
+    const member = members.get(name)!;
+    const out: string[] = [];
+    const stop = new AbortController().signal;
+    while (member.queue.pending()) {
+      const next = await member.queue.next(stop);
+      if (!next || next === 'overflow') continue;
+      const message = next.message as Msg;
+      if (message.kind === 'patch') out.push(message.upserts[0]?.updated_at === at(5) ? 'o1 changed' : '?');
+    }
+    return out;
+  };
+  return { registry, log, sent };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('CohortRegistry.applyChange: the early patch, then the re-reads', () => {
+  it('patches every cohort before any re-read starts when the patches fit in one turn', async () => {
+    const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']));
+    const done = registry.applyChange([after], 1000, () => true);
+    // All in the synchronous turn: the cohort joined last is patched first, the re-reads in join order.
+    expect(log).toEqual(['early c', 'early b', 'early a', 're-read a', 're-read b', 're-read c']);
+    await done;
+    await settle();
+    // Each member got the early patch; the re-read brought the same row, so nothing more.
+    for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it('with a turn too short for one cohort, starts the re-reads after the first turn; a cohort whose re-read landed first gets one frame', async () => {
+    // Only a's re-read answers: it was asked first, as the backend tends to answer first.
+    const { registry, log, sent } = await threeCohorts(new Set(['a']));
+    // A turn of 0 ms: every cohort written to ends its turn.
+    const done = registry.applyChange([after], 1000, () => true, 0);
+    expect(log).toEqual(['early c', 're-read a', 're-read b', 're-read c']);
+    await done;
+    await settle();
+    // b was patched on the next turn. a's re-read landed before a's turn, so a's early patch found
+    // nothing newer: its members got the change once, from the re-read.
+    expect(log.slice(4)).toEqual(['early b']);
+    for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it('re-reads only the cohorts `touched` names, and patches only cohorts that list the row', async () => {
+    const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']));
+    await registry.applyChange(
+      [{ uid: 'elsewhere', updated_at: at(9) }],
+      1000,
+      (query) => query.name === 'b',
+    );
+    await settle();
+    expect(log).toEqual(['re-read b']);
+    for (const name of ['a', 'c']) expect(await sent(name), name).toEqual([]);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+});
