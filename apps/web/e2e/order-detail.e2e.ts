@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './harness.js';
 
@@ -86,6 +87,17 @@ describe('order detail in Chromium', () => {
       expect(pillClipped, `status pill clipped at ${width} px`).toBe(false);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A tooltip of the detail opens inside it (the list under it is inert), and the whole page keeps
+    // to axe's rules with it open.
+    const copy = detail(page).getByRole('button', { name: /^Copy order reference/ });
+    await copy.hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor({ timeout: 5_000 });
+    expect(await tooltip.evaluate((t) => t.closest('[data-testid="order-detail"]') !== null)).toBe(true);
+    expect(await axeViolations(page, 'body')).toEqual([]);
+    await page.mouse.move(0, 0, { steps: 5 });
+    await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
 
     await detail(page).getByRole('tab', { name: 'Order' }).click();
     await detail(page).getByRole('table', { name: 'Order contents' }).waitFor();

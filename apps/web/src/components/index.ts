@@ -24,6 +24,7 @@ export { SkeletonRows } from './skeleton/skeleton-rows.js';
 export { Spinner, SpinnerOverlay } from './spinner/spinner.js';
 export { type SummaryCard, SummaryCards } from './summary-cards/summary-cards.js';
 export { ToastProvider, useToast } from './toast/toast.js';
+export { TooltipLayer, TooltipPortal, useTooltipLayerElement } from './tooltip-layer/tooltip-layer.js';
 export {
   VirtualTable,
   type VirtualTableColumn,

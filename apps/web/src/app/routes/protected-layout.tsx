@@ -6,6 +6,7 @@ import { CommandPalette } from '../../components/command-palette/command-palette
 import { Header } from '../../components/layout/header.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { useToast } from '../../components/toast/toast.js';
+import { TooltipLayer, useTooltipLayerElement } from '../../components/tooltip-layer/tooltip-layer.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { ExportJobsProvider, ExportTray } from '../../features/exports/index.js';
 import { NotificationCentre } from '../../features/notifications/index.js';
@@ -37,6 +38,7 @@ export function ProtectedLayout() {
   const toast = useToast();
   const endSession = trpc.auth.logout.useMutation();
   const ending = useRef(false);
+  const [mainElement, setMainElement] = useTooltipLayerElement();
   const userFailed = me.isError || reference.users.isError;
   const failure = me.error ?? reference.users.error;
   useEffect(() => {
@@ -89,7 +91,11 @@ export function ProtectedLayout() {
               </>
             }
           />
-          <main className={styles.main}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</main>
+          <main className={styles.main} ref={setMainElement}>
+            <TooltipLayer element={mainElement}>
+              {ready ? <Outlet /> : <SkeletonRows rows={10} />}
+            </TooltipLayer>
+          </main>
           {/* Ctrl+K (⌘K) from every screen. */}
           {ready ? <CommandPalette /> : null}
         </div>

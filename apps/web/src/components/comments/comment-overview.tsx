@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
 import { CopyButton } from '../copy-button/copy-button.js';
+import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
 import { CommentMeta, commentByline } from './comment-meta.js';
 import styles from './comment-overview.module.css';
 import { CommentStatusIcon, commentIconLabel } from './comment-status-icon.js';
@@ -128,7 +129,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
             <span className="visually-hidden">({named})</span>
           </Link>
         </Tooltip.Trigger>
-        <Tooltip.Portal>
+        <TooltipPortal>
           <Tooltip.Content
             className={tooltipStyles.bubble}
             sideOffset={4}
@@ -136,7 +137,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
           >
             {byline}
           </Tooltip.Content>
-        </Tooltip.Portal>
+        </TooltipPortal>
       </Tooltip.Root>
       <CopyButton
         value={latest.text}

@@ -3,6 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../hooks/use-copy.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
+import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
 import styles from './copy-button.module.css';
 
 export interface CopyButtonProps {
@@ -47,11 +48,11 @@ export function CopyButton({
           {copied ? <Check size={12} aria-hidden /> : <Copy size={12} aria-hidden className={styles.icon} />}
         </button>
       </Tooltip.Trigger>
-      <Tooltip.Portal>
+      <TooltipPortal>
         <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
           {copied ? 'Copied!' : tooltip}
         </Tooltip.Content>
-      </Tooltip.Portal>
+      </TooltipPortal>
       {copied ? (
         <span className="visually-hidden" role="status">
           Copied!

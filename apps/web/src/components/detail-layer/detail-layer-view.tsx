@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
+import { TooltipLayer, useTooltipLayerElement } from '../tooltip-layer/tooltip-layer.js';
 import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './detail-layer.module.css';
 
@@ -36,6 +37,15 @@ export function DetailLayer({
   useInertList();
   const content = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
+  // The detail's tooltips open inside it: the list under it is inert.
+  const [layer, setLayer] = useTooltipLayerElement();
+  const contentRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      content.current = element;
+      setLayer(element);
+    },
+    [setLayer],
+  );
   useFocusOnArrival(content, useLocation().key);
 
   return (
@@ -49,7 +59,7 @@ export function DetailLayer({
       <Dialog.Portal>
         <div ref={overlay} className={styles.overlay} aria-hidden />
         <Dialog.Content
-          ref={content}
+          ref={contentRef}
           className={className ? `${styles.content} ${className}` : styles.content}
           aria-describedby={undefined}
           data-testid={testId}
@@ -59,7 +69,7 @@ export function DetailLayer({
             if (event.target !== overlay.current) event.preventDefault();
           }}
         >
-          {children}
+          <TooltipLayer element={layer}>{children}</TooltipLayer>
         </Dialog.Content>
       </Dialog.Portal>
       {beside}

@@ -2,6 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useState } from 'react';
 import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
+import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
 import styles from './truncated-text.module.css';
 
 export interface TruncatedTextProps {
@@ -36,11 +37,11 @@ export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
           {text}
         </span>
       </Tooltip.Trigger>
-      <Tooltip.Portal>
+      <TooltipPortal>
         <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="truncated-text-tooltip">
           {text}
         </Tooltip.Content>
-      </Tooltip.Portal>
+      </TooltipPortal>
     </Tooltip.Root>
   );
 }

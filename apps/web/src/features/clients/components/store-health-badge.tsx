@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle } from 'lucide-react';
+import { TooltipPortal } from '../../../components/index.js';
 import tooltipStyles from '../../../styles/tooltip.module.css';
 import styles from './store-health.module.css';
 
@@ -18,11 +19,11 @@ export function StoreHealthBadge({ reason }: { reason: string }) {
           <span className="visually-hidden">: {reason}</span>
         </span>
       </Tooltip.Trigger>
-      <Tooltip.Portal>
+      <TooltipPortal>
         <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="health-tooltip">
           {reason}
         </Tooltip.Content>
-      </Tooltip.Portal>
+      </TooltipPortal>
     </Tooltip.Root>
   );
 }

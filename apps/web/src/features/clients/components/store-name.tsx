@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
+import { TooltipPortal } from '../../../components/index.js';
 import tooltipStyles from '../../../styles/tooltip.module.css';
 import styles from './store-row.module.css';
 
@@ -38,11 +39,11 @@ export function StoreName({ name, link }: StoreNameProps) {
           </span>
         )}
       </Tooltip.Trigger>
-      <Tooltip.Portal>
+      <TooltipPortal>
         <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="store-name-tooltip">
           {name}
         </Tooltip.Content>
-      </Tooltip.Portal>
+      </TooltipPortal>
     </Tooltip.Root>
   );
 }

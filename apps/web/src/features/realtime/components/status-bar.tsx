@@ -22,6 +22,7 @@ import {
   Truck,
   Undo2,
 } from 'lucide-react';
+import { TooltipPortal } from '../../../components/index.js';
 import tooltipStyles from '../../../styles/tooltip.module.css';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
@@ -81,11 +82,11 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
                 <span className={styles.count}>{formatSummaryCount(b.count)}</span>
               </button>
             </Tooltip.Trigger>
-            <Tooltip.Portal>
+            <TooltipPortal>
               <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
                 {b.label}
               </Tooltip.Content>
-            </Tooltip.Portal>
+            </TooltipPortal>
           </Tooltip.Root>
         );
       })}
