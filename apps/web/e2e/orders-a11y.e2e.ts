@@ -54,6 +54,16 @@ async function rowAction(item: string, uid?: string) {
 }
 
 describe('orders screen accessibility (axe-core, 1280 px)', () => {
+  it('the orders screen with a row menu open: 0 violations, the menu inside main', async () => {
+    await openList();
+    await rows().first().getByRole('button', { name: 'Order Options' }).click();
+    await page.getByRole('menu').waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('menu').evaluate((m) => m.closest('main') !== null)).toBe(true);
+    expect(await axeViolations(page, 'body'), 'row menu open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached', timeout: 5_000 });
+  });
+
   it('the orders screen, with rows ticked and the bulk bar: 0 violations', async () => {
     await openList();
     expect(await axeViolations(page, 'body')).toEqual([]);

@@ -4,9 +4,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button/button.js';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { Header } from '../../components/layout/header.js';
+import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { useToast } from '../../components/toast/toast.js';
-import { TooltipLayer, useTooltipLayerElement } from '../../components/tooltip-layer/tooltip-layer.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { ExportJobsProvider, ExportTray } from '../../features/exports/index.js';
 import { NotificationCentre } from '../../features/notifications/index.js';
@@ -38,7 +38,7 @@ export function ProtectedLayout() {
   const toast = useToast();
   const endSession = trpc.auth.logout.useMutation();
   const ending = useRef(false);
-  const [mainElement, setMainElement] = useTooltipLayerElement();
+  const [mainElement, setMainElement] = usePopupLayerElement();
   const userFailed = me.isError || reference.users.isError;
   const failure = me.error ?? reference.users.error;
   useEffect(() => {
@@ -92,9 +92,7 @@ export function ProtectedLayout() {
             }
           />
           <main className={styles.main} ref={setMainElement}>
-            <TooltipLayer element={mainElement}>
-              {ready ? <Outlet /> : <SkeletonRows rows={10} />}
-            </TooltipLayer>
+            <PopupLayer element={mainElement}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</PopupLayer>
           </main>
           {/* Ctrl+K (⌘K) from every screen. */}
           {ready ? <CommandPalette /> : null}

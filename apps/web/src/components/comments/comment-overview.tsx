@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
 import { CopyButton } from '../copy-button/copy-button.js';
-import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
+import { TooltipPortal } from '../popup-layer/popup-layer.js';
 import { CommentMeta, commentByline } from './comment-meta.js';
 import styles from './comment-overview.module.css';
 import { CommentStatusIcon, commentIconLabel } from './comment-status-icon.js';

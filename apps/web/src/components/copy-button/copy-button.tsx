@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../hooks/use-copy.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
-import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
+import { TooltipPortal } from '../popup-layer/popup-layer.js';
 import styles from './copy-button.module.css';
 
 export interface CopyButtonProps {

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useCallback, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
-import { TooltipLayer, useTooltipLayerElement } from '../tooltip-layer/tooltip-layer.js';
+import { PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './detail-layer.module.css';
 
@@ -37,8 +37,8 @@ export function DetailLayer({
   useInertList();
   const content = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
-  // The detail's tooltips open inside it: the list under it is inert.
-  const [layer, setLayer] = useTooltipLayerElement();
+  // The detail's popups (tooltips, menus) open inside it: the list under it is inert.
+  const [layer, setLayer] = usePopupLayerElement();
   const contentRef = useCallback(
     (element: HTMLDivElement | null) => {
       content.current = element;
@@ -69,7 +69,7 @@ export function DetailLayer({
             if (event.target !== overlay.current) event.preventDefault();
           }}
         >
-          <TooltipLayer element={layer}>{children}</TooltipLayer>
+          <PopupLayer element={layer}>{children}</PopupLayer>
         </Dialog.Content>
       </Dialog.Portal>
       {beside}

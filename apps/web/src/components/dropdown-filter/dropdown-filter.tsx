@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { capDropdown, formatSummaryCount, type MoreNoun } from '@waybill/contracts';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { MenuPortal } from '../popup-layer/popup-layer.js';
 import styles from './dropdown-filter.module.css';
 
 export interface DropdownOption {
@@ -87,7 +88,7 @@ export function DropdownFilter({
         <span className={styles.triggerText}>{text}</span>
         <ChevronDown size={14} aria-hidden />
       </Menu.Trigger>
-      <Menu.Portal>
+      <MenuPortal>
         <Menu.Content className={styles.content} align="start" sideOffset={4} aria-label={label}>
           {options.length > searchThreshold ? (
             <div className={styles.searchRow}>
@@ -146,7 +147,7 @@ export function DropdownFilter({
             </div>
           ) : null}
         </Menu.Content>
-      </Menu.Portal>
+      </MenuPortal>
     </Menu.Root>
   );
 }

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
-import { TooltipLayer } from '../tooltip-layer/tooltip-layer.js';
+import { PopupLayer } from '../popup-layer/popup-layer.js';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -62,12 +62,12 @@ export function Modal({
               <X size={16} aria-hidden />
             </Dialog.Close>
           </div>
-          {/* Tooltips at the end of body: the content's transform and scrolling would clip them. */}
-          <TooltipLayer element={null}>
+          {/* Popups at the end of body: the content's transform and scrolling would clip them. */}
+          <PopupLayer element={null}>
             {description ? <div className={styles.description}>{description}</div> : null}
             {children ? <div className={styles.body}>{children}</div> : null}
             {footer ? <div className={styles.footer}>{footer}</div> : null}
-          </TooltipLayer>
+          </PopupLayer>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { formatSummaryCount } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import styles from '../dropdown-filter/dropdown-filter.module.css';
+import { MenuPortal } from '../popup-layer/popup-layer.js';
 
 export interface SelectMenuOption<V extends string> {
   value: V;
@@ -36,7 +37,7 @@ export function SelectMenu<V extends string>({
         <span className={styles.triggerText}>{current?.label ?? value}</span>
         <ChevronDown size={14} aria-hidden />
       </Menu.Trigger>
-      <Menu.Portal>
+      <MenuPortal>
         <Menu.Content className={styles.content} align="start" sideOffset={4} aria-label={label}>
           <Menu.RadioGroup value={value} onValueChange={(v) => onChange(v as V)}>
             {options.map((option) => (
@@ -54,7 +55,7 @@ export function SelectMenu<V extends string>({
             ))}
           </Menu.RadioGroup>
         </Menu.Content>
-      </Menu.Portal>
+      </MenuPortal>
     </Menu.Root>
   );
 }

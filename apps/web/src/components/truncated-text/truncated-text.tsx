@@ -2,7 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useState } from 'react';
 import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
 import tooltipStyles from '../../styles/tooltip.module.css';
-import { TooltipPortal } from '../tooltip-layer/tooltip-layer.js';
+import { TooltipPortal } from '../popup-layer/popup-layer.js';
 import styles from './truncated-text.module.css';
 
 export interface TruncatedTextProps {

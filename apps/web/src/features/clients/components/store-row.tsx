@@ -17,7 +17,7 @@ import {
 import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
 import { Fragment, memo, type ReactNode, useState } from 'react';
 import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
-import { CopyButton } from '../../../components/index.js';
+import { CopyButton, MenuPortal } from '../../../components/index.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
@@ -290,7 +290,7 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
             <Menu.Trigger className={styles.dots} aria-label={`Actions for ${name}`}>
               <MoreHorizontal size={16} aria-hidden />
             </Menu.Trigger>
-            <Menu.Portal>
+            <MenuPortal>
               <Menu.Content className={styles.menu} align="end" sideOffset={4}>
                 <Menu.Item
                   className={styles.menuItem}
@@ -310,7 +310,7 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
                   Copy store name
                 </Menu.Item>
               </Menu.Content>
-            </Menu.Portal>
+            </MenuPortal>
           </Menu.Root>
         </div>
       </td>

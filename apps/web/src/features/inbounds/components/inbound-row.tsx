@@ -13,6 +13,7 @@ import {
 } from '@waybill/contracts';
 import { Hourglass, MoreVertical, Warehouse } from 'lucide-react';
 import { memo } from 'react';
+import { MenuPortal } from '../../../components/index.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-row.module.css';
@@ -124,7 +125,7 @@ export const InboundRow = memo(function InboundRow({
           <Menu.Trigger className={styles.dots} aria-label={`Actions for ${inbound.name}`}>
             <MoreVertical size={16} aria-hidden />
           </Menu.Trigger>
-          <Menu.Portal>
+          <MenuPortal>
             <Menu.Content className={styles.menu} align="end" sideOffset={4}>
               <Menu.Item className={styles.menuItem} onSelect={() => onAction(inbound.uid, 'arrived')}>
                 Mark as Arrived
@@ -143,7 +144,7 @@ export const InboundRow = memo(function InboundRow({
                 Export
               </Menu.Item>
             </Menu.Content>
-          </Menu.Portal>
+          </MenuPortal>
         </Menu.Root>
       </td>
     </tr>

@@ -12,6 +12,7 @@ import {
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
+import { MenuPortal } from '../../../components/index.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -34,7 +35,7 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
         <Menu.Trigger className={styles.iconButton} aria-label="Order Options" title="Order Options">
           <EllipsisVertical size={16} aria-hidden />
         </Menu.Trigger>
-        <Menu.Portal>
+        <MenuPortal>
           <Menu.Content className={styles.menu} align="end" sideOffset={4} aria-label="Order Options">
             <Menu.Item className={styles.menuItem} onSelect={onAddComment}>
               Add comment <span className={styles.counter}>{order.comments.count_}</span>
@@ -45,7 +46,7 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
               </Menu.Item>
             ))}
           </Menu.Content>
-        </Menu.Portal>
+        </MenuPortal>
       </Menu.Root>
       {open ? (
         <StatusModal

@@ -11,6 +11,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { MenuPortal } from '../../../components/index.js';
 import styles from './order-options-menu.module.css';
 
 export type OrderAction =
@@ -62,7 +63,7 @@ export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMen
       <Menu.Trigger className={styles.trigger} aria-label="Order Options" title="Order Options">
         <EllipsisVertical size={16} aria-hidden />
       </Menu.Trigger>
-      <Menu.Portal>
+      <MenuPortal>
         <Menu.Content className={styles.content} align="end" sideOffset={4} aria-label="Order Options">
           <Menu.Label className={styles.label}>Order Options</Menu.Label>
           {ITEMS.filter((item) => allowed[item.action]).map((item) => (
@@ -82,7 +83,7 @@ export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMen
             </Menu.Item>
           ))}
         </Menu.Content>
-      </Menu.Portal>
+      </MenuPortal>
     </Menu.Root>
   );
 }

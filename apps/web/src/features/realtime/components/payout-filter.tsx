@@ -8,6 +8,7 @@ import {
   togglePayoutOption,
 } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
+import { MenuPortal } from '../../../components/index.js';
 import styles from './payout-filter.module.css';
 
 const LABELS: Record<PayoutOption, string> = {
@@ -35,7 +36,7 @@ export function PayoutFilter({
         COD Payout{selected.length > 0 ? ` (${selected.length})` : ''}
         <ChevronDown size={12} aria-hidden />
       </Menu.Trigger>
-      <Menu.Portal>
+      <MenuPortal>
         <Menu.Content className={styles.content} align="start" sideOffset={4} aria-label="COD payout filter">
           {PAYOUT_OPTIONS.map((option) => {
             const blocked = isPayoutOptionBlocked(filter, option);
@@ -59,7 +60,7 @@ export function PayoutFilter({
             );
           })}
         </Menu.Content>
-      </Menu.Portal>
+      </MenuPortal>
     </Menu.Root>
   );
 }

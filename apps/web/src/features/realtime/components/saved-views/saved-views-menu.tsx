@@ -3,6 +3,7 @@ import { Bookmark, ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import menu from '../../../../components/dropdown-filter/dropdown-filter.module.css';
+import { MenuPortal } from '../../../../components/index.js';
 import { useCurrentUser } from '../../../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../../../hooks/use-saved-views.js';
 import { filterSearch, viewHref } from '../../../../lib/saved-views.js';
@@ -36,7 +37,7 @@ export function SavedViewsMenu() {
           <span className={menu.triggerText}>{active ? active.name : 'Saved views'}</span>
           <ChevronDown size={14} aria-hidden />
         </Menu.Trigger>
-        <Menu.Portal>
+        <MenuPortal>
           <Menu.Content className={menu.content} align="start" sideOffset={4} aria-label="Saved views">
             {saved.views.length === 0 ? (
               <Menu.Label className={styles.empty}>No saved views yet</Menu.Label>
@@ -62,7 +63,7 @@ export function SavedViewsMenu() {
               </Menu.Item>
             ) : null}
           </Menu.Content>
-        </Menu.Portal>
+        </MenuPortal>
       </Menu.Root>
       <Suspense fallback={null}>
         {dialog === 'save' ? (
