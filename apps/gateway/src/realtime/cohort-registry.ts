@@ -181,23 +181,17 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     turnMs = EARLY_PATCH_TURN_MS,
   ): Promise<void> {
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
-    let reread = false;
     return new Promise((done) => {
       const turn = (from: number) => {
         const started = performance.now();
-        for (let i = from; i < cohorts.length; i++) {
-          if (!cohorts[i]!.patchRows(rows, since) || performance.now() - started < turnMs) continue;
-          if (!reread) {
-            reread = true;
-            this.refreshWhere(touched, since);
-          }
-          if (i + 1 < cohorts.length) {
-            setImmediate(turn, i + 1);
-            return;
-          }
+        let next = from;
+        while (next < cohorts.length) {
+          const wrote = cohorts[next++]!.patchRows(rows, since);
+          if (wrote && performance.now() - started >= turnMs) break;
         }
-        if (!reread) this.refreshWhere(touched, since);
-        done();
+        if (from === 0) this.refreshWhere(touched, since);
+        if (next < cohorts.length) setImmediate(turn, next);
+        else done();
       };
       turn(0);
     });
