@@ -54,14 +54,33 @@ async function rowAction(item: string, uid?: string) {
 }
 
 describe('orders screen accessibility (axe-core, 1280 px)', () => {
-  it('the orders screen with a row menu open: 0 violations, the menu inside main', async () => {
+  it('the orders screen with a row menu or a status tooltip open: inside main and the view, 0 violations', async () => {
     await openList();
-    await rows().first().getByRole('button', { name: 'Order Options' }).click();
-    await page.getByRole('menu').waitFor({ timeout: 5_000 });
-    expect(await page.getByRole('menu').evaluate((m) => m.closest('main') !== null)).toBe(true);
-    expect(await axeViolations(page, 'body'), 'row menu open').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('menu').waitFor({ state: 'detached', timeout: 5_000 });
+    /** The popup lies inside `main` and wholly inside the view. */
+    const placed = (popup: ReturnType<Page['getByRole']>, width: number) =>
+      popup.evaluate((el, w) => {
+        const r = el.getBoundingClientRect();
+        return el.closest('main') !== null && r.left >= 0 && r.right <= w && r.top >= 0 && r.bottom <= 800;
+      }, width);
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      await rows().first().getByRole('button', { name: 'Order Options' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor({ timeout: 5_000 });
+      expect(await placed(menu, width), `row menu at ${width} px`).toBe(true);
+      expect(await axeViolations(page, 'body'), `row menu open at ${width} px`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached', timeout: 5_000 });
+
+      await page.getByTestId('status-bar').getByRole('button').nth(1).hover();
+      const tooltip = page.getByRole('tooltip');
+      await tooltip.waitFor({ timeout: 5_000 });
+      expect(await placed(tooltip, width), `status tooltip at ${width} px`).toBe(true);
+      expect(await axeViolations(page, 'body'), `status tooltip open at ${width} px`).toEqual([]);
+      await page.mouse.move(0, 0, { steps: 5 });
+      await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('the orders screen, with rows ticked and the bulk bar: 0 violations', async () => {

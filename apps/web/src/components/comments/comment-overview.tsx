@@ -21,9 +21,8 @@ import {
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
-import tooltipStyles from '../../styles/tooltip.module.css';
 import { CopyButton } from '../copy-button/copy-button.js';
-import { TooltipPortal } from '../popup-layer/popup-layer.js';
+import { TooltipBubble } from '../popup-layer/popup-layer.js';
 import { CommentMeta, commentByline } from './comment-meta.js';
 import styles from './comment-overview.module.css';
 import { CommentStatusIcon, commentIconLabel } from './comment-status-icon.js';
@@ -129,15 +128,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
             <span className="visually-hidden">({named})</span>
           </Link>
         </Tooltip.Trigger>
-        <TooltipPortal>
-          <Tooltip.Content
-            className={tooltipStyles.bubble}
-            sideOffset={4}
-            data-testid="comment-overview-tooltip"
-          >
-            {byline}
-          </Tooltip.Content>
-        </TooltipPortal>
+        <TooltipBubble testId="comment-overview-tooltip">{byline}</TooltipBubble>
       </Tooltip.Root>
       <CopyButton
         value={latest.text}

@@ -2,8 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../hooks/use-copy.js';
-import tooltipStyles from '../../styles/tooltip.module.css';
-import { TooltipPortal } from '../popup-layer/popup-layer.js';
+import { TooltipBubble } from '../popup-layer/popup-layer.js';
 import styles from './copy-button.module.css';
 
 export interface CopyButtonProps {
@@ -48,11 +47,7 @@ export function CopyButton({
           {copied ? <Check size={12} aria-hidden /> : <Copy size={12} aria-hidden className={styles.icon} />}
         </button>
       </Tooltip.Trigger>
-      <TooltipPortal>
-        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
-          {copied ? 'Copied!' : tooltip}
-        </Tooltip.Content>
-      </TooltipPortal>
+      <TooltipBubble>{copied ? 'Copied!' : tooltip}</TooltipBubble>
       {copied ? (
         <span className="visually-hidden" role="status">
           Copied!

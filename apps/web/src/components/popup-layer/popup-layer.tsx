@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { createContext, type ReactNode, useContext, useState } from 'react';
+import tooltipStyles from '../../styles/tooltip.module.css';
 
 /** The landmark (or dialog) that the popups (tooltips, menus) of the controls inside it open in. */
 const PopupLayerContext = createContext<HTMLElement | null>(null);
@@ -21,10 +22,20 @@ export function usePopupLayerElement() {
   return useState<HTMLElement | null>(null);
 }
 
-/** `Tooltip.Portal` into the nearest `PopupLayer` (the end of `body` outside any). */
-export function TooltipPortal({ children }: { children: ReactNode }) {
+/**
+ * The console's one tooltip: the bubble (`styles/tooltip.module.css`), 4 px from its trigger, opened
+ * in the nearest `PopupLayer` (the end of `body` outside any). Put it in a `Tooltip.Root` after the
+ * `Tooltip.Trigger`.
+ */
+export function TooltipBubble({ children, testId }: { children: ReactNode; testId?: string }) {
   const container = useContext(PopupLayerContext);
-  return <Tooltip.Portal container={container ?? undefined}>{children}</Tooltip.Portal>;
+  return (
+    <Tooltip.Portal container={container ?? undefined}>
+      <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid={testId}>
+        {children}
+      </Tooltip.Content>
+    </Tooltip.Portal>
+  );
 }
 
 /** `DropdownMenu.Portal` into the nearest `PopupLayer` (the end of `body` outside any). */

@@ -1,8 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useState } from 'react';
 import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
-import tooltipStyles from '../../styles/tooltip.module.css';
-import { TooltipPortal } from '../popup-layer/popup-layer.js';
+import { TooltipBubble } from '../popup-layer/popup-layer.js';
 import styles from './truncated-text.module.css';
 
 export interface TruncatedTextProps {
@@ -37,11 +36,7 @@ export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
           {text}
         </span>
       </Tooltip.Trigger>
-      <TooltipPortal>
-        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="truncated-text-tooltip">
-          {text}
-        </Tooltip.Content>
-      </TooltipPortal>
+      <TooltipBubble testId="truncated-text-tooltip">{text}</TooltipBubble>
     </Tooltip.Root>
   );
 }

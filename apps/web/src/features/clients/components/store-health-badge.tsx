@@ -1,7 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { AlertTriangle } from 'lucide-react';
-import { TooltipPortal } from '../../../components/index.js';
-import tooltipStyles from '../../../styles/tooltip.module.css';
+import { TooltipBubble } from '../../../components/index.js';
 import styles from './store-health.module.css';
 
 /**
@@ -19,11 +18,7 @@ export function StoreHealthBadge({ reason }: { reason: string }) {
           <span className="visually-hidden">: {reason}</span>
         </span>
       </Tooltip.Trigger>
-      <TooltipPortal>
-        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="health-tooltip">
-          {reason}
-        </Tooltip.Content>
-      </TooltipPortal>
+      <TooltipBubble testId="health-tooltip">{reason}</TooltipBubble>
     </Tooltip.Root>
   );
 }

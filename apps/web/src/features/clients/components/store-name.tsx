@@ -1,7 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
-import { TooltipPortal } from '../../../components/index.js';
-import tooltipStyles from '../../../styles/tooltip.module.css';
+import { TooltipBubble } from '../../../components/index.js';
 import styles from './store-row.module.css';
 
 export interface StoreNameProps {
@@ -39,11 +38,7 @@ export function StoreName({ name, link }: StoreNameProps) {
           </span>
         )}
       </Tooltip.Trigger>
-      <TooltipPortal>
-        <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4} data-testid="store-name-tooltip">
-          {name}
-        </Tooltip.Content>
-      </TooltipPortal>
+      <TooltipBubble testId="store-name-tooltip">{name}</TooltipBubble>
     </Tooltip.Root>
   );
 }

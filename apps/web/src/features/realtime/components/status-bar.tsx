@@ -22,8 +22,7 @@ import {
   Truck,
   Undo2,
 } from 'lucide-react';
-import { TooltipPortal } from '../../../components/index.js';
-import tooltipStyles from '../../../styles/tooltip.module.css';
+import { TooltipBubble } from '../../../components/index.js';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
 
@@ -82,11 +81,7 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
                 <span className={styles.count}>{formatSummaryCount(b.count)}</span>
               </button>
             </Tooltip.Trigger>
-            <TooltipPortal>
-              <Tooltip.Content className={tooltipStyles.bubble} sideOffset={4}>
-                {b.label}
-              </Tooltip.Content>
-            </TooltipPortal>
+            <TooltipBubble>{b.label}</TooltipBubble>
           </Tooltip.Root>
         );
       })}
