@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useCallback, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
 import { PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
@@ -35,17 +35,9 @@ export function DetailLayer({
 }: DetailLayerProps) {
   useScrollLock(true);
   useInertList();
-  const content = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   // The detail's popups (tooltips, menus) open inside it: the list under it is inert.
-  const [layer, setLayer] = usePopupLayerElement();
-  const contentRef = useCallback(
-    (element: HTMLDivElement | null) => {
-      content.current = element;
-      setLayer(element);
-    },
-    [setLayer],
-  );
+  const [content, setContent] = usePopupLayerElement();
   useFocusOnArrival(content, useLocation().key);
 
   return (
@@ -59,7 +51,7 @@ export function DetailLayer({
       <Dialog.Portal>
         <div ref={overlay} className={styles.overlay} aria-hidden />
         <Dialog.Content
-          ref={contentRef}
+          ref={setContent}
           className={className ? `${styles.content} ${className}` : styles.content}
           aria-describedby={undefined}
           data-testid={testId}
@@ -69,7 +61,7 @@ export function DetailLayer({
             if (event.target !== overlay.current) event.preventDefault();
           }}
         >
-          <PopupLayer element={layer}>{children}</PopupLayer>
+          <PopupLayer element={content}>{children}</PopupLayer>
         </Dialog.Content>
       </Dialog.Portal>
       {beside}

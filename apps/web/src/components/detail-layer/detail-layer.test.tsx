@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
 
@@ -24,10 +24,10 @@ describe('useInertList', () => {
 });
 
 function Detail({ at }: { at: string }) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   useFocusOnArrival(box, at);
   return (
-    <div ref={box} tabIndex={-1} data-testid="box">
+    <div ref={setBox} tabIndex={-1} data-testid="box">
       <button type="button">Next order</button>
     </div>
   );

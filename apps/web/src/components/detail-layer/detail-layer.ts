@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * A detail (an order, an inbound) sits under the app header as a non-modal dialog, so the header
@@ -20,13 +20,12 @@ export function useInertList(selector = 'main'): void {
  * desktop notification): the focus follows into the detail, where that record now is. Moves within
  * the detail (an order's arrows, a tab) keep their focus.
  */
-export function useFocusOnArrival(content: RefObject<HTMLElement | null>, locationKey: string): void {
+export function useFocusOnArrival(content: HTMLElement | null, locationKey: string): void {
   const seen = useRef(locationKey);
   useEffect(() => {
     if (seen.current === locationKey) return;
     seen.current = locationKey;
-    const box = content.current;
-    if (box && !box.contains(document.activeElement)) box.focus();
+    if (content && !content.contains(document.activeElement)) content.focus();
   }, [content, locationKey]);
 }
 
