@@ -18,7 +18,7 @@ export { ListFooter } from './list-footer/list-footer.js';
 export { LivePausedBanner, livePausedText } from './live-paused/live-paused-banner.js';
 export { Modal, type ModalProps } from './modal/modal.js';
 export { ModalActions, type ModalActionsProps } from './modal/modal-actions.js';
-export { MenuPortal, PopupLayer, TooltipBubble, usePopupLayerElement } from './popup-layer/popup-layer.js';
+export { MenuPortal, TooltipBubble } from './popup-layer/popup-layer.js';
 export { RouteError } from './route-error/route-error.js';
 export { SelectMenu, type SelectMenuOption, type SelectMenuProps } from './select-menu/select-menu.js';
 export { SkeletonRows } from './skeleton/skeleton-rows.js';
