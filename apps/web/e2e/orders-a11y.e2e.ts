@@ -83,6 +83,46 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('the account menu over an open order detail: inside the banner, on top, 0 violations; a modal covers the header', async () => {
+    await openList();
+    await rows().first().getByTestId('comment-overview').getByRole('link').click();
+    await page.getByTestId('order-detail').getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
+    /** The element drawn at the centre of `el`, as a pointer there would hit it, lies inside `el`. */
+    const onTop = (locator: ReturnType<Page['getByRole']>) =>
+      locator.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      });
+    // includeHidden: a modal hides the rest of the page from assistive technology.
+    const badge = page.getByRole('button', { name: /Account menu/, includeHidden: true });
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      await badge.click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor({ timeout: 5_000 });
+      expect(await menu.evaluate((el) => el.closest('header') !== null), `inside the banner at ${width} px`).toBe(
+        true,
+      );
+      // It drops over the open detail, so it must be drawn above it, and wholly inside the view.
+      expect(await onTop(page.getByRole('menuitem', { name: 'Log out' })), `on top at ${width} px`).toBe(true);
+      expect(
+        await menu.evaluate((el, w) => el.getBoundingClientRect().right <= w, width),
+        `in the view at ${width} px`,
+      ).toBe(true);
+      expect(await axeViolations(page, 'body'), `account menu open at ${width} px`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached', timeout: 5_000 });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The header stays in use beside the detail, but a modal (the command palette) covers it.
+    expect(await onTop(badge)).toBe(true);
+    await openList();
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-palette').waitFor({ timeout: 5_000 });
+    expect(await onTop(badge)).toBe(false);
+    await page.keyboard.press('Escape');
+  });
+
   it('the orders screen, with rows ticked and the bulk bar: 0 violations', async () => {
     await openList();
     expect(await axeViolations(page, 'body')).toEqual([]);

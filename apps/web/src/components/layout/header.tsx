@@ -4,6 +4,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { badgeInitials } from '../../lib/text.js';
+import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import styles from './header.module.css';
 
@@ -36,71 +37,75 @@ export interface HeaderProps {
 export function Header({ user, onLogout, tools }: HeaderProps) {
   const { pathname } = useLocation();
   const { mode, setMode } = useTimeMode();
+  // The header is a popup layer: its account menu opens inside the banner landmark.
+  const [element, setElement] = usePopupLayerElement();
   return (
-    <header className={styles.header}>
-      <div className={styles.left}>
-        <span className={styles.logo} aria-hidden>
-          W
-        </span>
-        <span className={styles.title} data-testid="header-title">
-          {tabTitle(pathname)}
-        </span>
-        <nav className={styles.nav} aria-label="Main">
-          {TABS.map((tab) => {
-            const active = isTabActive(pathname, tab.to);
-            return (
-              <Link
-                key={tab.to}
-                to={tab.to}
-                className={active ? `${styles.link} ${styles.active}` : styles.link}
-                aria-current={active ? 'page' : undefined}
-              >
-                {tab.label}
-              </Link>
-            );
-          })}
-        </nav>
-      </div>
-      <div className={styles.right}>
-        {tools}
-        {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
-        <ToggleGroup.Root
-          type="single"
-          className={styles.timeSwitch}
-          value={mode}
-          aria-label="Time zone"
-          onValueChange={(value) => {
-            if (value) setMode(value as TimeMode);
-          }}
-        >
-          <ToggleGroup.Item value="local" className={styles.timeItem} aria-label="Local time">
-            Local time
-          </ToggleGroup.Item>
-          <ToggleGroup.Item value="warehouse" className={styles.timeItem} aria-label="Warehouse time">
-            Warehouse time
-          </ToggleGroup.Item>
-        </ToggleGroup.Root>
-        <Menu.Root modal={false}>
-          {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
-          <Menu.Trigger className={styles.badge}>
-            <span aria-hidden>{badgeInitials(user?.name)}</span>
-            <span className="visually-hidden">Account menu for {user?.name ?? 'you'}</span>
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content className={styles.menu} align="end" sideOffset={6}>
-              <div className={styles.menuUser}>
-                <strong>{user?.name}</strong>
-                {user?.email ? <span>{user.email}</span> : null}
-              </div>
-              <Menu.Separator className={styles.separator} />
-              <Menu.Item className={styles.menuItem} onSelect={onLogout}>
-                <LogOut size={14} aria-hidden />
-                Log out
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
-      </div>
+    <header className={styles.header} ref={setElement}>
+      <PopupLayer element={element}>
+        <div className={styles.left}>
+          <span className={styles.logo} aria-hidden>
+            W
+          </span>
+          <span className={styles.title} data-testid="header-title">
+            {tabTitle(pathname)}
+          </span>
+          <nav className={styles.nav} aria-label="Main">
+            {TABS.map((tab) => {
+              const active = isTabActive(pathname, tab.to);
+              return (
+                <Link
+                  key={tab.to}
+                  to={tab.to}
+                  className={active ? `${styles.link} ${styles.active}` : styles.link}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {tab.label}
+                </Link>
+              );
+            })}
+          </nav>
+        </div>
+        <div className={styles.right}>
+          {tools}
+          {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
+          <ToggleGroup.Root
+            type="single"
+            className={styles.timeSwitch}
+            value={mode}
+            aria-label="Time zone"
+            onValueChange={(value) => {
+              if (value) setMode(value as TimeMode);
+            }}
+          >
+            <ToggleGroup.Item value="local" className={styles.timeItem} aria-label="Local time">
+              Local time
+            </ToggleGroup.Item>
+            <ToggleGroup.Item value="warehouse" className={styles.timeItem} aria-label="Warehouse time">
+              Warehouse time
+            </ToggleGroup.Item>
+          </ToggleGroup.Root>
+          <Menu.Root modal={false}>
+            {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
+            <Menu.Trigger className={styles.badge}>
+              <span aria-hidden>{badgeInitials(user?.name)}</span>
+              <span className="visually-hidden">Account menu for {user?.name ?? 'you'}</span>
+            </Menu.Trigger>
+            <MenuPortal>
+              <Menu.Content className={styles.menu} align="end" sideOffset={6}>
+                <div className={styles.menuUser}>
+                  <strong>{user?.name}</strong>
+                  {user?.email ? <span>{user.email}</span> : null}
+                </div>
+                <Menu.Separator className={styles.separator} />
+                <Menu.Item className={styles.menuItem} onSelect={onLogout}>
+                  <LogOut size={14} aria-hidden />
+                  Log out
+                </Menu.Item>
+              </Menu.Content>
+            </MenuPortal>
+          </Menu.Root>
+        </div>
+      </PopupLayer>
     </header>
   );
 }
