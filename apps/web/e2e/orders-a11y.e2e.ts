@@ -100,11 +100,14 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
       await badge.click();
       const menu = page.getByRole('menu');
       await menu.waitFor({ timeout: 5_000 });
-      expect(await menu.evaluate((el) => el.closest('header') !== null), `inside the banner at ${width} px`).toBe(
+      expect(
+        await menu.evaluate((el) => el.closest('header') !== null),
+        `inside the banner at ${width} px`,
+      ).toBe(true);
+      // It drops over the open detail, so it must be drawn above it, and wholly inside the view.
+      expect(await onTop(page.getByRole('menuitem', { name: 'Log out' })), `on top at ${width} px`).toBe(
         true,
       );
-      // It drops over the open detail, so it must be drawn above it, and wholly inside the view.
-      expect(await onTop(page.getByRole('menuitem', { name: 'Log out' })), `on top at ${width} px`).toBe(true);
       expect(
         await menu.evaluate((el, w) => el.getBoundingClientRect().right <= w, width),
         `in the view at ${width} px`,

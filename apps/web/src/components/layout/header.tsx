@@ -4,8 +4,8 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { badgeInitials } from '../../lib/text.js';
-import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
+import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import styles from './header.module.css';
 
 const TABS = [
