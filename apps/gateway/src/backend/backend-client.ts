@@ -6,6 +6,7 @@ import type { ZodError } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
 import { describeZodError } from '../zod-message.js';
 import { BackendError, backendErrorBody, codeForStatus } from './backend-error.js';
+import { callDeadline } from './call-deadline.js';
 
 export interface CallOptions {
   /** Bearer token; required by authorised routes. */
@@ -198,13 +199,18 @@ export class BackendClient {
       );
     };
 
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const deadline = callDeadline(this.#timeoutMs, options.signal);
 
     let statusCode: number;
     let text: string;
     try {
-      const response = await this.#pool.request({ method: route.method, path, headers, body, signal });
+      const response = await this.#pool.request({
+        method: route.method,
+        path,
+        headers,
+        body,
+        signal: deadline.signal,
+      });
       statusCode = response.statusCode;
       text = await response.body.text();
     } catch (error) {
@@ -212,7 +218,7 @@ export class BackendClient {
         observe('aborted');
         throw fail('CLIENT_CLOSED_REQUEST', `Request to ${template} was cancelled`, null, null, error);
       }
-      if (timeout.aborted || isAbort(error)) {
+      if (deadline.timedOut || isAbort(error)) {
         observe('timeout');
         this.#logger.warn({ backendPath: template, timeoutMs: this.#timeoutMs }, 'backend call timed out');
         throw fail(
@@ -227,6 +233,8 @@ export class BackendClient {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       this.#logger.warn({ backendPath: template, reason }, 'backend unreachable');
       throw fail('BAD_GATEWAY', `Backend unreachable for ${template} (${reason})`, null, null, error);
+    } finally {
+      deadline.done();
     }
     observe(String(statusCode));
 
