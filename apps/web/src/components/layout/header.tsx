@@ -37,53 +37,53 @@ export interface HeaderProps {
 export function Header({ user, onLogout, tools }: HeaderProps) {
   const { pathname } = useLocation();
   const { mode, setMode } = useTimeMode();
-  // The header is a popup layer: its account menu opens inside the banner landmark.
+  // The header is the account menu's popup layer: the menu opens inside the banner landmark.
   const [element, setElement] = usePopupLayerElement();
   return (
     <header className={styles.header} ref={setElement}>
-      <PopupLayer element={element}>
-        <div className={styles.left}>
-          <span className={styles.logo} aria-hidden>
-            W
-          </span>
-          <span className={styles.title} data-testid="header-title">
-            {tabTitle(pathname)}
-          </span>
-          <nav className={styles.nav} aria-label="Main">
-            {TABS.map((tab) => {
-              const active = isTabActive(pathname, tab.to);
-              return (
-                <Link
-                  key={tab.to}
-                  to={tab.to}
-                  className={active ? `${styles.link} ${styles.active}` : styles.link}
-                  aria-current={active ? 'page' : undefined}
-                >
-                  {tab.label}
-                </Link>
-              );
-            })}
-          </nav>
-        </div>
-        <div className={styles.right}>
-          {tools}
-          {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
-          <ToggleGroup.Root
-            type="single"
-            className={styles.timeSwitch}
-            value={mode}
-            aria-label="Time zone"
-            onValueChange={(value) => {
-              if (value) setMode(value as TimeMode);
-            }}
-          >
-            <ToggleGroup.Item value="local" className={styles.timeItem} aria-label="Local time">
-              Local time
-            </ToggleGroup.Item>
-            <ToggleGroup.Item value="warehouse" className={styles.timeItem} aria-label="Warehouse time">
-              Warehouse time
-            </ToggleGroup.Item>
-          </ToggleGroup.Root>
+      <div className={styles.left}>
+        <span className={styles.logo} aria-hidden>
+          W
+        </span>
+        <span className={styles.title} data-testid="header-title">
+          {tabTitle(pathname)}
+        </span>
+        <nav className={styles.nav} aria-label="Main">
+          {TABS.map((tab) => {
+            const active = isTabActive(pathname, tab.to);
+            return (
+              <Link
+                key={tab.to}
+                to={tab.to}
+                className={active ? `${styles.link} ${styles.active}` : styles.link}
+                aria-current={active ? 'page' : undefined}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+      </div>
+      <div className={styles.right}>
+        {tools}
+        {user ? <span className={styles.welcome}>Welcome, {user.name}!</span> : null}
+        <ToggleGroup.Root
+          type="single"
+          className={styles.timeSwitch}
+          value={mode}
+          aria-label="Time zone"
+          onValueChange={(value) => {
+            if (value) setMode(value as TimeMode);
+          }}
+        >
+          <ToggleGroup.Item value="local" className={styles.timeItem} aria-label="Local time">
+            Local time
+          </ToggleGroup.Item>
+          <ToggleGroup.Item value="warehouse" className={styles.timeItem} aria-label="Warehouse time">
+            Warehouse time
+          </ToggleGroup.Item>
+        </ToggleGroup.Root>
+        <PopupLayer element={element}>
           <Menu.Root modal={false}>
             {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
             <Menu.Trigger className={styles.badge}>
@@ -104,8 +104,8 @@ export function Header({ user, onLogout, tools }: HeaderProps) {
               </Menu.Content>
             </MenuPortal>
           </Menu.Root>
-        </div>
-      </PopupLayer>
+        </PopupLayer>
+      </div>
     </header>
   );
 }
