@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolationsStrict as axeViolations } from './axe.js';
 import type { Stack } from './harness.js';
@@ -45,6 +45,16 @@ function reissuable(): { uid: string; reference: string }[] {
     .map((o) => ({ uid: o.uid, reference: o.reference as string }));
 }
 
+/** The popup lies inside its landmark (`main`, or `header` for the banner) and wholly inside the view. */
+const placed = (popup: Locator, width: number, landmark = 'main') =>
+  popup.evaluate(
+    (el, [w, within]) => {
+      const r = el.getBoundingClientRect();
+      return el.closest(within) !== null && r.left >= 0 && r.right <= w && r.top >= 0 && r.bottom <= 800;
+    },
+    [width, landmark] as const,
+  );
+
 /** Opens the row menu of an order (the first listed one by default) and picks `item`. */
 async function rowAction(item: string, uid?: string) {
   const row = uid ? page.locator(`[data-testid=order-row][data-uid="${uid}"]`) : rows().first();
@@ -56,12 +66,6 @@ async function rowAction(item: string, uid?: string) {
 describe('orders screen accessibility (axe-core, 1280 px)', () => {
   it('the orders screen with a row menu or a status tooltip open: inside main and the view, 0 violations', async () => {
     await openList();
-    /** The popup lies inside `main` and wholly inside the view. */
-    const placed = (popup: ReturnType<Page['getByRole']>, width: number) =>
-      popup.evaluate((el, w) => {
-        const r = el.getBoundingClientRect();
-        return el.closest('main') !== null && r.left >= 0 && r.right <= w && r.top >= 0 && r.bottom <= 800;
-      }, width);
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       await rows().first().getByRole('button', { name: 'Order Options' }).click();
@@ -88,7 +92,7 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
     await rows().first().getByTestId('comment-overview').getByRole('link').click();
     await page.getByTestId('order-detail').getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
     /** The element drawn at the centre of `el`, as a pointer there would hit it, lies inside `el`. */
-    const onTop = (locator: ReturnType<Page['getByRole']>) =>
+    const onTop = (locator: Locator) =>
       locator.evaluate((el) => {
         const r = el.getBoundingClientRect();
         return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
@@ -100,18 +104,11 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
       await badge.click();
       const menu = page.getByRole('menu');
       await menu.waitFor({ timeout: 5_000 });
-      expect(
-        await menu.evaluate((el) => el.closest('header') !== null),
-        `inside the banner at ${width} px`,
-      ).toBe(true);
-      // It drops over the open detail, so it must be drawn above it, and wholly inside the view.
+      expect(await placed(menu, width, 'header'), `inside the banner and the view at ${width} px`).toBe(true);
+      // It drops over the open detail, so it must be drawn above it.
       expect(await onTop(page.getByRole('menuitem', { name: 'Log out' })), `on top at ${width} px`).toBe(
         true,
       );
-      expect(
-        await menu.evaluate((el, w) => el.getBoundingClientRect().right <= w, width),
-        `in the view at ${width} px`,
-      ).toBe(true);
       expect(await axeViolations(page, 'body'), `account menu open at ${width} px`).toEqual([]);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached', timeout: 5_000 });
