@@ -8,9 +8,9 @@ export interface CallDeadline {
 /**
  * The signal a backend call runs under: aborted when `ms` pass or when the caller's `outer` signal
  * aborts. `done` clears the timer and the listener, so a call that answered leaves nothing behind.
- * `AbortSignal.timeout` and `AbortSignal.any` cannot be cleared: every call's timer fired later
- * anyway, building a DOMException and dispatching to the combined signal, on the request path of
- * whichever call was running then (the per-call abort-signal cost of the gateway overhead bar).
+ * Not `AbortSignal.timeout` + `AbortSignal.any`: they cannot be cleared, so each call's timer would
+ * still fire after its answer, building a DOMException and dispatching it during whatever request
+ * runs then.
  */
 export function callDeadline(ms: number, outer?: AbortSignal): CallDeadline {
   const controller = new AbortController();
