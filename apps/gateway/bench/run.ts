@@ -23,7 +23,7 @@ import {
 import { figure, percentile, round } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 import { webInitialJs } from './web-size.js';
-import { broadcastFloor, type Floor, withProxyFloor } from './ws-floor.js';
+import { broadcastFloor, type Floor, type FloorFrame, withProxyFloor } from './ws-floor.js';
 
 const DEMO_PASSWORD = 'waybill-demo';
 const POLL_MS = 5000;
@@ -124,7 +124,7 @@ async function changesPerInterval(sim: SimProcess, gateway: RunningProcess, toke
 interface FloorSpec {
   ratio: number;
   name: string;
-  measure: (frameBytes: number) => Promise<Floor>;
+  measure: (frame: FloorFrame) => Promise<Floor>;
 }
 
 /**
@@ -148,8 +148,10 @@ async function pushLatency(
   const first: number[] = [];
   const complete: number[] = [];
   const bytes: number[] = [];
-  // The size of each timed frame (a subscriber's first patch of the change), for the floor.
+  // The size of each timed frame (a subscriber's first patch of the change), for the floor, and
+  // one such frame of each size, so the floor can send the very bytes.
   const firstBytes: number[] = [];
+  const firstFrames = new Map<number, string>();
   const rounds = subscribers >= 10_000 ? 3 : 5;
   let resyncs = 0;
   const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
@@ -162,7 +164,7 @@ async function pushLatency(
     const firstOf = new Map<Subscriber, number>();
     const lastOf = new Map<Subscriber, number>();
     for (const s of subs) {
-      s.onData((data, _id, size) => {
+      s.onData((data, _id, size, text) => {
         const msg = data as { kind: string; polledAt?: number };
         // A socket that fell behind gets the latest state as a snapshot instead of the patches.
         if (msg.kind === 'snapshot') resyncs += 1;
@@ -171,6 +173,7 @@ async function pushLatency(
         if (!firstOf.has(s)) {
           firstOf.set(s, latency);
           firstBytes.push(size);
+          if (!firstFrames.has(size)) firstFrames.set(size, text);
         }
         lastOf.set(s, latency);
         if (s === subs[0]) bytes.push(size);
@@ -210,7 +213,10 @@ async function pushLatency(
   closeAll(subs);
   await sleep(1000);
   const frameBytes = Math.round(percentile(firstBytes, 50));
-  const floor = floorSpec ? { ...floorSpec, ...(await floorSpec.measure(frameBytes)) } : null;
+  const sample = firstFrames.get(frameBytes);
+  const floor = floorSpec
+    ? { ...floorSpec, ...(await floorSpec.measure({ bytes: frameBytes, sample })) }
+    : null;
   figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
     p50: percentile(first, 50),
@@ -374,7 +380,7 @@ async function main() {
         for (const n of sizes) {
           // The bare `ws` floor at the same size, measured beside, under the same load.
           const floorSpec: FloorSpec | null = wants('latency')
-            ? { ratio: 1.3, name: 'push_latency_ms', measure: (bytes) => broadcastFloor('ws', n, bytes) }
+            ? { ratio: 1.3, name: 'push_latency_ms', measure: (frame) => broadcastFloor('ws', n, frame) }
             : null;
           if (wants('cohorts') || wants('latency'))
             await pushLatency(sim, gateway, tokens, n, n === 1000, floorSpec);
@@ -396,8 +402,8 @@ async function main() {
               await pushLatency(sim, gateway, tokens, n, false, {
                 ratio: 2,
                 name: 'push_latency_contended_ms',
-                measure: (bytes) =>
-                  broadcastFloor('ws', n, bytes, { cpu, name: 'ws_broadcast_floor_contended_ms' }),
+                measure: (frame) =>
+                  broadcastFloor('ws', n, frame, { cpu, name: 'ws_broadcast_floor_contended_ms' }),
               });
             }
           },
@@ -410,7 +416,7 @@ async function main() {
 
     // What a bare websocket broadcast, and a bare tRPC subscription broadcast, cost here: the
     // floors to read push_latency_ms against.
-    if (wants('floor')) for (const n of [1000, 10_000]) await broadcastFloor('trpc', n, 3000);
+    if (wants('floor')) for (const n of [1000, 10_000]) await broadcastFloor('trpc', n, { bytes: 3000 });
 
     if (wants('memory')) await memoryPerSubscriber(sim);
 

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
  */
 export interface Subscriber {
   ws: WebSocket;
-  onData: (handler: (data: unknown, id: string | undefined, bytes: number) => void) => void;
+  onData: (handler: (data: unknown, id: string | undefined, bytes: number, text: string) => void) => void;
   /** Resolves on the first data message (a live list's snapshot). */
   firstData: Promise<void>;
   close(): void;
@@ -20,7 +20,7 @@ export function subscribe(
 ): Promise<Subscriber> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers, perMessageDeflate: false });
-    let handler: (data: unknown, id: string | undefined, bytes: number) => void = () => {};
+    let handler: (data: unknown, id: string | undefined, bytes: number, text: string) => void = () => {};
     let settled = false;
     let gotData: () => void = () => {};
     const firstData = new Promise<void>((r) => {
@@ -57,9 +57,9 @@ export function subscribe(
         // Tracked events arrive as { id, data }.
         const payload = msg.result.data as { id?: string; data?: unknown } | undefined;
         if (payload && typeof payload === 'object' && 'id' in payload && 'data' in payload) {
-          handler(payload.data, payload.id, text.length);
+          handler(payload.data, payload.id, text.length, text);
         } else {
-          handler(msg.result.data, msg.result.id, text.length);
+          handler(msg.result.data, msg.result.id, text.length, text);
         }
       }
     });

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { paddedTemplate, sameBytesTemplate, sentAtOf } from './floor-frame.js';
 import { figure, percentile, round } from './stats.js';
 import { subscribe } from './trpc-ws.js';
 
@@ -19,14 +20,25 @@ export interface Floor {
   writeUsPerSocket: number | null;
 }
 
+/** What a floor broadcasts: a frame of `bytes` bytes, and the timed push's own frame when known. */
+export interface FloorFrame {
+  bytes: number;
+  /** The first frame a subscriber got in the timed push (its text, poll time included). */
+  sample?: string;
+}
+
+const ROUNDS = 3;
+
 /**
  * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
- * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`).
+ * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`). Given the timed
+ * push's own frame, the bare `ws` server sends those bytes (the figure) and, in alternate rounds, a
+ * padded frame of the same size (`padded_p95`, the floor as measured before session 9).
  */
 export async function broadcastFloor(
   kind: 'ws' | 'trpc',
   subscribers: number,
-  bytes: number,
+  frame: FloorFrame,
   opts: FloorOptions = {},
 ): Promise<Floor> {
   const script = kind === 'ws' ? './ws-floor-server.ts' : './trpc-floor-server.ts';
@@ -41,12 +53,19 @@ export async function broadcastFloor(
       server.once('message', (m: { port: number }) => resolve(m.port)),
     );
     const writes = { ms: 0, sockets: 0 };
+    let counting = true;
     server.on('message', (m: { writeMs?: number; sockets?: number }) => {
+      if (!counting) return;
       writes.ms += m.writeMs ?? 0;
       writes.sockets += m.sockets ?? 0;
     });
     const latencies: number[] = [];
-    const record = (frame: unknown) => latencies.push(Date.now() - (frame as { sentAt: number }).sentAt);
+    const padded: number[] = [];
+    let into = latencies;
+    const record = (f: unknown) => {
+      const sentAt = sentAtOf(f);
+      if (sentAt !== undefined) into.push(Date.now() - sentAt);
+    };
     const closers: (() => void)[] = [];
     for (let i = 0; i < subscribers; i += 200) {
       const batch = Array.from({ length: Math.min(200, subscribers - i) }, async () => {
@@ -63,22 +82,39 @@ export async function broadcastFloor(
       });
       await Promise.all(batch);
     }
-    for (let round = 0; round < 3; round++) {
-      const expected = latencies.length + subscribers;
-      server.send({ bytes });
+    const same = kind === 'ws' && frame.sample ? sameBytesTemplate(frame.sample) : null;
+    const broadcast = async (template: string, samples: number[]) => {
+      into = samples;
+      const expected = samples.length + subscribers;
+      server.send({ template, bytes: frame.bytes });
       const deadline = Date.now() + 10_000;
-      while (latencies.length < expected && Date.now() < deadline) await sleep(10);
+      while (samples.length < expected && Date.now() < deadline) await sleep(10);
       await sleep(200);
+    };
+    const rounds: [string, number[]][] = [[same ?? paddedTemplate(frame.bytes), latencies]];
+    if (same) rounds.push([paddedTemplate(frame.bytes), padded]);
+    // Untimed first: the push's receivers have parsed a snapshot on every socket before its rounds.
+    counting = false;
+    for (const [template] of rounds) await broadcast(template, []);
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternating which goes first, so neither frame always meets the other's after-effects.
+      for (const [template, samples] of r % 2 ? [...rounds].reverse() : rounds) {
+        // The write cost per socket is the figure's own rounds'.
+        counting = samples === latencies;
+        await broadcast(template, samples);
+      }
     }
     const p95 = percentile(latencies, 95);
     const writeUsPerSocket = writes.sockets > 0 ? round((writes.ms * 1000) / writes.sockets, 1) : null;
     figure(opts.name ?? (kind === 'ws' ? 'ws_broadcast_floor_ms' : 'trpc_broadcast_floor_ms'), p95, 'ms', {
       subscribers,
-      frame_bytes: bytes,
+      frame_bytes: frame.bytes,
+      frame: same ? "the timed push's own first frame" : 'padded',
       p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
+      p95,
       p99: percentile(latencies, 99),
       samples: latencies.length,
+      ...(same ? { padded_p50: percentile(padded, 50), padded_p95: percentile(padded, 95) } : {}),
       ...(writeUsPerSocket === null ? {} : { write_us_per_socket: writeUsPerSocket }),
       ...(opts.cpu ? { cpu: opts.cpu, neighbour: 'busy' } : {}),
     });
