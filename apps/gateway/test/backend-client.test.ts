@@ -160,6 +160,16 @@ describe('BackendClient', () => {
     expect(await client.ping(500)).toBe(false);
   });
 
+  it('is not ready when the backend does not answer within the probe deadline', async () => {
+    const { client } = await setup((_req, res) => {
+      setTimeout(() => sendJson(res, 200, { data: [] }), 1500);
+    }, 5000);
+    const started = performance.now();
+    expect(await client.ping(100)).toBe(false);
+    // The probe's own deadline, not the client's 5 s one and not the slow answer.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('passes caller cancellation on as CLIENT_CLOSED_REQUEST', async () => {
     const { client } = await setup((_req, res) => {
       setTimeout(() => sendJson(res, 200, { data: { user } }), 1000);

@@ -354,11 +354,15 @@ export class BackendClient {
    * that needs no user token (the fulfillment centres); a 500, garbage or a wrong shape is not ready.
    */
   async ping(timeoutMs = 2000): Promise<boolean> {
+    // A clearable deadline, as for every call: a probe that answered leaves no timer behind.
+    const deadline = callDeadline(timeoutMs);
     try {
-      await this.call('fulfillmentCenters', { signal: AbortSignal.timeout(timeoutMs) });
+      await this.call('fulfillmentCenters', { signal: deadline.signal });
       return true;
     } catch {
       return false;
+    } finally {
+      deadline.done();
     }
   }
 
