@@ -168,6 +168,10 @@ describe('BackendClient', () => {
     expect(await client.ping(100)).toBe(false);
     // The probe's own deadline, not the client's 5 s one and not the slow answer.
     expect(performance.now() - started).toBeLessThan(1000);
+    // A call's own timeout is named as such.
+    const error = await failure(client.call('fulfillmentCenters', { timeoutMs: 100 }));
+    expect(error.code).toBe('GATEWAY_TIMEOUT');
+    expect(error.message).toMatch(/within 100 ms/);
   });
 
   it('passes caller cancellation on as CLIENT_CLOSED_REQUEST', async () => {

@@ -17,6 +17,8 @@ export interface CallOptions {
   body?: unknown;
   /** Caller cancellation (e.g. the browser went away); the upstream timeout applies on top. */
   signal?: AbortSignal;
+  /** This call's upstream timeout, when not the client's own (the readiness probe's is shorter). */
+  timeoutMs?: number;
   /** Nobody waits on it right now (a live list's statistics): the scheduler runs it on spare slots. */
   background?: boolean;
 }
@@ -199,7 +201,8 @@ export class BackendClient {
       );
     };
 
-    const deadline = callDeadline(this.#timeoutMs, options.signal);
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    const deadline = callDeadline(timeoutMs, options.signal);
 
     let statusCode: number;
     let text: string;
@@ -220,10 +223,10 @@ export class BackendClient {
       }
       if (deadline.timedOut || isAbort(error)) {
         observe('timeout');
-        this.#logger.warn({ backendPath: template, timeoutMs: this.#timeoutMs }, 'backend call timed out');
+        this.#logger.warn({ backendPath: template, timeoutMs }, 'backend call timed out');
         throw fail(
           'GATEWAY_TIMEOUT',
-          `Backend did not answer ${template} within ${this.#timeoutMs} ms`,
+          `Backend did not answer ${template} within ${timeoutMs} ms`,
           null,
           null,
           error,
@@ -354,15 +357,11 @@ export class BackendClient {
    * that needs no user token (the fulfillment centres); a 500, garbage or a wrong shape is not ready.
    */
   async ping(timeoutMs = 2000): Promise<boolean> {
-    // A clearable deadline, as for every call: a probe that answered leaves no timer behind.
-    const deadline = callDeadline(timeoutMs);
     try {
-      await this.call('fulfillmentCenters', { signal: deadline.signal });
+      await this.call('fulfillmentCenters', { timeoutMs });
       return true;
     } catch {
       return false;
-    } finally {
-      deadline.done();
     }
   }
 
