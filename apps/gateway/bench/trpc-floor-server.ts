@@ -7,6 +7,7 @@ import { initTRPC, tracked } from '@trpc/server';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { SENT_AT } from './floor-frame.js';
 
 type Listener = (frame: { sentAt: number; pad: string }) => void;
 const listeners = new Set<Listener>();
@@ -41,8 +42,11 @@ wss.on('listening', () => {
   const address = wss.address();
   if (address && typeof address === 'object') process.send?.({ port: address.port });
 });
-process.on('message', (msg: { bytes: number }) => {
+process.on('message', (msg: { template: string }) => {
   // One object for every subscriber, as a cohort pushes one message to all its members.
-  const frame = { sentAt: Date.now(), pad: 'x'.repeat(Math.max(0, msg.bytes - 30)) };
+  const frame = JSON.parse(msg.template.replace(SENT_AT, String(Date.now()))) as {
+    sentAt: number;
+    pad: string;
+  };
   for (const listener of listeners) listener(frame);
 });

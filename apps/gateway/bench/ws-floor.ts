@@ -33,7 +33,8 @@ const ROUNDS = 3;
  * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
  * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`). Given the timed
  * push's own frame, the bare `ws` server sends those bytes (the figure) and, in alternate rounds, a
- * padded frame of the same size (`padded_p95`, the floor as measured before session 9).
+ * padded frame of the same size (`padded_p95`: what the floor sent before it sent the timed frame,
+ * kept so figures compare with older runs; see docs/decisions/realtime.md).
  */
 export async function broadcastFloor(
   kind: 'ws' | 'trpc',
@@ -52,16 +53,17 @@ export async function broadcastFloor(
     const port = await new Promise<number>((resolve) =>
       server.once('message', (m: { port: number }) => resolve(m.port)),
     );
+    const latencies: number[] = [];
+    const padded: number[] = [];
+    /** Where the round under way puts its samples. */
+    let into = latencies;
     const writes = { ms: 0, sockets: 0 };
-    let counting = true;
     server.on('message', (m: { writeMs?: number; sockets?: number }) => {
-      if (!counting) return;
+      // The write cost per socket is the figure's own rounds'.
+      if (into !== latencies) return;
       writes.ms += m.writeMs ?? 0;
       writes.sockets += m.sockets ?? 0;
     });
-    const latencies: number[] = [];
-    const padded: number[] = [];
-    let into = latencies;
     const record = (f: unknown) => {
       const sentAt = sentAtOf(f);
       if (sentAt !== undefined) into.push(Date.now() - sentAt);
@@ -86,7 +88,7 @@ export async function broadcastFloor(
     const broadcast = async (template: string, samples: number[]) => {
       into = samples;
       const expected = samples.length + subscribers;
-      server.send({ template, bytes: frame.bytes });
+      server.send({ template });
       const deadline = Date.now() + 10_000;
       while (samples.length < expected && Date.now() < deadline) await sleep(10);
       await sleep(200);
@@ -94,15 +96,11 @@ export async function broadcastFloor(
     const rounds: [string, number[]][] = [[same ?? paddedTemplate(frame.bytes), latencies]];
     if (same) rounds.push([paddedTemplate(frame.bytes), padded]);
     // Untimed first: the push's receivers have parsed a snapshot on every socket before its rounds.
-    counting = false;
     for (const [template] of rounds) await broadcast(template, []);
     for (let r = 0; r < ROUNDS; r++) {
       // Alternating which goes first, so neither frame always meets the other's after-effects.
-      for (const [template, samples] of r % 2 ? [...rounds].reverse() : rounds) {
-        // The write cost per socket is the figure's own rounds'.
-        counting = samples === latencies;
+      for (const [template, samples] of r % 2 ? [...rounds].reverse() : rounds)
         await broadcast(template, samples);
-      }
     }
     const p95 = percentile(latencies, 95);
     const writeUsPerSocket = writes.sockets > 0 ? round((writes.ms * 1000) / writes.sockets, 1) : null;
