@@ -120,6 +120,9 @@ async function changesPerInterval(sim: SimProcess, gateway: RunningProcess, toke
   }
 }
 
+/** Timed changes at a size; the floor beside times as many rounds. */
+const pushRounds = (subscribers: number) => (subscribers >= 10_000 ? 3 : 5);
+
 /** A floor to judge a push figure by: measured once the timed frame's size is known. */
 interface FloorSpec {
   ratio: number;
@@ -152,41 +155,52 @@ async function pushLatency(
   // one such frame of each size, so the floor can send the very bytes.
   const firstBytes: number[] = [];
   const firstFrames = new Map<number, string>();
-  const rounds = subscribers >= 10_000 ? 3 : 5;
+  const rounds = pushRounds(subscribers);
   let resyncs = 0;
   const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
   const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
   const pushWrites = () => metricValue(gateway.url, 'push_writes_total');
   const pushWriteSeconds = () => metricValue(gateway.url, 'push_write_seconds_total');
-  const [sum0, count0] = [await pushSum(), await pushCount()];
-  const [writes0, writeSeconds0] = [await pushWrites(), await pushWriteSeconds()];
-  for (let r = 0; r < rounds; r++) {
+  // One change per round; `warmUp` is untimed (its p95 printed beside), as each floor's first round.
+  const change = async (r: number, warmUp: boolean) => {
     const firstOf = new Map<Subscriber, number>();
     const lastOf = new Map<Subscriber, number>();
     for (const s of subs) {
       s.onData((data, _id, size, text) => {
         const msg = data as { kind: string; polledAt?: number };
         // A socket that fell behind gets the latest state as a snapshot instead of the patches.
-        if (msg.kind === 'snapshot') resyncs += 1;
+        if (msg.kind === 'snapshot' && !warmUp) resyncs += 1;
         if (msg.kind !== 'patch' || msg.polledAt === undefined) return;
         const latency = Date.now() - msg.polledAt;
         if (!firstOf.has(s)) {
           firstOf.set(s, latency);
+          if (warmUp) return;
           firstBytes.push(size);
           if (!firstFrames.has(size)) firstFrames.set(size, text);
         }
         lastOf.set(s, latency);
-        if (s === subs[0]) bytes.push(size);
+        if (s === subs[0] && !warmUp) bytes.push(size);
       });
     }
     await sim.resetCallCounts();
-    await sim.changeOrder(visible[r % visible.length]!);
+    await sim.changeOrder(visible[(r + visible.length) % visible.length]!);
     const deadline = Date.now() + POLL_MS * 3;
     while (firstOf.size < subscribers && Date.now() < deadline) await sleep(20);
     // The statistics stage follows the rows; give it time to arrive everywhere.
     await sleep(1500);
-    first.push(...firstOf.values());
-    complete.push(...lastOf.values());
+    if (firstOf.size < subscribers)
+      console.error(`round ${r}: only ${firstOf.size}/${subscribers} got the change`);
+    return { first: [...firstOf.values()], complete: [...lastOf.values()] };
+  };
+  const warmUpP95 = percentile((await change(-1, true)).first, 95);
+  const roundP95: number[] = [];
+  const [sum0, count0] = [await pushSum(), await pushCount()];
+  const [writes0, writeSeconds0] = [await pushWrites(), await pushWriteSeconds()];
+  for (let r = 0; r < rounds; r++) {
+    const got = await change(r, false);
+    roundP95.push(percentile(got.first, 95));
+    first.push(...got.first);
+    complete.push(...got.complete);
     if (r === 0 && reportSearches) {
       const counts = await sim.callCounts();
       figure('searches_per_change_cycle', counts['/orders/search/filter'] ?? 0, 'searches', {
@@ -196,8 +210,6 @@ async function pushLatency(
         bar: tokens.length,
       });
     }
-    if (firstOf.size < subscribers)
-      console.error(`round ${r}: only ${firstOf.size}/${subscribers} got the change`);
   }
   // The gateway's own view: from the poll's answer to the cohort handing the patch to its members.
   const gatewayMean = (((await pushSum()) - sum0) / ((await pushCount()) - count0)) * 1000;
@@ -215,7 +227,7 @@ async function pushLatency(
   const frameBytes = Math.round(percentile(firstBytes, 50));
   const sample = firstFrames.get(frameBytes);
   const floor = floorSpec
-    ? { ...floorSpec, ...(await floorSpec.measure({ bytes: frameBytes, sample })) }
+    ? { ...floorSpec, ...(await floorSpec.measure({ bytes: frameBytes, sample, rounds })) }
     : null;
   figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
@@ -223,6 +235,8 @@ async function pushLatency(
     p95: percentile(first, 95),
     p99: percentile(first, 99),
     samples: first.length,
+    round_p95: roundP95,
+    warm_up_p95: warmUpP95,
     resyncs_by_snapshot: resyncs,
     patch_bytes_p50: percentile(bytes, 50),
     first_frame_bytes_p50: frameBytes,

@@ -25,9 +25,9 @@ export interface FloorFrame {
   bytes: number;
   /** The first frame a subscriber got in the timed push (its text, poll time included). */
   sample?: string;
+  /** Timed rounds: as many as the push it is a floor for (default 3). */
+  rounds?: number;
 }
-
-const ROUNDS = 3;
 
 /**
  * Latency of one frame broadcast to N sockets, measured like push_latency_ms: by a bare `ws`
@@ -85,19 +85,21 @@ export async function broadcastFloor(
       await Promise.all(batch);
     }
     const same = kind === 'ws' && frame.sample ? sameBytesTemplate(frame.sample) : null;
+    const roundP95: number[] = [];
     const broadcast = async (template: string, samples: number[]) => {
       into = samples;
-      const expected = samples.length + subscribers;
+      const from = samples.length;
       server.send({ template });
       const deadline = Date.now() + 10_000;
-      while (samples.length < expected && Date.now() < deadline) await sleep(10);
+      while (samples.length < from + subscribers && Date.now() < deadline) await sleep(10);
       await sleep(200);
+      if (samples === latencies) roundP95.push(percentile(samples.slice(from), 95));
     };
     const rounds: [string, number[]][] = [[same ?? paddedTemplate(frame.bytes), latencies]];
     if (same) rounds.push([paddedTemplate(frame.bytes), padded]);
     // Untimed first: the push's receivers have parsed a snapshot on every socket before its rounds.
     for (const [template] of rounds) await broadcast(template, []);
-    for (let r = 0; r < ROUNDS; r++) {
+    for (let r = 0; r < (frame.rounds ?? 3); r++) {
       // Alternating which goes first, so neither frame always meets the other's after-effects.
       for (const [template, samples] of r % 2 ? [...rounds].reverse() : rounds)
         await broadcast(template, samples);
@@ -112,6 +114,7 @@ export async function broadcastFloor(
       p95,
       p99: percentile(latencies, 99),
       samples: latencies.length,
+      round_p95: roundP95,
       ...(same ? { padded_p50: percentile(padded, 50), padded_p95: percentile(padded, 95) } : {}),
       ...(writeUsPerSocket === null ? {} : { write_us_per_socket: writeUsPerSocket }),
       ...(opts.cpu ? { cpu: opts.cpu, neighbour: 'busy' } : {}),
