@@ -60,30 +60,32 @@ async function threeCohorts(answering: Set<string>) {
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
-describe('CohortRegistry.applyChange: the early patch, then the re-reads', () => {
-  it('patches every cohort before any re-read starts when the patches fit in one turn', async () => {
+describe('CohortRegistry.applyChange: the re-reads asked for, then the early patches in turns', () => {
+  it('asks for every re-read before writing any early patch, then patches every cohort in one turn when they fit', async () => {
     const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']));
     const done = registry.applyChange([after], 1000, () => true);
-    // All in the synchronous turn: the cohort joined last is patched first, the re-reads in join order.
-    expect(log).toEqual(['early c', 'early b', 'early a', 're-read a', 're-read b', 're-read c']);
+    // The re-reads at once, in join order; no patch yet: the first turn waits for their calls to leave.
+    expect(log).toEqual(['re-read a', 're-read b', 're-read c']);
     await done;
+    // One turn: the cohort joined last is patched first.
+    expect(log.slice(3)).toEqual(['early c', 'early b', 'early a']);
     await settle();
     // Each member got the early patch; the re-read brought the same row, so nothing more.
     for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
 
-  it('with a turn too short for one cohort, starts the re-reads after the first turn; a cohort whose re-read landed first gets one frame', async () => {
+  it('with a turn too short for one cohort, applies a re-read that landed between turns; that cohort gets one frame', async () => {
     // Only a's re-read answers: it was asked first, as the backend tends to answer first.
     const { registry, log, sent } = await threeCohorts(new Set(['a']));
     // A turn of 0 ms: every cohort written to ends its turn.
     const done = registry.applyChange([after], 1000, () => true, 0);
-    expect(log).toEqual(['early c', 're-read a', 're-read b', 're-read c']);
+    expect(log).toEqual(['re-read a', 're-read b', 're-read c']);
     await done;
     await settle();
-    // b was patched on the next turn. a's re-read landed before a's turn, so a's early patch found
+    // c, then b on the next turn. a's re-read landed before a's turn, so a's early patch found
     // nothing newer: its members got the change once, from the re-read.
-    expect(log.slice(4)).toEqual(['early b']);
+    expect(log.slice(3)).toEqual(['early c', 'early b']);
     for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });

@@ -56,8 +56,8 @@ export function stableStringify(value: unknown): string {
 }
 
 /**
- * How long one turn of a change's early patches may hold the event loop (one 60 Hz frame): a change
- * whose patches fit is patched everywhere before its re-reads start (see CohortRegistry.applyChange).
+ * How long one turn of a change's early patches may hold the event loop (one 60 Hz frame), so the
+ * re-reads' answers are taken up between turns (see CohortRegistry.applyChange).
  */
 const EARLY_PATCH_TURN_MS = 16;
 
@@ -165,14 +165,13 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * - the re-read: every cohort `touched` says the change could affect refreshes, for membership,
    *   order and counts.
    *
-   * The early patches are written one turn of the event loop (`turnMs`) at a time, and the re-reads
-   * start after the first turn. A change that reaches few subscribers is patched for all of them
-   * before the backend is asked, as before. One that reaches many lets the backend answer the
-   * re-reads while the patches are still being written, and the answers are applied between turns:
-   * a cohort whose re-read landed first got the change with it, so its early patch finds nothing
-   * newer and writes nothing, one frame less for each of its members. Cohorts are patched in the
-   * reverse of the re-reads' order, since the backend tends to answer in the order it was asked:
-   * the patches and the answers meet in the middle. Resolves once every cohort had its turn.
+   * The re-reads are asked for first, so the backend answers them while the gateway writes the early
+   * patches (the first turn runs once their calls are on their way). The early patches are written
+   * one turn of the event loop (`turnMs`) at a time, and the answers are applied between turns: a
+   * cohort whose re-read landed first got the change with it, so its early patch finds nothing newer
+   * and writes nothing, one frame less for each of its members. Cohorts are patched in the reverse of
+   * the re-reads' order, since the backend tends to answer in the order it was asked: the patches and
+   * the answers meet in the middle. Resolves once every cohort had its turn.
    */
   applyChange(
     rows: readonly Row[],
@@ -189,11 +188,12 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
           const wrote = cohorts[next++]!.patchRows(rows, since);
           if (wrote && performance.now() - started >= turnMs) break;
         }
-        if (from === 0) this.refreshWhere(touched, since);
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
-      turn(0);
+      this.refreshWhere(touched, since);
+      // After the re-reads' calls have left (they are sent from promise callbacks, which run first).
+      setImmediate(turn, 0);
     });
   }
 
