@@ -127,7 +127,7 @@ const pushRounds = (subscribers: number) => (subscribers >= 10_000 ? 3 : 5);
 interface FloorSpec {
   ratio: number;
   name: string;
-  measure: (frame: FloorFrame) => Promise<Floor>;
+  measure: (frame: FloorFrame, rounds: number) => Promise<Floor>;
 }
 
 /**
@@ -161,8 +161,8 @@ async function pushLatency(
   const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
   const pushWrites = () => metricValue(gateway.url, 'push_writes_total');
   const pushWriteSeconds = () => metricValue(gateway.url, 'push_write_seconds_total');
-  // One change per round; `warmUp` is untimed (its p95 printed beside), as each floor's first round.
-  const change = async (r: number, warmUp: boolean) => {
+  // One change of `uid` per round; `warmUp` is untimed (its p95 printed beside), as each floor's first round.
+  const change = async (uid: string, warmUp: boolean) => {
     const firstOf = new Map<Subscriber, number>();
     const lastOf = new Map<Subscriber, number>();
     for (const s of subs) {
@@ -183,21 +183,21 @@ async function pushLatency(
       });
     }
     await sim.resetCallCounts();
-    await sim.changeOrder(visible[(r + visible.length) % visible.length]!);
+    await sim.changeOrder(uid);
     const deadline = Date.now() + POLL_MS * 3;
     while (firstOf.size < subscribers && Date.now() < deadline) await sleep(20);
     // The statistics stage follows the rows; give it time to arrive everywhere.
     await sleep(1500);
     if (firstOf.size < subscribers)
-      console.error(`round ${r}: only ${firstOf.size}/${subscribers} got the change`);
+      console.error(`change of ${uid}: only ${firstOf.size}/${subscribers} got it`);
     return { first: [...firstOf.values()], complete: [...lastOf.values()] };
   };
-  const warmUpP95 = percentile((await change(-1, true)).first, 95);
+  const warmUpP95 = percentile((await change(visible.at(-1)!, true)).first, 95);
   const roundP95: number[] = [];
   const [sum0, count0] = [await pushSum(), await pushCount()];
   const [writes0, writeSeconds0] = [await pushWrites(), await pushWriteSeconds()];
   for (let r = 0; r < rounds; r++) {
-    const got = await change(r, false);
+    const got = await change(visible[r % visible.length]!, false);
     roundP95.push(percentile(got.first, 95));
     first.push(...got.first);
     complete.push(...got.complete);
@@ -227,7 +227,7 @@ async function pushLatency(
   const frameBytes = Math.round(percentile(firstBytes, 50));
   const sample = firstFrames.get(frameBytes);
   const floor = floorSpec
-    ? { ...floorSpec, ...(await floorSpec.measure({ bytes: frameBytes, sample, rounds })) }
+    ? { ...floorSpec, ...(await floorSpec.measure({ bytes: frameBytes, sample }, rounds)) }
     : null;
   figure(floor?.name ?? 'push_latency_ms', percentile(first, 95), 'ms', {
     subscribers,
@@ -394,7 +394,11 @@ async function main() {
         for (const n of sizes) {
           // The bare `ws` floor at the same size, measured beside, under the same load.
           const floorSpec: FloorSpec | null = wants('latency')
-            ? { ratio: 1.3, name: 'push_latency_ms', measure: (frame) => broadcastFloor('ws', n, frame) }
+            ? {
+                ratio: 1.3,
+                name: 'push_latency_ms',
+                measure: (frame, rounds) => broadcastFloor('ws', n, frame, { rounds }),
+              }
             : null;
           if (wants('cohorts') || wants('latency'))
             await pushLatency(sim, gateway, tokens, n, n === 1000, floorSpec);
@@ -416,8 +420,8 @@ async function main() {
               await pushLatency(sim, gateway, tokens, n, false, {
                 ratio: 2,
                 name: 'push_latency_contended_ms',
-                measure: (frame) =>
-                  broadcastFloor('ws', n, frame, { cpu, name: 'ws_broadcast_floor_contended_ms' }),
+                measure: (frame, rounds) =>
+                  broadcastFloor('ws', n, frame, { cpu, name: 'ws_broadcast_floor_contended_ms', rounds }),
               });
             }
           },

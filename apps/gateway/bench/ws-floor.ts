@@ -12,6 +12,8 @@ export interface FloorOptions {
   cpu?: string;
   /** The figure's name, when not the default one of its kind. */
   name?: string;
+  /** Timed rounds: as many as the push it is a floor for (default 3). */
+  rounds?: number;
 }
 
 /** A floor's p95, and (bare `ws` only) what its write loop cost per socket, in µs. */
@@ -25,8 +27,6 @@ export interface FloorFrame {
   bytes: number;
   /** The first frame a subscriber got in the timed push (its text, poll time included). */
   sample?: string;
-  /** Timed rounds: as many as the push it is a floor for (default 3). */
-  rounds?: number;
 }
 
 /**
@@ -99,7 +99,7 @@ export async function broadcastFloor(
     if (same) rounds.push([paddedTemplate(frame.bytes), padded]);
     // Untimed first: the push's receivers have parsed a snapshot on every socket before its rounds.
     for (const [template] of rounds) await broadcast(template, []);
-    for (let r = 0; r < (frame.rounds ?? 3); r++) {
+    for (let r = 0; r < (opts.rounds ?? 3); r++) {
       // Alternating which goes first, so neither frame always meets the other's after-effects.
       for (const [template, samples] of r % 2 ? [...rounds].reverse() : rounds)
         await broadcast(template, samples);
