@@ -1,67 +1,103 @@
 import type { Pool } from 'undici';
 import { percentile, round } from './stats.js';
 
-export interface OverheadOptions {
-  gatewayUrl: string;
-  backendUrl: string;
-  /** Sent to gatewayUrl (for the gateway: a session id). */
+/** Where the bare forwarder answers its own CPU time (µs, user + system) instead of forwarding. */
+export const CPU_PATH = '/__cpu';
+
+/** One way to the same order detail: a server's URL, the path to ask and the bearer it takes. */
+export interface OverheadSide {
+  url: string;
+  path: string;
   token: string;
-  /** Sent straight to the backend: the backend's own token. */
-  backendToken: string;
-  serviceToken: string;
+  /** The serving process's CPU time so far, in µs (not for the direct side). */
+  cpuUs?: () => Promise<number>;
+}
+
+export interface OverheadOptions {
+  /** The gateway's orders.detail. */
+  gateway: OverheadSide;
+  /** The bare forwarder in front of the backend: what any extra hop costs on this machine. */
+  floor: OverheadSide;
+  /** The backend itself (GET /orders/order/{uid}). */
+  direct: OverheadSide;
+  /** Calls a second to each side. */
   rps: number;
   seconds: number;
+  /** Untimed seconds at the same rate first: each side timed as a running server, not a just-started one. */
+  warmUpSeconds: number;
   pool: typeof Pool;
-  orderUid: string;
-  /** The proxied path; default the gateway's orders.detail procedure. */
-  gatewayPath?: string;
+}
+
+/** A side's added latency: its percentiles less the direct call's, from the same window. */
+export interface Overhead {
+  p50: number;
+  p99: number;
+  side_p50: number;
+  side_p99: number;
+  direct_p50: number;
+  direct_p99: number;
+  requests: number;
+  response_bytes: number;
+  /** The serving process's CPU time over the window, per request it answered. */
+  cpu_us_per_request: number;
 }
 
 /**
- * The same query through the gateway (orders.detail) and straight to the backend
- * (GET /orders/order/{uid}), interleaved at a fixed open-loop rate; the overhead is the
- * difference of the percentiles.
+ * The same query through the gateway, through the bare forwarder and straight to the backend, in
+ * turn at a fixed open-loop rate: the three share one window, so this VM's drift from minute to
+ * minute moves the figure and its floor alike.
  */
-export async function gatewayOverhead(o: OverheadOptions) {
-  const gateway = new o.pool(o.gatewayUrl, { connections: 32 });
-  const backend = new o.pool(o.backendUrl, { connections: 32 });
-  const input = encodeURIComponent(JSON.stringify({ uid: o.orderUid }));
-  const viaGateway: number[] = [];
-  const direct: number[] = [];
-  const bytes = new Map<number[], number>();
-  const time = async (pool: Pool, path: string, token: string, into: number[]) => {
+export async function overheadSideBySide(
+  o: OverheadOptions,
+): Promise<{ gateway: Overhead; floor: Overhead }> {
+  const sides = [o.gateway, o.floor, o.direct];
+  const pools = sides.map((s) => new o.pool(s.url, { connections: 32 }));
+  const samples: number[][] = sides.map(() => []);
+  const bytes = sides.map(() => 0);
+  const time = async (i: number, into: number[][]) => {
+    const side = sides[i]!;
     const start = performance.now();
-    const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
+    const res = await pools[i]!.request({
+      method: 'GET',
+      path: side.path,
+      headers: { authorization: `Bearer ${side.token}` },
+    });
     const text = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
-    bytes.set(into, text.length);
-    into.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(`${side.url}${side.path} answered ${res.statusCode}`);
+    bytes[i] = text.length;
+    into[i]!.push(performance.now() - start);
   };
-  const total = o.rps * o.seconds;
-  const intervalMs = 1000 / o.rps;
-  const inflight: Promise<void>[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = t0 + i * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inflight.push(
-      i % 2 === 0
-        ? time(gateway, o.gatewayPath ?? `/trpc/orders.detail?input=${input}`, o.token, viaGateway)
-        : time(backend, `/orders/order/${encodeURIComponent(o.orderUid)}`, o.backendToken, direct),
-    );
-  }
-  await Promise.all(inflight);
-  await gateway.close();
-  await backend.close();
-  return {
-    p50: round(percentile(viaGateway, 50) - percentile(direct, 50)),
-    p99: round(percentile(viaGateway, 99) - percentile(direct, 99)),
-    gateway_p50: round(percentile(viaGateway, 50)),
-    gateway_p99: round(percentile(viaGateway, 99)),
+  // Open loop: one call every intervalMs, to each side in turn, whatever the answers' pace.
+  const run = async (seconds: number, into: number[][]) => {
+    const intervalMs = 1000 / (o.rps * sides.length);
+    const inflight: Promise<void>[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < o.rps * seconds * sides.length; i++) {
+      const wait = t0 + i * intervalMs - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      inflight.push(time(i % sides.length, into));
+    }
+    await Promise.all(inflight);
+  };
+  await run(
+    o.warmUpSeconds,
+    sides.map(() => []),
+  );
+  const cpuBefore = await Promise.all([o.gateway, o.floor].map((s) => s.cpuUs?.() ?? 0));
+  await run(o.seconds, samples);
+  const cpuAfter = await Promise.all([o.gateway, o.floor].map((s) => s.cpuUs?.() ?? 0));
+  await Promise.all(pools.map((p) => p.close()));
+  const [, , direct] = samples as [number[], number[], number[]];
+  const against = (i: number): Overhead => ({
+    p50: round(percentile(samples[i]!, 50) - percentile(direct, 50)),
+    p99: round(percentile(samples[i]!, 99) - percentile(direct, 99)),
+    side_p50: round(percentile(samples[i]!, 50)),
+    side_p99: round(percentile(samples[i]!, 99)),
     direct_p50: round(percentile(direct, 50)),
     direct_p99: round(percentile(direct, 99)),
-    requests: viaGateway.length + direct.length,
-    response_bytes: bytes.get(direct) ?? 0,
-  };
+    requests: samples[i]!.length,
+    response_bytes: bytes[i]!,
+    cpu_us_per_request: round((cpuAfter[i]! - cpuBefore[i]!) / samples[i]!.length, 1),
+  });
+  return { gateway: against(0), floor: against(1) };
 }

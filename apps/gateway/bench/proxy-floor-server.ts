@@ -5,10 +5,16 @@
  */
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
+import { CPU_PATH } from './overhead.js';
 
 const backend = new Pool(process.env.BACKEND_URL ?? '', { connections: 32 });
 const target = process.env.TARGET_PATH ?? '/';
 const server = createServer(async (req, res) => {
+  if (req.url === CPU_PATH) {
+    const { user, system } = process.cpuUsage();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(user + system));
+    return;
+  }
   const answer = await backend.request({
     method: 'GET',
     path: target,

@@ -10,7 +10,7 @@ import { Pool } from 'undici';
 import { cycleBackendFloor } from './backend-floor.js';
 import { validationSpacing } from './cold-code.js';
 import { inspectorSession } from './inspector.js';
-import { gatewayOverhead } from './overhead.js';
+import { CPU_PATH, overheadSideBySide } from './overhead.js';
 import {
   busyNeighbour,
   freePort,
@@ -445,20 +445,36 @@ async function main() {
         [],
         async (gateway, tokens) => {
           const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
-          const options = {
-            backendUrl: sim.url,
-            token: tokens[0]!,
-            backendToken: await backendSignIn(sim.url, sim.users[0]!.email),
-            serviceToken: 'dev-service-token',
-            rps: 200,
-            seconds: 10,
-            pool: Pool,
-            orderUid: orderUid!,
-          };
-          const result = await gatewayOverhead({ ...options, gatewayUrl: gateway.url });
+          const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
+          const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
+          const input = encodeURIComponent(JSON.stringify({ uid: orderUid }));
+          // Each side at 200 calls a second (the bar's rate), in turn, after as long untimed.
+          const rps = 200;
+          // The bare forwarder talks to the backend: it carries the backend's own token.
+          const { gateway: result, floor } = await withProxyFloor(sim.url, target, (floorUrl) =>
+            overheadSideBySide({
+              gateway: {
+                url: gateway.url,
+                path: `/trpc/orders.detail?input=${input}`,
+                token: tokens[0]!,
+                cpuUs: async () => (await metricValue(gateway.url, 'process_cpu_seconds_total')) * 1e6,
+              },
+              floor: {
+                url: floorUrl,
+                path: target,
+                token: backendToken,
+                cpuUs: async () => Number(await (await fetch(`${floorUrl}${CPU_PATH}`)).text()),
+              },
+              direct: { url: sim.url, path: target, token: backendToken },
+              rps,
+              seconds: 10,
+              warmUpSeconds: 10,
+              pool: Pool,
+            }),
+          );
           // Why the gateway's own work costs more at 200 rps than in a loop (see cold-code.ts).
           const detailAnswer = await fetch(`${sim.url}/orders/order/${encodeURIComponent(orderUid!)}`, {
-            headers: { authorization: `Bearer ${options.backendToken}` },
+            headers: { authorization: `Bearer ${backendToken}` },
           });
           const spacing = await validationSpacing(((await detailAnswer.json()) as { data: unknown }).data);
           figure('order_detail_validation_us', spacing.spaced_p50, 'us', {
@@ -466,23 +482,11 @@ async function main() {
             tight_loop_p50: round(spacing.tight_p50, 1),
             what: 'the gateway schema for one order detail, 5 ms apart (as at 200 rps) and back to back',
           });
-          // The same through a bare forwarding server: what any extra hop costs on this machine.
-          const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
-          const floor = await withProxyFloor(sim.url, target, async (floorUrl) => {
-            // The bare forwarder talks to the backend: it carries the backend's own token.
-            const floor = await gatewayOverhead({
-              ...options,
-              token: options.backendToken,
-              gatewayUrl: floorUrl,
-              gatewayPath: target,
-            });
-            figure('proxy_floor_overhead_ms', floor.p50, 'ms', { ...floor, rps: 200 });
-            return floor;
-          });
+          figure('proxy_floor_overhead_ms', floor.p50, 'ms', { ...floor, rps });
           // Bars: the bare forwarder's p50 + 0.5 ms and p99 + 1 ms, measured in the same run.
           figure('gateway_overhead_ms', result.p50, 'ms', {
             ...result,
-            rps: 200,
+            rps,
             floor_p50: floor.p50,
             floor_p99: floor.p99,
             bar_p50: round(floor.p50 + 0.5),

@@ -135,3 +135,49 @@ describe('plain GET queries', () => {
     await expect.poll(() => aborted, { timeout: 2000 }).toBe(before + 1);
   });
 });
+
+describe('plain GET queries with a data transformer', () => {
+  // A transformer that changes the shape, so an answer sent untransformed (or transformed twice) shows.
+  const wrap = {
+    serialize: (v: unknown) => ({ wrapped: v }),
+    deserialize: (v: unknown) => (v as { wrapped: unknown }).wrapped,
+  };
+  const tt = initTRPC.create({ isDev: false, transformer: { input: wrap, output: wrap } });
+  const wrapped = tt.router({
+    echo: tt.procedure.input(z.object({ n: z.number() })).query(({ input }) => ({ twice: input.n * 2 })),
+    missing: tt.procedure.query(() => {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'No such thing' });
+    }),
+  });
+  let wrappedApp: FastifyInstance;
+  let wrappedBase = '';
+  beforeAll(async () => {
+    wrappedApp = Fastify();
+    const plain = plainQueryHandler({ router: wrapped });
+    wrappedApp.get<{ Params: { path: string } }>('/plain/:path', async (req, res) => {
+      if (!(await plain(req, res, req.params.path))) await res.code(418).send('declined');
+    });
+    wrappedApp.get<{ Params: { path: string } }>('/trpc/:path', async (req, res) => {
+      await fastifyRequestHandler({ router: wrapped, req, res, path: req.params.path } as never);
+    });
+    wrappedBase = await wrappedApp.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => wrappedApp.close());
+
+  it.each([
+    `echo?input=${enc({ wrapped: { n: 21 } })}`,
+    `echo?batch=1&input=${enc({ 0: { wrapped: { n: 21 } } })}`,
+    `echo?input=${enc({ wrapped: { n: 'x' } })}`,
+    'missing',
+    'missing?batch=1',
+  ])('answers %s as tRPC does', async (path) => {
+    const get = async (prefix: string) => {
+      const res = await fetch(`${wrappedBase}/${prefix}/${path}`);
+      return { status: res.status, body: await res.text() };
+    };
+    const plain = await get('plain');
+    expect(plain.status).not.toBe(418);
+    expect(plain).toEqual(await get('trpc'));
+    expect(plain.body).toContain('"wrapped"');
+  });
+});

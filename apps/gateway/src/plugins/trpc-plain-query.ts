@@ -8,7 +8,6 @@ import {
   isObject,
   isPromise,
   TRPCError,
-  transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -117,11 +116,16 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
       reply.raw.off('close', onClose);
     }
     const status = getHTTPStatusCode(batch ? [json] : json, error ? [error] : []);
+    // tRPC's `transformTRPCResponse` for this one item, without its generic object spreads (a
+    // measurable share of a call's CPU in the overhead profile).
+    const { serialize } = config.transformer.output;
+    const item =
+      'error' in json ? { error: serialize(json.error) } : { result: { data: serialize(json.result.data) } };
     await reply
       .code(status)
       .header('vary', 'trpc-accept, accept')
       .header('content-type', 'application/json')
-      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, batch ? [json] : json))));
+      .send(Buffer.from(JSON.stringify(batch ? [item] : item)));
     return true;
   };
 }
