@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { loadConfig } from '../src/config.js';
+import { helmetOptions, recordHeaders } from '../src/plugins/security.js';
 import { type FakeHandler, sendJson, startFakeBackend } from './fake-backend.js';
 import { httpClient, type RunningGateway, rawQuery, startGateway, trpcError } from './helpers.js';
 
@@ -282,6 +285,33 @@ describe('backend failures', () => {
     const expired = await trpcError(httpClient(gateway.url, 'tok').users.me.query());
     expect(expired.data?.code).toBe('UNAUTHORIZED');
     expect(expired.message).toBe('validation error');
+  });
+});
+
+describe('security headers', () => {
+  it('come with every kind of answer: a plain query, a tRPC POST, a page, a 404 and a 403', async () => {
+    const expected = recordHeaders(
+      helmet(helmetOptions(loadConfig({ NODE_ENV: 'test', BACKEND_URL: fake.url, WEB_DIST: webDist }))),
+    );
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    const answers = [
+      await fetch(`${gateway.url}/trpc/auth.session`),
+      await fetch(`${gateway.url}/trpc/auth.logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      await fetch(`${gateway.url}/realtime`),
+      await fetch(`${gateway.url}/nowhere`),
+      await fetch(`${gateway.url}/trpc/auth.session`, { headers: { origin: 'https://evil.example' } }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 404, 403]);
+    for (const answer of answers) {
+      await answer.arrayBuffer();
+      for (const [name, value] of Object.entries(expected))
+        expect(answer.headers.get(name), `${answer.url} ${answer.status} ${name}`).toBe(value);
+      expect(answer.headers.get('x-powered-by')).toBeNull();
+    }
   });
 });
 

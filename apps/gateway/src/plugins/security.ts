@@ -1,10 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import { isOriginAllowed } from '../origins.js';
 import { registerSecurity } from '../security/index.js';
+
+/** Helmet's settings for the console: the CSP it needs, and what plain-http deployments must not send. */
+export function helmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:', ...config.IMAGE_ORIGINS],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The console links out to label PDFs and tracking pages on other sites.
+    crossOriginEmbedderPolicy: false,
+    // Plain-http deployments (COOKIE_SECURE=false) must not be pinned to https.
+    strictTransportSecurity: config.COOKIE_SECURE,
+  };
+}
+
+/**
+ * The headers a middleware sets, run once against a response that only records them. Only for
+ * settings that do not depend on the request (no per-request CSP nonce): `helmetOptions` has none.
+ */
+export function recordHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  let failure: unknown = null;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    finished = true;
+    failure = err ?? null;
+  });
+  if (failure) throw failure;
+  if (!finished) throw new Error('recordHeaders: the middleware did not finish at once');
+  return headers;
+}
 
 /**
  * Security headers, cookies, the origin check, CORS for ALLOWED_ORIGINS, the websocket guard and the
@@ -13,29 +65,13 @@ import { registerSecurity } from '../security/index.js';
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    // Built once: @fastify/helmet built helmet's middleware again on every request.
-    const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:', ...config.IMAGE_ORIGINS],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // The console links out to label PDFs and tracking pages on other sites.
-      crossOriginEmbedderPolicy: false,
-      // Plain-http deployments (COOKIE_SECURE=false) must not be pinned to https.
-      strictTransportSecurity: config.COOKIE_SECURE,
+    // Recorded once: none of these depends on the request, so each answer takes them as one object
+    // instead of running helmet's middleware chain and a `setHeader` per header.
+    const securityHeaders = recordHeaders(helmet(helmetOptions(config)));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-    );
     await app.register(fastifyCookie);
 
     // Browsers always send Origin on cross-site requests and websocket upgrades; scripts send none.
