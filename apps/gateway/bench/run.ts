@@ -1,12 +1,13 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
  * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
- * detail, cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, overhead,
+ * detail, cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, alloc, overhead,
  * soak, web, abuse, failover. Each step is bounded in time
  * and count.
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
 import { Pool } from 'undici';
+import { allocationPerCall } from './allocation.js';
 import { cycleBackendFloor } from './backend-floor.js';
 import { validationSpacing } from './cold-code.js';
 import { inspectorSession } from './inspector.js';
@@ -437,6 +438,39 @@ async function main() {
     if (wants('floor')) for (const n of [1000, 10_000]) await broadcastFloor('trpc', n, { bytes: 3000 });
 
     if (wants('memory')) await memoryPerSubscriber(sim);
+
+    if (wants('alloc')) {
+      // What one orders.detail call allocates in the gateway, sampled over the inspector.
+      const inspectPort = await freePort();
+      await withGateway(
+        sim,
+        [`--inspect=127.0.0.1:${inspectPort}`],
+        async (gateway, tokens) => {
+          const inspector = await inspectorSession(inspectPort);
+          try {
+            const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
+            const input = encodeURIComponent(JSON.stringify({ uid: orderUid }));
+            const result = await allocationPerCall({
+              url: gateway.url,
+              path: `/trpc/orders.detail?input=${input}`,
+              token: tokens[0]!,
+              rps: 200,
+              warmUpCalls: 2000,
+              calls: 2000,
+              allocations: (work) => inspector.allocations(work),
+            });
+            figure('gateway_alloc_kb_per_request', result.kb_per_call, 'KB', {
+              ...result,
+              what: 'heap allocated per orders.detail call (kept or not), sampled every 1 KB on average',
+            });
+          } finally {
+            inspector.close();
+          }
+        },
+        null,
+        { BACKEND_SESSION_CONCURRENCY: '64' },
+      );
+    }
 
     if (wants('overhead')) {
       // A fresh gateway, holding no other sockets, so the figure is the gateway's own added latency.

@@ -62,7 +62,8 @@ export const authedProcedure = t.procedure
             : 'Sign in first: no session token';
       throw new TRPCError({ code: 'UNAUTHORIZED', message });
     }
-    return next({ ctx: { ...ctx, token: ctx.token } });
+    // tRPC merges this into the context (spreading ours here as well copied it twice per call).
+    return next({ ctx: { token: ctx.token } });
   })
   .use(async ({ ctx, type, path, getRawInput, next }) => {
     const result = await next();

@@ -125,6 +125,7 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
       .code(status)
       .header('vary', 'trpc-accept, accept')
       .header('content-type', 'application/json')
+      // A Buffer, not a string: Fastify would add `; charset=utf-8` to a string's content type, tRPC does not.
       .send(Buffer.from(JSON.stringify(batch ? [item] : item)));
     return true;
   };
