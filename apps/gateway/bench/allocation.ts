@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import type { SamplingHeapNode, SamplingHeapProfile } from './inspector.js';
+import { getOk, openLoop } from './open-loop.js';
 import { round } from './stats.js';
 
 /** Where a frame's code lives: a package (name@version) or the gateway's own file. */
@@ -42,21 +43,10 @@ export interface AllocationOptions {
  */
 export async function allocationPerCall(o: AllocationOptions) {
   const pool = new Pool(o.url, { connections: 32 });
-  const drive = async (calls: number) => {
-    const inflight: Promise<void>[] = [];
-    for (let i = 0; i < calls; i++) {
-      await new Promise((r) => setTimeout(r, 1000 / o.rps));
-      inflight.push(
-        pool
-          .request({ method: 'GET', path: o.path, headers: { authorization: `Bearer ${o.token}` } })
-          .then(async (res) => {
-            await res.body.text();
-            if (res.statusCode !== 200) throw new Error(`${o.path} answered ${res.statusCode}`);
-          }),
-      );
-    }
-    await Promise.all(inflight);
-  };
+  const drive = (calls: number) =>
+    openLoop(calls, 1000 / o.rps, async () => {
+      await getOk(pool, o.path, o.token);
+    });
   try {
     await drive(o.warmUpCalls);
     const bySource = bytesBySource(await o.allocations(() => drive(o.calls)));

@@ -1,4 +1,5 @@
 import type { Pool } from 'undici';
+import { getOk, openLoop } from './open-loop.js';
 import { percentile, round } from './stats.js';
 
 /** Where the bare forwarder answers its own CPU time (µs, user + system) instead of forwarding. */
@@ -55,34 +56,17 @@ export async function overheadSideBySide(
   const samples: number[][] = sides.map(() => []);
   const bytes = sides.map(() => 0);
   const time = async (i: number, into: number[][]) => {
-    const side = sides[i]!;
     const start = performance.now();
-    const res = await pools[i]!.request({
-      method: 'GET',
-      path: side.path,
-      headers: { authorization: `Bearer ${side.token}` },
-    });
-    const text = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${side.url}${side.path} answered ${res.statusCode}`);
-    bytes[i] = text.length;
+    bytes[i] = (await getOk(pools[i]!, sides[i]!.path, sides[i]!.token)).length;
     into[i]!.push(performance.now() - start);
   };
-  // Open loop: one call every intervalMs, to each side in turn, whatever the answers' pace.
-  const run = async (seconds: number, into: number[][]) => {
-    const intervalMs = 1000 / (o.rps * sides.length);
-    const inflight: Promise<void>[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < o.rps * seconds * sides.length; i++) {
-      const wait = t0 + i * intervalMs - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      inflight.push(time(i % sides.length, into));
-    }
-    await Promise.all(inflight);
-  };
-  await run(
-    o.warmUpSeconds,
-    sides.map(() => []),
-  );
+  // Each side in turn, each at o.rps.
+  const run = (seconds: number, into: number[][]) =>
+    openLoop(o.rps * seconds * sides.length, 1000 / (o.rps * sides.length), (i) =>
+      time(i % sides.length, into),
+    );
+  const untimed = sides.map(() => []);
+  await run(o.warmUpSeconds, untimed);
   const cpuBefore = await Promise.all([o.gateway, o.floor].map((s) => s.cpuUs?.() ?? 0));
   await run(o.seconds, samples);
   const cpuAfter = await Promise.all([o.gateway, o.floor].map((s) => s.cpuUs?.() ?? 0));

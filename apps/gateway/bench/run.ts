@@ -100,6 +100,16 @@ async function withGateway<T>(
   }
 }
 
+/** The gateway's orders.detail of one order, as a GET path (what the console's batch of one calls). */
+const orderDetailCall = (uid: string) =>
+  `/trpc/orders.detail?input=${encodeURIComponent(JSON.stringify({ uid }))}`;
+
+/**
+ * For the steps that call from one session at 200 a second: the per-session backend budget
+ * (BACKEND_SESSION_CONCURRENCY, 2) would queue them, which measures that fairness cap, not the gateway.
+ */
+const ONE_BUSY_SESSION = { BACKEND_SESSION_CONCURRENCY: '64' };
+
 async function visibleOrders(gatewayUrl: string, token: string): Promise<string[]> {
   const res = await fetch(`${gatewayUrl}/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -449,10 +459,9 @@ async function main() {
           const inspector = await inspectorSession(inspectPort);
           try {
             const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
-            const input = encodeURIComponent(JSON.stringify({ uid: orderUid }));
             const result = await allocationPerCall({
               url: gateway.url,
-              path: `/trpc/orders.detail?input=${input}`,
+              path: orderDetailCall(orderUid!),
               token: tokens[0]!,
               rps: 200,
               warmUpCalls: 2000,
@@ -468,7 +477,7 @@ async function main() {
           }
         },
         null,
-        { BACKEND_SESSION_CONCURRENCY: '64' },
+        ONE_BUSY_SESSION,
       );
     }
 
@@ -481,7 +490,6 @@ async function main() {
           const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
           const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
           const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
-          const input = encodeURIComponent(JSON.stringify({ uid: orderUid }));
           // Each side at 200 calls a second (the bar's rate), in turn, after as long untimed.
           const rps = 200;
           // The bare forwarder talks to the backend: it carries the backend's own token.
@@ -489,7 +497,7 @@ async function main() {
             overheadSideBySide({
               gateway: {
                 url: gateway.url,
-                path: `/trpc/orders.detail?input=${input}`,
+                path: orderDetailCall(orderUid!),
                 token: tokens[0]!,
                 cpuUs: async () => (await metricValue(gateway.url, 'process_cpu_seconds_total')) * 1e6,
               },
@@ -528,9 +536,7 @@ async function main() {
           });
         },
         null,
-        // 100 calls a second from one session would otherwise queue at the per-session backend budget
-        // (BACKEND_SESSION_CONCURRENCY, 2), which measures that fairness cap, not the gateway's overhead.
-        { BACKEND_SESSION_CONCURRENCY: '64' },
+        ONE_BUSY_SESSION,
       );
     }
 

@@ -5,7 +5,6 @@ import { gzipSync } from 'node:zlib';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../src/config.js';
 import { helmetOptions, recordHeaders } from '../src/plugins/security.js';
 import { type FakeHandler, sendJson, startFakeBackend } from './fake-backend.js';
 import { httpClient, type RunningGateway, rawQuery, startGateway, trpcError } from './helpers.js';
@@ -290,9 +289,7 @@ describe('backend failures', () => {
 
 describe('security headers', () => {
   it('come with every kind of answer: a plain query, a tRPC POST, a page, a 404 and a 403', async () => {
-    const expected = recordHeaders(
-      helmet(helmetOptions(loadConfig({ NODE_ENV: 'test', BACKEND_URL: fake.url, WEB_DIST: webDist }))),
-    );
+    const expected = recordHeaders(helmet(helmetOptions(gateway.app.services.config)));
     expect(Object.keys(expected).length).toBeGreaterThan(8);
     const answers = [
       await fetch(`${gateway.url}/trpc/auth.session`),
