@@ -6,10 +6,12 @@
  * and count.
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
+import { availableParallelism } from 'node:os';
 import { Pool } from 'undici';
 import { allocationPerCall } from './allocation.js';
 import { cycleBackendFloor } from './backend-floor.js';
 import { validationSpacing } from './cold-code.js';
+import { CpuSampler, cpuBetween } from './cpu-time.js';
 import { inspectorSession } from './inspector.js';
 import { CPU_PATH, overheadSideBySide } from './overhead.js';
 import {
@@ -168,6 +170,8 @@ async function pushLatency(
   const firstFrames = new Map<number, string>();
   const rounds = pushRounds(subscribers);
   let resyncs = 0;
+  // Each process's CPU time per timed change, from the poll to the last frame received.
+  const cpu = new Map<string, number>();
   const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
   const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
   const pushWrites = () => metricValue(gateway.url, 'push_writes_total');
@@ -176,12 +180,14 @@ async function pushLatency(
   const change = async (uid: string, warmUp: boolean) => {
     const firstOf = new Map<Subscriber, number>();
     const lastOf = new Map<Subscriber, number>();
+    let polledAt: number | null = null;
     for (const s of subs) {
       s.onData((data, _id, size, text) => {
         const msg = data as { kind: string; polledAt?: number };
         // A socket that fell behind gets the latest state as a snapshot instead of the patches.
         if (msg.kind === 'snapshot' && !warmUp) resyncs += 1;
         if (msg.kind !== 'patch' || msg.polledAt === undefined) return;
+        polledAt = msg.polledAt;
         const latency = Date.now() - msg.polledAt;
         if (!firstOf.has(s)) {
           firstOf.set(s, latency);
@@ -194,11 +200,22 @@ async function pushLatency(
       });
     }
     await sim.resetCallCounts();
+    const sampler = new CpuSampler({ sim: sim.child.pid!, gateway: gateway.child.pid!, receivers: 'self' });
+    sampler.start();
     await sim.changeOrder(uid);
     const deadline = Date.now() + POLL_MS * 3;
     while (firstOf.size < subscribers && Date.now() < deadline) await sleep(20);
     // The statistics stage follows the rows; give it time to arrive everywhere.
     await sleep(1500);
+    const samples = sampler.stop();
+    if (!warmUp && polledAt !== null && lastOf.size > 0) {
+      const spent = cpuBetween(
+        samples,
+        polledAt,
+        polledAt + [...lastOf.values()].reduce((a, b) => Math.max(a, b), 0),
+      );
+      for (const [name, ms] of Object.entries(spent)) cpu.set(name, (cpu.get(name) ?? 0) + ms);
+    }
     if (firstOf.size < subscribers)
       console.error(`change of ${uid}: only ${firstOf.size}/${subscribers} got it`);
     return { first: [...firstOf.values()], complete: [...lastOf.values()] };
@@ -263,7 +280,17 @@ async function pushLatency(
         }
       : {}),
   });
+  const cycleCpu = Object.fromEntries([...cpu].map(([name, ms]) => [name, round(ms / rounds, 1)]));
+  const cycleCpuTotal = round([...cpu.values()].reduce((a, b) => a + b, 0) / rounds, 1);
+  const cores = availableParallelism();
   if (backend) {
+    figure('change_cpu_ms', cycleCpuTotal, 'ms', {
+      subscribers,
+      ...cycleCpu,
+      cores,
+      cpu_floor_ms: round(cycleCpuTotal / cores, 1),
+      what: 'CPU time of backend-sim, the gateway and the receiving tabs from the poll to the last frame received, per change',
+    });
     figure('push_latency_with_statistics_ms', percentile(complete, 95), 'ms', {
       subscribers,
       p50: percentile(complete, 50),
@@ -277,6 +304,9 @@ async function pushLatency(
         (framesPerChange * subscribers * (floor?.writeUsPerSocket ?? writeUsPerSocket)) / 1000,
         1,
       ),
+      // That work spread perfectly over every core: no schedule brings the last frame sooner.
+      cpu_floor_ms: round(cycleCpuTotal / cores, 1),
+      max: complete.reduce((a, b) => Math.max(a, b), 0),
       bar_p95: round(2 * percentile(first, 95), 1),
       bar: '2 x push_latency_ms p95',
     });
