@@ -132,12 +132,10 @@ export function defineLiveList<
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
       const filterKey = stableStringify(query.filter);
-      // Read alongside the rows (asked right after them, so the backend answers the rows first), pushed
-      // after them as a second patch. A refresh's statistics calls go in the scheduler's background
-      // lane, so they never take a slot a user's call waits for; a first load's do not, since its
-      // subscribers see nothing until they land.
+      // Read alongside the rows, pushed after them as a second patch. A refresh's statistics calls go
+      // in the scheduler's background lane, so they never hold a row read back; a first load's do not,
+      // since its subscribers see nothing until they land.
       return async function* (token, signal, initial, change) {
-        const rows = read(token, signal);
         const slow = sharedLater(
           `${spec.name}|${token}|${filterKey}|${change ?? 'now'}`,
           change !== null,
@@ -150,7 +148,7 @@ export function defineLiveList<
         );
         // Settled either way, so a failed row read leaves no unhandled rejection behind.
         slow.catch(() => {});
-        yield await rows;
+        yield await read(token, signal);
         yield { meta: await slow };
       } as CohortFetch<Row, State>;
     },

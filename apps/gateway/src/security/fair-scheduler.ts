@@ -16,8 +16,7 @@ export interface FairSchedulerOptions {
 
 /**
  * `foreground`: what a user waits for (their queries and mutations, a live list's rows).
- * `background`: what can come later (a live list's statistics); it never takes a slot a foreground
- * call waits for.
+ * `background`: what can come later (a live list's statistics); it runs on spare slots only.
  */
 export type Lane = 'foreground' | 'background';
 
@@ -51,20 +50,19 @@ export type Release = () => void;
  * own budget, and when the global budget is full, sessions with waiting calls take turns
  * (round-robin). One session's burst therefore queues behind itself, never in front of others.
  *
- * Two lanes: a waiting foreground call always starts before any background call, and background
- * calls have a session budget of their own (`perSession` again), so a session's next foreground call
- * never waits for its background calls to finish. Background calls do start while foreground calls
- * are in flight: a live list's statistics go out right behind its rows, not after every row read of
- * every session has ended. A background call waiting longer than `backgroundMaxWaitMs` becomes a
- * foreground one, so it is delayed, never starved.
+ * Two lanes: foreground calls always start before background calls, and background calls use spare
+ * capacity only: they start while no foreground call of any session is in flight or waiting for a
+ * global slot, and have a session budget of their own (`perSession` again), so a session's next
+ * foreground call never waits for its background calls to finish. A background call waiting longer
+ * than `backgroundMaxWaitMs` becomes a foreground one, so it is delayed, never starved.
  */
 export class FairScheduler {
   readonly #sessions = new Map<string, Session>();
   /** Sessions with waiting calls, in turn order. */
   readonly #ring: string[] = [];
   #active = 0;
-  /** Units in flight for background calls, across all sessions. */
-  #backgroundActive = 0;
+  /** Units in flight for foreground calls, across all sessions. */
+  #foregroundActive = 0;
 
   constructor(private readonly opts: FairSchedulerOptions) {}
 
@@ -139,25 +137,19 @@ export class FairScheduler {
     );
   }
 
-  /**
-   * Background calls have a session budget of the same size of their own, so they never hold a
-   * foreground call of their session, and together hold at most half the global budget, so the other
-   * half is always there for foreground calls.
-   */
+  /** Background calls have a budget of the same size of their own, so they never hold a foreground call. */
   #fitsBackground(session: Session, units: number): boolean {
     return (
-      session.backgroundActive + units <= this.opts.perSession &&
-      this.#backgroundActive + units <= Math.max(1, Math.floor(this.opts.global / 2)) &&
-      this.#active + units <= this.opts.global
+      session.backgroundActive + units <= this.opts.perSession && this.#active + units <= this.opts.global
     );
   }
 
   /**
-   * Background calls run while no foreground call waits for a global slot: they never take one a
-   * user's call is queued for.
+   * Background calls run while no foreground call is in flight or held by the global budget: they
+   * share the backend with nothing a user waits for (a row read of another session shares its CPU).
    */
   #backgroundMayRun(): boolean {
-    return !this.#foregroundWaitsForGlobal();
+    return this.#foregroundActive === 0 && !this.#foregroundWaitsForGlobal();
   }
 
   /** A foreground call waits although its own session has room: the global budget holds it. */
@@ -173,20 +165,16 @@ export class FairScheduler {
 
   #start(key: string, session: Session, units: number, background: boolean): Release {
     session.active += units;
-    if (background) {
-      session.backgroundActive += units;
-      this.#backgroundActive += units;
-    }
+    if (background) session.backgroundActive += units;
+    else this.#foregroundActive += units;
     this.#active += units;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       session.active -= units;
-      if (background) {
-        session.backgroundActive -= units;
-        this.#backgroundActive -= units;
-      }
+      if (background) session.backgroundActive -= units;
+      else this.#foregroundActive -= units;
       this.#active -= units;
       this.#drop(key, session);
       this.#pump();
