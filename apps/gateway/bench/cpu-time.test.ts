@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { type CpuSample, CpuSampler, cpuBetween, onCpuNs, ProcessCpu } from './cpu-time.js';
 
@@ -38,6 +39,27 @@ describe('CPU time per process', () => {
     // 30 ms of spinning, on a machine that may also run other work.
     expect(spent).toBeGreaterThan(20);
     expect(spent).toBeLessThan(200);
+  });
+
+  it("counts only the main thread's work when asked, not another thread's", async () => {
+    // A worker spins 60 ms on its own thread when told to, while this thread waits.
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (ms) => { const until = performance.now() + ms; while (performance.now() < until); parentPort.postMessage('done'); });`,
+      { eval: true },
+    );
+    await new Promise((r) => worker.once('online', r));
+    const all = new ProcessCpu('self');
+    const main = new ProcessCpu('self', true);
+    const [allBefore, mainBefore] = [all.ms(), main.ms()];
+    worker.postMessage(60);
+    await new Promise((r) => worker.once('message', r));
+    const [allSpent, mainSpent] = [all.ms() - allBefore, main.ms() - mainBefore];
+    all.close();
+    main.close();
+    await worker.terminate();
+    expect(allSpent).toBeGreaterThan(45);
+    expect(mainSpent).toBeLessThan(20);
   });
 
   it('samples while the event loop runs, and reads the work done between two readings', async () => {

@@ -1,19 +1,28 @@
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 
+/** A process to watch, and whether only its main thread (the one running its JavaScript) counts. */
+export interface Watched {
+  pid: number | 'self';
+  mainThreadOnly?: boolean;
+}
+
 /**
  * CPU time a process has run, over all its threads, in ms: the first field of each thread's
  * `/proc/<pid>/task/<tid>/schedstat` (nanoseconds on CPU). `/proc/<pid>/stat` counts in 10 ms ticks,
  * too coarse for one change cycle. Each thread's file stays open and is read again from its start (one
  * `pread` per thread per reading), so reading every 10 ms costs the bench little. The threads are
- * listed once: Node's (main, libuv pool, V8 platform workers) live as long as the process.
+ * listed once: Node's (main, libuv pool, V8 platform workers) live as long as the process. The main
+ * thread's id is the process id.
  */
 export class ProcessCpu {
   private readonly fds: number[];
   private readonly buffer = Buffer.alloc(256);
 
-  constructor(pid: number | 'self') {
+  constructor(pid: number | 'self', mainThreadOnly = false) {
     const dir = `/proc/${pid}/task`;
-    this.fds = readdirSync(dir).map((tid) => openSync(`${dir}/${tid}/schedstat`, 'r'));
+    const main = String(pid === 'self' ? process.pid : pid);
+    const tids = mainThreadOnly ? [main] : readdirSync(dir);
+    this.fds = tids.map((tid) => openSync(`${dir}/${tid}/schedstat`, 'r'));
   }
 
   /** CPU time so far, in ms. */
@@ -60,14 +69,13 @@ export class CpuSampler {
   private readonly processes: Array<{ name: string; cpu: ProcessCpu; self: boolean }>;
 
   constructor(
-    pids: Record<string, number | 'self'>,
+    watched: Record<string, number | 'self' | Watched>,
     private readonly intervalMs = 10,
   ) {
-    this.processes = Object.entries(pids).map(([name, pid]) => ({
-      name,
-      cpu: new ProcessCpu(pid),
-      self: pid === 'self',
-    }));
+    this.processes = Object.entries(watched).map(([name, w]) => {
+      const { pid, mainThreadOnly } = typeof w === 'object' ? w : { pid: w, mainThreadOnly: false };
+      return { name, cpu: new ProcessCpu(pid, mainThreadOnly), self: pid === 'self' };
+    });
   }
 
   start(): void {

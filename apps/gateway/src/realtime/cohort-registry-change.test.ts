@@ -1,5 +1,6 @@
 import type { ListMessage, ListState } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
+import { ChangePace } from './change-pace.js';
 import type { CohortMember } from './cohort.js';
 import { CohortRegistry } from './cohort-registry.js';
 
@@ -19,9 +20,10 @@ const state = (rows: Row[]): ListState<Row, Meta> => ({ rows, meta: { total: row
  * a re-read answers (with `o1` changed) only for the cohorts in `answering`. `log` holds, in order,
  * each re-read asked for and each early patch written.
  */
-async function threeCohorts(answering: Set<string>) {
+async function threeCohorts(answering: Set<string>, pace?: ChangePace) {
   const log: string[] = [];
   const registry = new CohortRegistry<Row, Meta, Query>({
+    pace,
     kind: 'orders',
     fetch: (query) => (_token, _signal, initial) => {
       if (initial) return Promise.resolve(state([before]));
@@ -100,6 +102,37 @@ describe('CohortRegistry.applyChange: the re-reads asked for, then the early pat
     await settle();
     expect(log).toEqual(['re-read b']);
     for (const name of ['a', 'c']) expect(await sent(name), name).toEqual([]);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it('a large change waits for its re-reads: each member gets the change once, from its re-read', async () => {
+    // Measured before: one member's early patch takes 15 ms to write, re-reads land in 10 ms. Three
+    // members' patches (45 ms) take over twice that, so the change waits (15 ms at most).
+    const pace = new ChangePace();
+    pace.recordWrite(1, 15);
+    pace.recordLanding(10);
+    const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']), pace);
+    await registry.applyChange([after], 1000, () => true);
+    await settle();
+    // Every re-read landed within the wait: no early patch found anything newer to write.
+    expect(log).toEqual(['re-read a', 're-read b', 're-read c']);
+    for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it('a large change whose re-reads do not land writes its early patches once the wait is over', async () => {
+    const pace = new ChangePace();
+    pace.recordWrite(1, 15);
+    pace.recordLanding(10);
+    // Only a answers; b and c never do (a backend stuck on them).
+    const { registry, log, sent } = await threeCohorts(new Set(['a']), pace);
+    const started = performance.now();
+    await registry.applyChange([after], 1000, () => true);
+    // The wait: 1.5 × 10 ms, far below the backend's silence.
+    expect(performance.now() - started).toBeLessThan(1000);
+    await settle();
+    expect(log.slice(3)).toEqual(['early c', 'early b']);
+    for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
 });

@@ -1,4 +1,5 @@
 import { tracked } from '@trpc/server';
+import { ChangePace } from './change-pace.js';
 import {
   Cohort,
   type CohortFetch,
@@ -24,6 +25,8 @@ export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
   health?: CohortHealth;
   /** Cohorts per user, shared by every list (no limit without it). */
   quota?: CohortQuota;
+  /** What the last changes measured (a fresh one without it; tests pass one already measured). */
+  pace?: ChangePace;
 }
 
 interface Entry<Row extends { uid: string }, Meta, Query> {
@@ -64,8 +67,11 @@ const EARLY_PATCH_TURN_MS = 16;
 /** All cohorts of one kind (orders, inbounds or clients) in this process. */
 export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   readonly cohorts = new Map<string, Entry<Row, Meta, Query>>();
+  private readonly pace: ChangePace;
 
-  constructor(private readonly opts: CohortKindOptions<Row, Meta, Query>) {}
+  constructor(private readonly opts: CohortKindOptions<Row, Meta, Query>) {
+    this.pace = opts.pace ?? new ChangePace();
+  }
 
   async join(
     scope: string,
@@ -172,6 +178,11 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * and writes nothing, one frame less for each of its members. Cohorts are patched in the reverse of
    * the re-reads' order, since the backend tends to answer in the order it was asked: the patches and
    * the answers meet in the middle. Resolves once every cohort had its turn.
+   *
+   * A change whose early patches take much longer to write than its first re-read takes to land
+   * (thousands of members; see ChangePace) first waits for its re-reads, as long as they keep landing
+   * (a backend silent for the wait, at most `REREAD_WAIT_CAP_MS`, ends it): their frames then carry
+   * the change, and the early patches write nothing to those cohorts, one frame less per member.
    */
   applyChange(
     rows: readonly Row[],
@@ -179,21 +190,51 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     turnMs = EARLY_PATCH_TURN_MS,
   ): Promise<void> {
+    const changed = performance.now();
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
+    const listing = cohorts.filter((cohort) => cohort.lists(rows));
     return new Promise((done) => {
       const turn = (from: number) => {
         const started = performance.now();
         let next = from;
         while (next < cohorts.length) {
-          const wrote = cohorts[next++]!.patchRows(rows, since);
-          if (wrote && performance.now() - started >= turnMs) break;
+          const cohort = cohorts[next++]!;
+          const before = performance.now();
+          const wrote = cohort.patchRows(rows, since);
+          if (!wrote) continue;
+          this.pace.recordWrite(cohort.members.size, performance.now() - before);
+          if (performance.now() - started >= turnMs) break;
         }
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
       this.refreshWhere(touched, since);
+      const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
+      let begun = false;
+      let quiet: NodeJS.Timeout | undefined;
       // After the re-reads' calls have left (they are sent from promise callbacks, which run first).
-      setImmediate(turn, 0);
+      const begin = () => {
+        if (begun) return;
+        begun = true;
+        clearTimeout(quiet);
+        setImmediate(turn, 0);
+      };
+      // A large change waits while its re-reads keep landing: a backend silent for `wait` ends it.
+      const waitOn = () => {
+        clearTimeout(quiet);
+        if (wait > 0 && !begun) quiet = setTimeout(begin, wait).unref();
+      };
+      let pending = listing.length;
+      for (const cohort of listing)
+        void cohort.whenRowsLanded().then(() => {
+          if (pending === listing.length) this.pace.recordLanding(performance.now() - changed);
+          pending -= 1;
+          // Each landed re-read's apply has taken its turn already, so it goes before the early patches.
+          if (pending === 0) begin();
+          else waitOn();
+        });
+      if (wait === 0) begin();
+      else waitOn();
     });
   }
 

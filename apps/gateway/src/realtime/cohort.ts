@@ -110,6 +110,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
    */
   private early = new Map<string, { row: Row; run: number }>();
   private lastToken: string | null = null;
+  /** Settles once the refresh under way has its rows, with their turn to be applied already taken. */
+  private rowsLanded: Promise<void> = Promise.resolve();
   /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
   private dataAt = 0;
   private paused = false;
@@ -248,14 +250,22 @@ export class Cohort<Row extends { uid: string }, Meta> {
     // The first stage (the rows) holds the cohort's refresh; the stages after it (statistics) land on
     // their own, so a change seen meanwhile reads its rows without waiting for them.
     let pushed = false;
+    let landed = () => {};
+    this.rowsLanded = new Promise((resolve) => {
+      landed = resolve;
+    });
     try {
       const head = await stages.next();
       // Applied on the next turn of the event loop: the other answers that landed meanwhile are read
       // first, which frees their backend slots (the calls waiting on them go out), before this
-      // cohort's frames hold the loop. The same for the later stages.
-      await nextTurn();
+      // cohort's frames hold the loop. The same for the later stages. The turn is taken before
+      // `rowsLanded` settles, so a change waiting on it writes its early patches after this apply.
+      const turn = nextTurn();
+      landed();
+      await turn;
       if (!head.done) pushed = this.apply(head.value, since, runId);
     } catch (error) {
+      landed();
       this.refreshFailed(error, token, false);
       return;
     }
@@ -435,6 +445,17 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.publish(since === null ? patch : { ...patch, polledAt: since });
     this.hooks.onPush?.(this.kind, this.members.size, since === null ? null : Date.now() - since);
     return true;
+  }
+
+  /** Whether this cohort lists one of `rows`: an early patch of them would reach its members. */
+  lists(rows: readonly Row[]): boolean {
+    const listed = this.print?.rows.items;
+    return !!listed && !this.closed && rows.some((row) => listed.has(row.uid));
+  }
+
+  /** Settles once the refresh under way (if any) has its rows; see CohortRegistry.applyChange. */
+  whenRowsLanded(): Promise<void> {
+    return this.rowsLanded;
   }
 
   /**
