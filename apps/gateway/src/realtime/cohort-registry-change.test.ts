@@ -135,4 +135,17 @@ describe('CohortRegistry.applyChange: the re-reads asked for, then the early pat
     for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
+
+  it('times the re-reads by the cohorts it re-reads only, not by others listing the row', async () => {
+    const pace = new ChangePace();
+    const landings: number[] = [];
+    pace.recordLanding = (ms) => void landings.push(ms);
+    // All three list o1; only b is re-read, and its backend does not answer.
+    const { registry } = await threeCohorts(new Set(), pace);
+    await registry.applyChange([after], 1000, (query) => query.name === 'b');
+    await settle();
+    // a and c were not re-read: their last refreshes, long done, say nothing of this change's re-reads.
+    expect(landings).toEqual([]);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
 });

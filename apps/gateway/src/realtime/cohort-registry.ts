@@ -159,10 +159,18 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     }
   }
 
-  /** Refresh every cohort whose query `touched` says the change could affect. */
-  refreshWhere(touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean, since: number): void {
-    for (const { cohort, query } of this.cohorts.values())
-      if (touched(query, cohort)) void cohort.refresh(since).catch(() => {});
+  /** Refresh every cohort whose query `touched` says the change could affect; returns those cohorts. */
+  refreshWhere(
+    touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
+    since: number,
+  ): Set<Cohort<Row, Meta>> {
+    const refreshed = new Set<Cohort<Row, Meta>>();
+    for (const { cohort, query } of this.cohorts.values()) {
+      if (!touched(query, cohort)) continue;
+      void cohort.refresh(since).catch(() => {});
+      refreshed.add(cohort);
+    }
+    return refreshed;
   }
 
   /**
@@ -192,7 +200,6 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   ): Promise<void> {
     const changed = performance.now();
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
-    const listing = cohorts.filter((cohort) => cohort.lists(rows));
     return new Promise((done) => {
       const turn = (from: number) => {
         const started = performance.now();
@@ -208,7 +215,9 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
-      this.refreshWhere(touched, since);
+      const rereading = this.refreshWhere(touched, since);
+      // The cohorts an early patch would reach whose re-read brings the change too.
+      const listing = cohorts.filter((cohort) => rereading.has(cohort) && cohort.lists(rows));
       const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
       let begun = false;
       let quiet: NodeJS.Timeout | undefined;
