@@ -20,7 +20,12 @@ const state = (rows: Row[]): ListState<Row, Meta> => ({ rows, meta: { total: row
  * a re-read answers (with `o1` changed) only for the cohorts in `answering`. `log` holds, in order,
  * each re-read asked for and each early patch written.
  */
-async function threeCohorts(answering: Set<string>, pace?: ChangePace) {
+async function threeCohorts(
+  answering: Set<string>,
+  pace?: ChangePace,
+  /** A re-read's answer, in place of `answering`'s, where it returns one. */
+  reread: (name: string) => Promise<ListState<Row, Meta>> | undefined = () => undefined,
+) {
   const log: string[] = [];
   const registry = new CohortRegistry<Row, Meta, Query>({
     pace,
@@ -28,6 +33,8 @@ async function threeCohorts(answering: Set<string>, pace?: ChangePace) {
     fetch: (query) => (_token, _signal, initial) => {
       if (initial) return Promise.resolve(state([before]));
       log.push(`re-read ${query.name}`);
+      const answer = reread(query.name);
+      if (answer) return answer;
       return answering.has(query.name) ? Promise.resolve(state([after])) : new Promise(() => {});
     },
     lingerMs: 60_000,
@@ -146,6 +153,30 @@ describe('CohortRegistry.applyChange: the re-reads asked for, then the early pat
     await settle();
     // a and c were not re-read: their last refreshes, long done, say nothing of this change's re-reads.
     expect(landings).toEqual([]);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it("does not time a re-read already under way, which a change's re-read waits behind", async () => {
+    const pace = new ChangePace();
+    const landings: number[] = [];
+    pace.recordLanding = (ms) => void landings.push(ms);
+    // b's first re-read answers when the test says so; any later one never does.
+    let answerFirst: (value: ListState<Row, Meta>) => void = () => {};
+    let asked = 0;
+    const first = new Promise<ListState<Row, Meta>>((resolve) => {
+      answerFirst = resolve;
+    });
+    const { registry } = await threeCohorts(new Set(), pace, (name) =>
+      name === 'b' && ++asked === 1 ? first : undefined,
+    );
+    const onlyB = (query: Query) => query.name === 'b';
+    void registry.applyChange([after], 1000, onlyB);
+    // A second change while b's first re-read is under way: b's re-read for it runs after that one.
+    void registry.applyChange([{ uid: 'o1', updated_at: at(7) }], 2000, onlyB);
+    answerFirst(state([after]));
+    await settle();
+    // Only the first change timed b's first re-read: it is not the second change's.
+    expect(landings).toHaveLength(1);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
 });

@@ -159,18 +159,21 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     }
   }
 
-  /** Refresh every cohort whose query `touched` says the change could affect; returns those cohorts. */
+  /**
+   * Refresh every cohort whose query `touched` says the change could affect. Returns those whose
+   * re-read starts now; the others' runs once the refresh under way ends.
+   */
   refreshWhere(
     touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     since: number,
   ): Set<Cohort<Row, Meta>> {
-    const refreshed = new Set<Cohort<Row, Meta>>();
+    const started = new Set<Cohort<Row, Meta>>();
     for (const { cohort, query } of this.cohorts.values()) {
       if (!touched(query, cohort)) continue;
+      if (!cohort.refreshUnderWay()) started.add(cohort);
       void cohort.refresh(since).catch(() => {});
-      refreshed.add(cohort);
     }
-    return refreshed;
+    return started;
   }
 
   /**
@@ -207,16 +210,16 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
         while (next < cohorts.length) {
           const cohort = cohorts[next++]!;
           const before = performance.now();
-          const wrote = cohort.patchRows(rows, since);
-          if (!wrote) continue;
-          this.pace.recordWrite(cohort.members.size, performance.now() - before);
-          if (performance.now() - started >= turnMs) break;
+          if (!cohort.patchRows(rows, since)) continue;
+          const now = performance.now();
+          this.pace.recordWrite(cohort.members.size, now - before);
+          if (now - started >= turnMs) break;
         }
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
       const rereading = this.refreshWhere(touched, since);
-      // The cohorts an early patch would reach whose re-read brings the change too.
+      // The cohorts an early patch would reach whose re-read, started now, brings the change too.
       const listing = cohorts.filter((cohort) => rereading.has(cohort) && cohort.lists(rows));
       const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
       let begun = false;

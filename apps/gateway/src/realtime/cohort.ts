@@ -447,6 +447,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
     return true;
   }
 
+  /** Whether a refresh is under way: one asked for now runs after it (see `refresh`). */
+  refreshUnderWay(): boolean {
+    return this.refreshing !== null;
+  }
+
   /** Whether this cohort lists one of `rows`: an early patch of them would reach its members. */
   lists(rows: readonly Row[]): boolean {
     const listed = this.print?.rows.items;
