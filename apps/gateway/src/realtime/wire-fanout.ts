@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { TrackedMessage } from './cohort.js';
 import { serialisePayload } from './shared-payload-encoder.js';
+import { framePayload, RawFrameWriter, textFrame } from './ws-frame.js';
 
 /**
  * Cohort pushes written straight to member sockets in tRPC's wire format, instead of through one
@@ -72,8 +73,8 @@ export function wireTargetOf(ctx: object, rawInput: unknown, signal: AbortSignal
 
 /**
  * One tracked message as tRPC's `data` frame, serialised once; each subscriber's request id is
- * spliced in front, and the bytes are built once per distinct id (wsLink numbers its requests from
- * 1 on each socket, so thousands of tabs share a handful of ids).
+ * spliced in front, and the bytes (a whole websocket frame) are built once per distinct id (wsLink
+ * numbers its requests from 1 on each socket, so thousands of tabs share a handful of ids).
  */
 export class WireFrame {
   private readonly tail: string;
@@ -85,11 +86,11 @@ export class WireFrame {
     this.tail = `,"result":{"type":"data","id":${id},"data":{"id":${id},"data":${payload}}}}`;
   }
 
-  /** The frame's bytes for a request's head (`frameHead`), built once per distinct head. */
+  /** The websocket frame for a request's head (`frameHead`), built once per distinct head. */
   for(head: string): Buffer {
     let bytes = this.byRequest.get(head);
     if (!bytes) {
-      bytes = Buffer.from(head + this.tail);
+      bytes = textFrame(Buffer.from(head + this.tail));
       this.byRequest.set(head, bytes);
     }
     return bytes;
@@ -112,6 +113,8 @@ export class WireSink {
   private stopped: boolean;
   private timer: NodeJS.Timeout | null = null;
   private readonly socket: WebSocket;
+  /** The socket's TCP stream, when `ws` exposes it: the frames go there whole. */
+  private readonly raw: RawFrameWriter | null;
   private readonly head: string;
   private readonly onAbort = () => this.close();
 
@@ -121,6 +124,7 @@ export class WireSink {
     private readonly latest: () => TrackedMessage<{ uid: string }, unknown>[],
   ) {
     this.socket = target.socket;
+    this.raw = RawFrameWriter.of(target.socket);
     this.head = frameHead(target);
     this.stopped = target.signal.aborted;
     // `stopped` follows the subscription's stop; a closed socket is left to `ws`, whose `send` writes
@@ -139,7 +143,11 @@ export class WireSink {
       this.scheduleCatchUp();
       return;
     }
-    this.socket.send(frame.for(this.head), TEXT);
+    this.send(frame.for(this.head));
+  }
+
+  private send(frame: Buffer): void {
+    if (!this.raw?.write(frame)) this.socket.send(framePayload(frame), TEXT);
   }
 
   private scheduleCatchUp(): void {
@@ -148,7 +156,7 @@ export class WireSink {
       if (!this.open) return;
       if (this.socket.bufferedAmount > SLOW_SOCKET_BYTES) return this.scheduleCatchUp();
       this.behind = false;
-      for (const m of this.latest()) this.socket.send(new WireFrame(m).for(this.head), TEXT);
+      for (const m of this.latest()) this.send(new WireFrame(m).for(this.head));
     }, CATCH_UP_CHECK_MS);
     this.timer.unref?.();
   }
