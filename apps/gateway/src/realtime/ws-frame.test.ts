@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { framePayload, RawFrameWriter, textFrame } from './ws-frame.js';
 
@@ -15,14 +15,6 @@ async function socketPair() {
   const socket = await accepted;
   return { server, client, socket, got };
 }
-
-const until = async (what: string, ok: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 const text = (length: number) => 'x'.repeat(length);
 
@@ -43,26 +35,34 @@ describe('textFrame and RawFrameWriter', () => {
     expect(writer).not.toBeNull();
     const lengths = [0, 1, 125, 126, 65_535, 65_536, 70_000];
     for (const length of lengths) {
-      const frame = textFrame(Buffer.from(text(length)));
+      const frame = textFrame(text(length));
       expect(framePayload(frame).toString()).toBe(text(length));
       expect(writer!.write(frame)).toBe(true);
     }
-    await until('every frame', () => pair!.got.length === lengths.length);
+    await vi.waitFor(() => expect(pair!.got).toHaveLength(lengths.length), { timeout: 5000 });
     expect(pair.got.map((m) => m.length)).toEqual(lengths);
     expect(pair.got.every((m, i) => m === text(lengths[i]!))).toBe(true);
+  });
+
+  it('sizes a frame by its UTF-8 bytes, not its characters', async () => {
+    pair = await socketPair();
+    const names = ['Zoë Müller', '東京倉庫', 'é'.repeat(100)];
+    for (const name of names) expect(RawFrameWriter.of(pair.socket)!.write(textFrame(name))).toBe(true);
+    await vi.waitFor(() => expect(pair!.got).toHaveLength(names.length), { timeout: 5000 });
+    expect(pair.got).toEqual(names);
   });
 
   it("keeps order with ws's own sends, and leaves a fragmented message ws is writing to ws", async () => {
     pair = await socketPair();
     const writer = RawFrameWriter.of(pair.socket)!;
     pair.socket.send('a');
-    expect(writer.write(textFrame(Buffer.from('b')))).toBe(true);
+    expect(writer.write(textFrame('b'))).toBe(true);
     pair.socket.send('c', { fin: false });
     // Mid-message, a whole frame would split it: the writer declines.
-    expect(writer.write(textFrame(Buffer.from('x')))).toBe(false);
+    expect(writer.write(textFrame('x'))).toBe(false);
     pair.socket.send('d', { fin: true });
-    expect(writer.write(textFrame(Buffer.from('e')))).toBe(true);
-    await until('four messages', () => pair!.got.length === 4);
+    expect(writer.write(textFrame('e'))).toBe(true);
+    await vi.waitFor(() => expect(pair!.got).toHaveLength(4), { timeout: 5000 });
     expect(pair.got).toEqual(['a', 'b', 'cd', 'e']);
   });
 
@@ -71,7 +71,7 @@ describe('textFrame and RawFrameWriter', () => {
     const writer = RawFrameWriter.of(pair.socket)!;
     const closed = new Promise((resolve) => pair!.client.once('close', resolve));
     pair.socket.close(1000);
-    expect(writer.write(textFrame(Buffer.from('late')))).toBe(false);
+    expect(writer.write(textFrame('late'))).toBe(false);
     await closed;
     expect(pair.got).toEqual([]);
   });

@@ -3,12 +3,15 @@ import type { WebSocket } from 'ws';
 /**
  * Whole websocket frames built once and written to a member's TCP socket, instead of `ws` framing
  * the same bytes again for every socket (a header allocated, then two writes corked into a writev).
- * Server-to-client frames are unmasked (RFC 6455, 5.1), so one frame's bytes serve every socket.
+ * The websocket protocol masks only what clients send, so one frame's bytes serve every socket.
  */
 
-/** One final, unmasked text frame carrying `payload` (RFC 6455, 5.2). */
-export function textFrame(payload: Buffer): Buffer {
-  const length = payload.length;
+/** `WebSocket.readyState` of an open socket. */
+export const WS_OPEN = 1;
+
+/** One final, unmasked text frame carrying `text` as UTF-8, written straight into the frame's buffer. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
   const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(header + length);
   frame[0] = 0x81; // FIN, text
@@ -21,7 +24,7 @@ export function textFrame(payload: Buffer): Buffer {
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  payload.copy(frame, header);
+  frame.write(text, header);
   return frame;
 }
 
@@ -32,14 +35,11 @@ export function framePayload(frame: Buffer): Buffer {
 }
 
 /** What `ws` keeps on a server-side socket that the raw path reads (internals of ws 8). */
-interface WsInternals {
-  _socket?: { write(chunk: Buffer): boolean };
-  _sender?: { _state?: unknown; _firstFragment?: unknown };
-}
+type Stream = { write(chunk: Buffer): boolean };
+type Sender = { _state?: unknown; _firstFragment?: unknown };
 
 /** `ws`'s Sender is idle: nothing queued behind a compression or a blob read. */
 const SENDER_IDLE = 0;
-const OPEN = 1;
 
 /**
  * A socket's own TCP stream, written past `ws` while that is safe: the socket open (no close frame
@@ -49,21 +49,24 @@ const OPEN = 1;
 export class RawFrameWriter {
   private constructor(
     private readonly socket: WebSocket,
-    private readonly stream: { write(chunk: Buffer): boolean },
-    private readonly sender: { _state?: unknown; _firstFragment?: unknown },
+    private readonly stream: Stream,
+    private readonly sender: Sender,
   ) {}
 
   /** A writer for `socket`, or null when it does not carry the internals it relies on (then `ws.send`). */
   static of(socket: WebSocket): RawFrameWriter | null {
-    const { _socket: stream, _sender: sender } = socket as unknown as WsInternals;
+    const { _socket: stream, _sender: sender } = socket as unknown as { _socket?: Stream; _sender?: Sender };
     if (typeof stream?.write !== 'function' || !sender) return null;
     if (typeof sender._state !== 'number' || typeof sender._firstFragment !== 'boolean') return null;
     return new RawFrameWriter(socket, stream, sender);
   }
 
-  /** Writes `frame` (from `textFrame`) and returns true, or false when `ws` must send it. */
+  /**
+   * Writes `frame` (from `textFrame`) and returns true, or false when `ws` must send it. Reads the
+   * socket's ready state once, the read `ws.send` made on each write before.
+   */
   write(frame: Buffer): boolean {
-    if (this.socket.readyState !== OPEN) return false;
+    if (this.socket.readyState !== WS_OPEN) return false;
     if (this.sender._state !== SENDER_IDLE || this.sender._firstFragment !== true) return false;
     this.stream.write(frame);
     return true;
