@@ -69,15 +69,13 @@ async function threeCohorts(
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
-describe('CohortRegistry.applyChange: the re-reads asked for, then the early patches in turns', () => {
-  it('asks for every re-read before writing any early patch, then patches every cohort in one turn when they fit', async () => {
+describe('CohortRegistry.applyChange: the early patches in turns, the re-reads alongside', () => {
+  it('writes the first turn before asking any re-read, when the change needs no wait', async () => {
     const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']));
     const done = registry.applyChange([after], 1000, () => true);
-    // The re-reads at once, in join order; no patch yet: the first turn waits for their calls to leave.
-    expect(log).toEqual(['re-read a', 're-read b', 're-read c']);
+    // One turn fits every cohort (the one joined last is patched first), then the re-reads, in join order.
+    expect(log).toEqual(['early c', 'early b', 'early a', 're-read a', 're-read b', 're-read c']);
     await done;
-    // One turn: the cohort joined last is patched first.
-    expect(log.slice(3)).toEqual(['early c', 'early b', 'early a']);
     await settle();
     // Each member got the early patch; the re-read brought the same row, so nothing more.
     for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
@@ -89,12 +87,13 @@ describe('CohortRegistry.applyChange: the re-reads asked for, then the early pat
     const { registry, log, sent } = await threeCohorts(new Set(['a']));
     // A turn of 0 ms: every cohort written to ends its turn.
     const done = registry.applyChange([after], 1000, () => true, 0);
-    expect(log).toEqual(['re-read a', 're-read b', 're-read c']);
+    // The first turn (c), then the re-reads; the next turns wait for the event loop.
+    expect(log).toEqual(['early c', 're-read a', 're-read b', 're-read c']);
     await done;
     await settle();
-    // c, then b on the next turn. a's re-read landed before a's turn, so a's early patch found
-    // nothing newer: its members got the change once, from the re-read.
-    expect(log.slice(3)).toEqual(['early c', 'early b']);
+    // b on the next turn. a's re-read landed before a's turn, so a's early patch found nothing
+    // newer: its members got the change once, from the re-read.
+    expect(log.slice(4)).toEqual(['early b']);
     for (const name of ['a', 'b', 'c']) expect(await sent(name), name).toEqual(['o1 changed']);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
@@ -153,6 +152,27 @@ describe('CohortRegistry.applyChange: the re-reads asked for, then the early pat
     await settle();
     // a and c were not re-read: their last refreshes, long done, say nothing of this change's re-reads.
     expect(landings).toEqual([]);
+    for (const { cohort } of registry.cohorts.values()) cohort.close();
+  });
+
+  it('times a re-read from when it was asked, after the first turn, not from the change', async () => {
+    const pace = new ChangePace();
+    const landings: number[] = [];
+    pace.recordLanding = (ms) => void landings.push(ms);
+    const { registry } = await threeCohorts(new Set(['a', 'b', 'c']), pace);
+    // The first turn takes at least 40 ms (each early patch 15 ms); the re-reads answer at once.
+    for (const { cohort } of registry.cohorts.values()) {
+      const patch = cohort.patchRows.bind(cohort);
+      cohort.patchRows = (rows, since) => {
+        const until = performance.now() + 15;
+        while (performance.now() < until);
+        return patch(rows, since);
+      };
+    }
+    await registry.applyChange([after], 1000, () => true);
+    await settle();
+    expect(landings).toHaveLength(1);
+    expect(landings[0]).toBeLessThan(40);
     for (const { cohort } of registry.cohorts.values()) cohort.close();
   });
 

@@ -160,20 +160,12 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   }
 
   /**
-   * Refresh every cohort whose query `touched` says the change could affect. Returns those whose
-   * re-read starts now; the others' runs once the refresh under way ends.
+   * Refresh every cohort whose query `touched` says the change could affect (a cohort whose refresh
+   * is under way refreshes again once it ends).
    */
-  refreshWhere(
-    touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
-    since: number,
-  ): Set<Cohort<Row, Meta>> {
-    const started = new Set<Cohort<Row, Meta>>();
-    for (const { cohort, query } of this.cohorts.values()) {
-      if (!touched(query, cohort)) continue;
-      if (!cohort.refreshUnderWay()) started.add(cohort);
-      void cohort.refresh(since).catch(() => {});
-    }
-    return started;
+  refreshWhere(touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean, since: number): void {
+    for (const { cohort, query } of this.cohorts.values())
+      if (touched(query, cohort)) void cohort.refresh(since).catch(() => {});
   }
 
   /**
@@ -182,18 +174,23 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * - the re-read: every cohort `touched` says the change could affect refreshes, for membership,
    *   order and counts.
    *
-   * The re-reads are asked for first, so the backend answers them while the gateway writes the early
-   * patches (the first turn runs once their calls are on their way). The early patches are written
-   * one turn of the event loop (`turnMs`) at a time, and the answers are applied between turns: a
-   * cohort whose re-read landed first got the change with it, so its early patch finds nothing newer
-   * and writes nothing, one frame less for each of its members. Cohorts are patched in the reverse of
-   * the re-reads' order, since the backend tends to answer in the order it was asked: the patches and
-   * the answers meet in the middle. Resolves once every cohort had its turn.
+   * The early patches are written one turn of the event loop (`turnMs`) at a time, and re-read
+   * answers are applied between turns: a cohort whose re-read landed first got the change with it,
+   * so its early patch finds nothing newer and writes nothing, one frame less for each of its
+   * members. Cohorts are patched in the reverse of the re-reads' order, since the backend tends to
+   * answer in the order it was asked: the patches and the answers meet in the middle. Resolves once
+   * every cohort had its turn.
+   *
+   * First frames first: a change that needs no wait (below) writes its first turn, then asks for the
+   * re-reads. The backend usually shares the gateway's host (ops run them side by side), and its
+   * answering the re-reads would take CPU from that first turn; a re-read cannot land within one
+   * turn anyway, so asking it a turn later costs its frame nothing it would have saved.
    *
    * A change whose early patches take much longer to write than its first re-read takes to land
-   * (thousands of members; see ChangePace) first waits for its re-reads, as long as they keep landing
-   * (a backend silent for the wait, at most `REREAD_WAIT_CAP_MS`, ends it): their frames then carry
-   * the change, and the early patches write nothing to those cohorts, one frame less per member.
+   * (thousands of members; see ChangePace) instead asks for the re-reads and waits for them, as long
+   * as they keep landing (a backend silent for the wait, at most `REREAD_WAIT_CAP_MS`, ends it):
+   * their frames then carry the change, and the early patches write nothing to those cohorts, one
+   * frame less per member.
    */
   applyChange(
     rows: readonly Row[],
@@ -201,27 +198,40 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     turnMs = EARLY_PATCH_TURN_MS,
   ): Promise<void> {
-    const changed = performance.now();
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
+    const writeTurn = (from: number): number => {
+      const started = performance.now();
+      let next = from;
+      while (next < cohorts.length) {
+        const cohort = cohorts[next++]!;
+        const before = performance.now();
+        if (!cohort.patchRows(rows, since)) continue;
+        const now = performance.now();
+        this.pace.recordWrite(cohort.members.size, now - before);
+        if (now - started >= turnMs) break;
+      }
+      return next;
+    };
     return new Promise((done) => {
       const turn = (from: number) => {
-        const started = performance.now();
-        let next = from;
-        while (next < cohorts.length) {
-          const cohort = cohorts[next++]!;
-          const before = performance.now();
-          if (!cohort.patchRows(rows, since)) continue;
-          const now = performance.now();
-          this.pace.recordWrite(cohort.members.size, now - before);
-          if (now - started >= turnMs) break;
-        }
+        const next = writeTurn(from);
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
-      const rereading = this.refreshWhere(touched, since);
       // The cohorts an early patch would reach whose re-read, started now, brings the change too.
-      const listing = cohorts.filter((cohort) => rereading.has(cohort) && cohort.lists(rows));
+      const listing = [...this.cohorts.values()]
+        .filter(
+          ({ cohort, query }) => !cohort.refreshUnderWay() && touched(query, cohort) && cohort.lists(rows),
+        )
+        .map(({ cohort }) => cohort);
       const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
+      if (wait === 0) {
+        const next = writeTurn(0);
+        this.reread(listing, since, touched);
+        if (next < cohorts.length) setImmediate(turn, next);
+        else done();
+        return;
+      }
       let begun = false;
       let quiet: NodeJS.Timeout | undefined;
       // After the re-reads' calls have left (they are sent from promise callbacks, which run first).
@@ -231,23 +241,41 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
         clearTimeout(quiet);
         setImmediate(turn, 0);
       };
-      // A large change waits while its re-reads keep landing: a backend silent for `wait` ends it.
+      // Waits while the re-reads keep landing: a backend silent for `wait` ends it.
       const waitOn = () => {
         clearTimeout(quiet);
-        if (wait > 0 && !begun) quiet = setTimeout(begin, wait).unref();
+        if (!begun) quiet = setTimeout(begin, wait).unref();
       };
       let pending = listing.length;
-      for (const cohort of listing)
-        void cohort.whenRowsLanded().then(() => {
-          if (pending === listing.length) this.pace.recordLanding(performance.now() - changed);
-          pending -= 1;
-          // Each landed re-read's apply has taken its turn already, so it goes before the early patches.
-          if (pending === 0) begin();
-          else waitOn();
-        });
-      if (wait === 0) begin();
-      else waitOn();
+      this.reread(listing, since, touched, () => {
+        pending -= 1;
+        // Each landed re-read's apply has taken its turn already, so it goes before the early patches.
+        if (pending === 0) begin();
+        else waitOn();
+      });
+      waitOn();
     });
+  }
+
+  /**
+   * Asks for the change's re-reads (refreshWhere), and records for ChangePace how long the first of
+   * `listing`'s took to land, from now. `landed` runs as each of theirs lands.
+   */
+  private reread(
+    listing: readonly Cohort<Row, Meta>[],
+    since: number,
+    touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
+    landed: () => void = () => {},
+  ): void {
+    const asked = performance.now();
+    this.refreshWhere(touched, since);
+    let first = true;
+    for (const cohort of listing)
+      void cohort.whenRowsLanded().then(() => {
+        if (first) this.pace.recordLanding(performance.now() - asked);
+        first = false;
+        landed();
+      });
   }
 
   private drop(key: string, cohort: Cohort<Row, Meta>): void {
