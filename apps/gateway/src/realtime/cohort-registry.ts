@@ -198,6 +198,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     turnMs = EARLY_PATCH_TURN_MS,
   ): Promise<void> {
+    const changed = performance.now();
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
     const writeTurn = (from: number): number => {
       const started = performance.now();
@@ -227,7 +228,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
       const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
       if (wait === 0) {
         const next = writeTurn(0);
-        this.reread(listing, since, touched);
+        this.reread(changed, listing, since, touched);
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
         return;
@@ -247,7 +248,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
         if (!begun) quiet = setTimeout(begin, wait).unref();
       };
       let pending = listing.length;
-      this.reread(listing, since, touched, () => {
+      this.reread(changed, listing, since, touched, () => {
         pending -= 1;
         // Each landed re-read's apply has taken its turn already, so it goes before the early patches.
         if (pending === 0) begin();
@@ -259,20 +260,22 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
 
   /**
    * Asks for the change's re-reads (refreshWhere), and records for ChangePace how long the first of
-   * `listing`'s took to land, from now. `landed` runs as each of theirs lands.
+   * `listing`'s took to land after the change (`changed`), a first turn written before them included:
+   * a change whose early patches all fit that turn then never waits, as waiting could not bring its
+   * frames sooner. `landed` runs as each of theirs lands.
    */
   private reread(
+    changed: number,
     listing: readonly Cohort<Row, Meta>[],
     since: number,
     touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     landed: () => void = () => {},
   ): void {
-    const asked = performance.now();
     this.refreshWhere(touched, since);
     let first = true;
     for (const cohort of listing)
       void cohort.whenRowsLanded().then(() => {
-        if (first) this.pace.recordLanding(performance.now() - asked);
+        if (first) this.pace.recordLanding(performance.now() - changed);
         first = false;
         landed();
       });
