@@ -41,6 +41,11 @@ export function bindSocket(ctx: object, socket: WebSocket): void {
   (ctx as Record<symbol, WebSocket>)[SOCKET] = socket;
 }
 
+/** The websocket a tRPC context belongs to, or undefined (an HTTP call). */
+export function socketOf(ctx: object): WebSocket | undefined {
+  return (ctx as Record<symbol, WebSocket | undefined>)[SOCKET];
+}
+
 /** Tag a decoded subscription message's input with its request id (read back by `wireTargetOf`). */
 export function tagSubscription(message: unknown): void {
   const msg = message as {
@@ -61,7 +66,7 @@ export function tagSubscription(message: unknown): void {
 
 /** The socket and request a subscription call came on, or null (HTTP, or an input that was not an object). */
 export function wireTargetOf(ctx: object, rawInput: unknown, signal: AbortSignal): WireTarget | null {
-  const socket = (ctx as Record<symbol, WebSocket | undefined>)[SOCKET];
+  const socket = socketOf(ctx);
   const request =
     rawInput && typeof rawInput === 'object'
       ? (rawInput as Record<symbol, WireRequest | undefined>)[REQUEST]

@@ -1,35 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import { describe, expect, it, vi } from 'vitest';
+import type WebSocket from 'ws';
+import { socketPairs } from '../../test/ws-pair.js';
 import { framePayload, RawFrameWriter, textFrame } from './ws-frame.js';
-
-/** A real server socket and the client at its other end, on loopback; the client's messages, in order. */
-async function socketPair() {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  const got: string[] = [];
-  client.on('message', (data) => got.push(String(data)));
-  await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
-  const socket = await accepted;
-  return { server, client, socket, got };
-}
 
 const text = (length: number) => 'x'.repeat(length);
 
 describe('textFrame and RawFrameWriter', () => {
-  let pair: Awaited<ReturnType<typeof socketPair>> | null = null;
-  afterEach(async () => {
-    if (!pair) return;
-    const { client, server } = pair;
-    pair = null;
-    client.terminate();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const socketPair = socketPairs();
 
   it('frames every payload length class so that a ws client reads it back unchanged', async () => {
-    pair = await socketPair();
+    const pair = await socketPair();
     const writer = RawFrameWriter.of(pair.socket);
     // The installed ws exposes what the raw path needs: without it every push would go through ws.send.
     expect(writer).not.toBeNull();
@@ -39,21 +19,21 @@ describe('textFrame and RawFrameWriter', () => {
       expect(framePayload(frame).toString()).toBe(text(length));
       expect(writer!.write(frame)).toBe(true);
     }
-    await vi.waitFor(() => expect(pair!.got).toHaveLength(lengths.length), { timeout: 5000 });
+    await vi.waitFor(() => expect(pair.got).toHaveLength(lengths.length), { timeout: 5000 });
     expect(pair.got.map((m) => m.length)).toEqual(lengths);
     expect(pair.got.every((m, i) => m === text(lengths[i]!))).toBe(true);
   });
 
   it('sizes a frame by its UTF-8 bytes, not its characters', async () => {
-    pair = await socketPair();
+    const pair = await socketPair();
     const names = ['Zoë Müller', '東京倉庫', 'é'.repeat(100)];
     for (const name of names) expect(RawFrameWriter.of(pair.socket)!.write(textFrame(name))).toBe(true);
-    await vi.waitFor(() => expect(pair!.got).toHaveLength(names.length), { timeout: 5000 });
+    await vi.waitFor(() => expect(pair.got).toHaveLength(names.length), { timeout: 5000 });
     expect(pair.got).toEqual(names);
   });
 
   it("keeps order with ws's own sends, and leaves a fragmented message ws is writing to ws", async () => {
-    pair = await socketPair();
+    const pair = await socketPair();
     const writer = RawFrameWriter.of(pair.socket)!;
     pair.socket.send('a');
     expect(writer.write(textFrame('b'))).toBe(true);
@@ -62,14 +42,14 @@ describe('textFrame and RawFrameWriter', () => {
     expect(writer.write(textFrame('x'))).toBe(false);
     pair.socket.send('d', { fin: true });
     expect(writer.write(textFrame('e'))).toBe(true);
-    await vi.waitFor(() => expect(pair!.got).toHaveLength(4), { timeout: 5000 });
+    await vi.waitFor(() => expect(pair.got).toHaveLength(4), { timeout: 5000 });
     expect(pair.got).toEqual(['a', 'b', 'cd', 'e']);
   });
 
   it('writes nothing once the socket is closing: the close frame must be the last', async () => {
-    pair = await socketPair();
+    const pair = await socketPair();
     const writer = RawFrameWriter.of(pair.socket)!;
-    const closed = new Promise((resolve) => pair!.client.once('close', resolve));
+    const closed = new Promise((resolve) => pair.client.once('close', resolve));
     pair.socket.close(1000);
     expect(writer.write(textFrame('late'))).toBe(false);
     await closed;

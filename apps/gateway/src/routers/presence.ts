@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { Context } from '../context.js';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
+import { probeWhileHeld } from '../presence/liveness.js';
 import { PresenceLimitError } from '../presence/presence-hub.js';
+import { socketOf } from '../realtime/wire-fanout.js';
 import { authedProcedure, router } from '../trpc.js';
 
 /** A watcher's pushes are coalesced over this, so a burst of changes gives one message. */
@@ -41,12 +43,16 @@ export const presenceRouter = router({
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
       throw error;
     }
+    // A half-open socket is found within the presence TTL, not at the next keep-alive.
+    const socket = socketOf(ctx);
+    const probe = socket ? probeWhileHeld(socket, ctx.services.config.PRESENCE_TTL_MS / 2) : null;
     try {
       yield { held: true as const };
       if (!signal?.aborted)
         await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
     } finally {
       hold.release();
+      probe?.release();
     }
   }),
   /**

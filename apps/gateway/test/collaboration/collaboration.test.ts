@@ -10,6 +10,9 @@ import {
 } from '../realtime/harness.js';
 import { holdPresence, watchNotifications, watchPresence } from './watchers.js';
 
+/** Short, so a half-open socket's presence is seen going within a test's time. */
+const PRESENCE_TTL_MS = 2_000;
+
 describe('presence and notifications on one replica (real websockets, backend-sim)', {
   timeout: 30_000,
 }, () => {
@@ -20,6 +23,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
 
   beforeAll(async () => {
     stack = await startStack({
+      PRESENCE_TTL_MS: String(PRESENCE_TTL_MS),
       PRESENCE_ORDERS_PER_SESSION: '2',
       PRESENCE_VIEWERS_PER_ORDER: '1',
       FOLLOWS_PER_USER: '2',
@@ -75,6 +79,45 @@ describe('presence and notifications on one replica (real websockets, backend-si
     watchB.stop();
     watchA.stop();
     await eventually('nothing held', () => made.localCount() === 0);
+  });
+
+  it("a tab whose socket goes half-open leaves B's presence within PRESENCE_TTL_MS, not at tRPC's keep-alive", async () => {
+    const order = orderUids[2]!;
+    const watchB = watchPresence(b.client);
+    // A's socket never answers websocket pings (a laptop that lost its network, as the server sees
+    // it); once the server closes it, A stays away, as a tab without a network cannot reconnect.
+    let closedAt = 0;
+    const silent = createClient(stack.url, a.token, {
+      answerPings: false,
+      onClose: () => {
+        closedAt ||= Date.now();
+        silent.close();
+      },
+    });
+    const here = holdPresence(silent.client, order);
+    await eventually('B sees A', () => watchB.latest?.orders[order]?.length === 1);
+    const heldAt = Date.now();
+    await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order], 10_000);
+    // The server closed A's socket within two probe intervals (half the TTL each), far below
+    // WS_PING_MS + WS_PONG_WAIT_MS (35 s).
+    expect(closedAt).toBeGreaterThan(0);
+    expect(closedAt - heldAt).toBeLessThan(PRESENCE_TTL_MS + 1_000);
+    here.stop();
+    watchB.stop();
+  });
+
+  it('a tab that answers its pings keeps its presence past the TTL', async () => {
+    const order = orderUids[3]!;
+    const watchB = watchPresence(b.client);
+    const tab = createClient(stack.url, a.token);
+    const here = holdPresence(tab.client, order);
+    await eventually('B sees A', () => watchB.latest?.orders[order]?.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, PRESENCE_TTL_MS * 2));
+    expect(watchB.latest?.orders[order]?.length).toBe(1);
+    here.stop();
+    await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order]);
+    tab.close();
+    watchB.stop();
   });
 
   it('caps orders per session and viewers per order with TOO_MANY_REQUESTS naming the variable', async () => {

@@ -15,11 +15,27 @@ import type { AppRouter } from '../../src/router.js';
 
 export type Client = TRPCClient<AppRouter>;
 
-/** A typed client as scripts use it: HTTP with a bearer header, subscriptions over a websocket. */
-export function createClient(url: string, token?: string): { client: Client; close(): void } {
+/** A websocket that never answers the server's pings, as a half-open connection looks from the server. */
+class SilentWebSocket extends WebSocket {
+  constructor(address: string, protocols?: string | string[]) {
+    super(address, protocols, { autoPong: false });
+  }
+}
+
+/**
+ * A typed client as scripts use it: HTTP with a bearer header, subscriptions over a websocket.
+ * `answerPings: false` makes its socket half-open to the server's websocket pings; `onClose` hears
+ * the socket close (the server's doing, unless `close()` was called).
+ */
+export function createClient(
+  url: string,
+  token?: string,
+  { answerPings = true, onClose }: { answerPings?: boolean; onClose?: () => void } = {},
+): { client: Client; close(): void } {
   const ws = createWSClient({
     url: `${url.replace(/^http/, 'ws')}/trpc`,
-    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocket: (answerPings ? WebSocket : SilentWebSocket) as unknown as typeof globalThis.WebSocket,
+    ...(onClose ? { onClose } : {}),
     lazy: { enabled: true, closeMs: 500 },
     connectionParams: () => (token ? { token } : {}),
   });
