@@ -64,6 +64,14 @@ export function stableStringify(value: unknown): string {
  */
 const EARLY_PATCH_TURN_MS = 16;
 
+/** Refreshes each cohort (one whose refresh is under way refreshes again once it ends). */
+function refreshEach<Row extends { uid: string }, Meta>(
+  cohorts: readonly Cohort<Row, Meta>[],
+  since: number,
+): void {
+  for (const cohort of cohorts) void cohort.refresh(since).catch(() => {});
+}
+
 /** All cohorts of one kind (orders, inbounds or clients) in this process. */
 export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   readonly cohorts = new Map<string, Entry<Row, Meta, Query>>();
@@ -164,8 +172,13 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
    * is under way refreshes again once it ends).
    */
   refreshWhere(touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean, since: number): void {
-    for (const { cohort, query } of this.cohorts.values())
-      if (touched(query, cohort)) void cohort.refresh(since).catch(() => {});
+    refreshEach(this.touchedBy(touched), since);
+  }
+
+  private touchedBy(touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean): Cohort<Row, Meta>[] {
+    return [...this.cohorts.values()]
+      .filter(({ cohort, query }) => touched(query, cohort))
+      .map((e) => e.cohort);
   }
 
   /**
@@ -200,37 +213,29 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   ): Promise<void> {
     const changed = performance.now();
     const cohorts = [...this.cohorts.values()].map((entry) => entry.cohort).reverse();
-    const writeTurn = (from: number): number => {
-      const started = performance.now();
-      let next = from;
-      while (next < cohorts.length) {
-        const cohort = cohorts[next++]!;
-        const before = performance.now();
-        if (!cohort.patchRows(rows, since)) continue;
-        const now = performance.now();
-        this.pace.recordWrite(cohort.members.size, now - before);
-        if (now - started >= turnMs) break;
-      }
-      return next;
-    };
+    const rereads = this.touchedBy(touched);
+    // The cohorts an early patch would reach whose re-read, started now, brings the change too.
+    const listing = rereads.filter((cohort) => !cohort.refreshUnderWay() && cohort.lists(rows));
     return new Promise((done) => {
-      const turn = (from: number) => {
-        const next = writeTurn(from);
+      /** One turn of early patches; `then` runs right after it (the first turn's re-reads). */
+      const turn = (from: number, then?: () => void) => {
+        const started = performance.now();
+        let next = from;
+        while (next < cohorts.length) {
+          const cohort = cohorts[next++]!;
+          const before = performance.now();
+          if (!cohort.patchRows(rows, since)) continue;
+          const now = performance.now();
+          this.pace.recordWrite(cohort.members.size, now - before);
+          if (now - started >= turnMs) break;
+        }
+        then?.();
         if (next < cohorts.length) setImmediate(turn, next);
         else done();
       };
-      // The cohorts an early patch would reach whose re-read, started now, brings the change too.
-      const listing = [...this.cohorts.values()]
-        .filter(
-          ({ cohort, query }) => !cohort.refreshUnderWay() && touched(query, cohort) && cohort.lists(rows),
-        )
-        .map(({ cohort }) => cohort);
       const wait = this.pace.waitMs(listing.reduce((sum, cohort) => sum + cohort.members.size, 0));
       if (wait === 0) {
-        const next = writeTurn(0);
-        this.reread(changed, listing, since, touched);
-        if (next < cohorts.length) setImmediate(turn, next);
-        else done();
+        turn(0, () => this.reread(changed, rereads, listing, since));
         return;
       }
       let begun = false;
@@ -248,7 +253,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
         if (!begun) quiet = setTimeout(begin, wait).unref();
       };
       let pending = listing.length;
-      this.reread(changed, listing, since, touched, () => {
+      this.reread(changed, rereads, listing, since, () => {
         pending -= 1;
         // Each landed re-read's apply has taken its turn already, so it goes before the early patches.
         if (pending === 0) begin();
@@ -259,19 +264,19 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
   }
 
   /**
-   * Asks for the change's re-reads (refreshWhere), and records for ChangePace how long the first of
+   * Asks for the change's re-reads (`rereads`), and records for ChangePace how long the first of
    * `listing`'s took to land after the change (`changed`), a first turn written before them included:
    * a change whose early patches all fit that turn then never waits, as waiting could not bring its
    * frames sooner. `landed` runs as each of theirs lands.
    */
   private reread(
     changed: number,
+    rereads: readonly Cohort<Row, Meta>[],
     listing: readonly Cohort<Row, Meta>[],
     since: number,
-    touched: (query: Query, cohort: Cohort<Row, Meta>) => boolean,
     landed: () => void = () => {},
   ): void {
-    this.refreshWhere(touched, since);
+    refreshEach(rereads, since);
     let first = true;
     for (const cohort of listing)
       void cohort.whenRowsLanded().then(() => {
