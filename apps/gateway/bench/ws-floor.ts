@@ -34,7 +34,7 @@ export interface FloorFrame {
  * server (`ws`), or by a bare tRPC subscription over tRPC's ws handler (`trpc`). Given the timed
  * push's own frame, the bare `ws` server sends those bytes (the figure) and, in alternate rounds, a
  * padded frame of the same size (`padded_p95`: what the floor sent before it sent the timed frame,
- * kept so figures compare with older runs; see docs/decisions/realtime.md).
+ * kept so figures compare with older runs; see docs/performance.md).
  */
 export async function broadcastFloor(
   kind: 'ws' | 'trpc',

@@ -3,7 +3,7 @@ import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import type { ChangeEventLog } from './change-events.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
-/** Who may poll: one replica at a time (see poll-lease.ts). */
+/** Who may poll: one replica at a time (LocalPollLease below, or scale/redis-poll-lease.ts). */
 export interface PollLease {
   /** True while this process holds the lease; called before every poll. */
   holds(): Promise<boolean>;

@@ -187,13 +187,13 @@ export class OwnWrites {
     });
   }
 
-  /** users.me per token, cached for five minutes (one backend call per user, not per write). */
   /** The user whose write through the gateway left this entity at `updatedAt`, if one did. */
   async writerOf(uid: string, updatedAt: string): Promise<string | null> {
     const record = await this.opts.store.get(uid);
     return record?.byUid && Date.parse(record.updatedAt) === Date.parse(updatedAt) ? record.byUid : null;
   }
 
+  /** users.me per token, cached for five minutes (one backend call per user, not per write). */
   private async user(token: string): Promise<Author> {
     const cached = this.users.get(token);
     if (cached && cached.until > this.now()) return cached.user;
