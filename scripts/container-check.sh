@@ -15,6 +15,8 @@ base="$root/../shared/tools/container-base.sh"
 project=waybill-check
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 export GATEWAY_PORT=${GATEWAY_PORT:-3000} SIM_PORT=${SIM_PORT:-4000} LB_PORT=${LB_PORT:-8080}
+# docker-compose.yml passes it to the gateways: /metrics then answers only with it.
+export METRICS_TOKEN=${METRICS_TOKEN:-container-check-metrics-token}
 for var in GATEWAY_PORT SIM_PORT LB_PORT; do
   port_free "${!var}" || { echo "container-check: port ${!var} ($var) is in use; set $var to a free port" >&2; exit 1; }
 done
@@ -116,6 +118,12 @@ echo
 step "console answers on $gateway"
 curl -fsS "$gateway/" | grep -q '<div id="root"' || fail "console page not served"
 echo "ok: console page"
+
+step "/metrics answers only with METRICS_TOKEN"
+metrics_status() { curl -s -o /dev/null -w '%{http_code}' -m 5 "$@" "$gateway/metrics"; }
+[ "$(metrics_status)" = 401 ] || fail "/metrics answered without the metrics token"
+[ "$(metrics_status -H "authorization: Bearer $METRICS_TOKEN")" = 200 ] || fail "/metrics refused METRICS_TOKEN"
+echo "ok: /metrics is 401 without the token, 200 with it"
 
 step "password sign-in and orders.search through the containers"
 token=$(sign_in "$gateway")

@@ -105,6 +105,8 @@ const sim = startChild('backend-sim', 'apps/backend-sim', {
   PORT: String(simPort),
   HOST: host,
   SERVICE_TOKEN: serviceToken,
+  // PUBLIC_URL names the console (the gateway's); the sim's own links use SIM_PUBLIC_URL, else its address.
+  PUBLIC_URL: process.env.SIM_PUBLIC_URL ?? '',
 });
 watch(sim);
 try {
@@ -124,6 +126,9 @@ const gateway = startChild('gateway', 'apps/gateway', {
   WEB_DIST: webDist,
   // The sim serves product images over plain http from its own address.
   IMAGE_ORIGINS: `http://127.0.0.1:${simPort}`,
+  // Google sign-in returns only to the console's configured address: PUBLIC_URL when given (a
+  // console opened on another host name), else http://localhost and http://127.0.0.1 at PORT.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? '',
 });
 watch(gateway);
 try {
@@ -137,7 +142,7 @@ try {
 
 const shown = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
 console.log(`
-  Waybill console   http://${shown}:${gatewayPort}
+  Waybill console   ${process.env.PUBLIC_URL || `http://${shown}:${gatewayPort}`}
   Backend (sim)     http://127.0.0.1:${simPort}
   Demo sign-in      ops@example.com / waybill-demo
   Ctrl-C stops both.

@@ -96,6 +96,8 @@ export class SimStore {
   readonly inbounds = new Map<string, SimInbound>();
   readonly stores: SimStoreAnalytics[];
   readonly reports = new Map<string, ExportReportState>();
+  /** Inbounds only some users may read (control `restrictInbound`), by user uid; absent: everyone. */
+  readonly inboundReaders = new Map<string, Set<string>>();
   /** Filter fields of sortedOrders, same positions. */
   readonly columns: OrderColumns;
   /** Reference / tracking / warehouse-code search texts by slot. */
@@ -211,6 +213,11 @@ export class SimStore {
     const token = `wbt_${randomBytes(24).toString('base64url')}`;
     this.tokens.set(token, userUid);
     return token;
+  }
+
+  /** Forget a token, as the backend does when it expires or is revoked: it gets 401 from then on. */
+  revokeToken(token: string): boolean {
+    return this.tokens.delete(token);
   }
 
   private sortedIndex(order: SimOrder): number {

@@ -68,11 +68,13 @@ describe('sign-in', () => {
       await call(
         sim,
         'GET',
-        '/api/v1/authorization/selling_channel/shopify/authorize?shop=demo.myshopify.com&state=s',
+        `/api/v1/authorization/selling_channel/shopify/authorize?shop=demo.myshopify.com&state=s&redirect_uri=${encodeURIComponent('http://127.0.0.1:3111/login')}`,
       ),
     );
     const page = await fetch(auth.install_url);
-    expect(await page.text()).toContain('demo.myshopify.com');
+    const html = await page.text();
+    expect(html).toContain('demo.myshopify.com');
+    expect(html).toContain('href="http://127.0.0.1:3111/login?shop=demo.myshopify.com&amp;code=');
     const token = parseData(
       'auth.shopifyGenerateToken',
       await call(
@@ -88,6 +90,23 @@ describe('sign-in', () => {
       '/api/v1/authorization/selling_channel/shopify/generateToken?shop=x',
     );
     expect(errorOf(missing).fields![0]!.path).toBe('code');
+  });
+});
+
+describe('sign-in redirect addresses', () => {
+  it('refuses a missing redirect_uri with 400 naming it, instead of sending the code to a default address', async () => {
+    const link = await call(sim, 'GET', '/api/v1/login/google/authorization_link?state=state-12345678');
+    expect(link.status).toBe(400);
+    expect(errorOf(link).fields).toEqual([
+      { path: 'redirect_uri', message: expect.stringContaining('is required') },
+    ]);
+    const user = sim.store.users[0]!.uid;
+    for (const path of ['/__consent', `/__consent/approve?user=${user}`, '/__shopify/install?shop=demo']) {
+      const page = await call(sim, 'GET', path);
+      expect(page.status, path).toBe(400);
+      expect(page.headers.location, path).toBeUndefined();
+      expect(errorOf(page).message, path).toContain('redirect_uri: is required');
+    }
   });
 });
 

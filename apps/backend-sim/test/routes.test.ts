@@ -33,12 +33,18 @@ afterAll(() => sim.close());
 
 const search = { skip: 0, limit: 20, managed_by: 'waybill' };
 
+const CALLBACK = encodeURIComponent('http://127.0.0.1:3000/login/callback/google');
+
 /** One real call per contract route; the record type makes a new route fail to compile until covered. */
 const SAMPLES: Record<BackendRouteName, () => Promise<CallResult>> = {
   'auth.googleAuthorizationLink': () =>
-    call(sim, 'GET', '/api/v1/login/google/authorization_link?state=abcdefghijkl'),
+    call(sim, 'GET', `/api/v1/login/google/authorization_link?state=abcdefghijkl&redirect_uri=${CALLBACK}`),
   'auth.googleAuthorizationData': async () => {
-    const link = await call(sim, 'GET', '/api/v1/login/google/authorization_link?state=s1');
+    const link = await call(
+      sim,
+      'GET',
+      `/api/v1/login/google/authorization_link?state=s1&redirect_uri=${CALLBACK}`,
+    );
     const consent = new URL((link.json as { data: { authorization_url: string } }).data.authorization_url);
     const user = sim.store.users[0]!.uid;
     const approve = await call(

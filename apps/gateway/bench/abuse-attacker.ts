@@ -1,8 +1,11 @@
 /**
  * The attacker of bench/abuse.ts, in its own process: one signed-in user sending the probe's HTTP
- * batches (several loops at once) and many live subscriptions on one websocket until ABUSE_UNTIL.
- * Prints one JSON line: HTTP statuses and subscription answers.
+ * batches (several loops at once), opening ABUSE_SOCKETS websockets with ABUSE_LISTS_PER_SOCKET live
+ * lists of as many rows as the caps allow on each, and posting bulk comments of the longest text on
+ * ABUSE_BULK_ORDERS orders in a loop, for ABUSE_SECONDS. Prints one JSON line: HTTP statuses,
+ * subscription answers and bulk comment statuses.
  */
+import { COMMENT_MAX_LENGTH } from '@waybill/contracts';
 import WebSocket from 'ws';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -10,6 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Outcome {
   http: Record<string, number>;
   ws: { started: number; refused: Record<string, number> };
+  comments: Record<string, number>;
 }
 
 /** The caps the gateway runs with (LIST_MAX_LOADED_ROWS, BATCH_MAX_ROWS): the attacker asks for all they allow. */
@@ -51,8 +55,11 @@ async function httpAttack(url: string, cookie: string, until: number, counts: Re
   }
 }
 
-/** One websocket asking for many live lists, each its own cohort (a distinct window), one message each. */
-async function wsAttack(url: string, cookie: string, n: number, result: Outcome['ws']) {
+/**
+ * One of the attacker's websockets asking for `lists` live lists of about `maxLoaded` rows each (skip
+ * + limit), each its own cohort (a distinct window), one message each. `first` numbers the windows.
+ */
+async function wsAttack(url: string, cookie: string, first: number, lists: number, result: Outcome['ws']) {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/trpc`, {
     headers: { cookie },
     perMessageDeflate: false,
@@ -70,9 +77,8 @@ async function wsAttack(url: string, cookie: string, n: number, result: Outcome[
     const code = msg.error?.data?.code;
     if (code) result.refused[code] = (result.refused[code] ?? 0) + 1;
   });
-  for (let i = 0; i < n; i++) {
-    // A third ask for the probe's window (refused by the schema), half for the largest allowed ones.
-    const window = i % 3 === 0 ? { skip: 0, limit: 5000 } : { skip: maxLoaded - 100 - i, limit: 100 };
+  for (let i = first; i < first + lists; i++) {
+    const window = { skip: maxLoaded - 100 - (i % 100), limit: 100 };
     ws.send(
       JSON.stringify({
         id: i + 1,
@@ -86,21 +92,71 @@ async function wsAttack(url: string, cookie: string, n: number, result: Outcome[
   return ws;
 }
 
+/** The first `n` orders of the default list, in pages of 100 (the largest page). */
+async function orderUids(url: string, cookie: string, n: number): Promise<string[]> {
+  const uids: string[] = [];
+  for (let skip = 0; uids.length < n; skip += 100) {
+    const input = encodeURIComponent(JSON.stringify({ window: { skip, limit: 100 } }));
+    const res = await fetch(`${url}/trpc/orders.search?input=${input}`, { headers: { cookie } });
+    const page = ((await res.json()) as { result: { data: { orders: { uid: string }[] } } }).result.data
+      .orders;
+    uids.push(...page.map((o) => o.uid));
+    if (page.length < 100) break;
+  }
+  return uids.slice(0, n);
+}
+
+/** The same longest-allowed comment on `uids` (one bulk call), again and again until `until`. */
+async function bulkAttack(
+  url: string,
+  cookie: string,
+  uids: string[],
+  until: number,
+  counts: Record<string, number>,
+) {
+  const body = JSON.stringify({
+    action: { kind: 'comment', text: 'x'.repeat(COMMENT_MAX_LENGTH) },
+    orderUids: uids,
+  });
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${url}/trpc/orders.bulk`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body,
+      });
+      await res.arrayBuffer();
+      counts[res.status] = (counts[res.status] ?? 0) + 1;
+    } catch {
+      counts.error = (counts.error ?? 0) + 1;
+    }
+  }
+}
+
 async function main() {
   const url = process.env.ABUSE_URL!;
   const cookie = process.env.ABUSE_COOKIE!;
   const until = Date.now() + Number(process.env.ABUSE_SECONDS) * 1000;
-  const outcome: Outcome = { http: {}, ws: { started: 0, refused: {} } };
+  const sockets = Number(process.env.ABUSE_SOCKETS ?? 0);
+  const lists = Number(process.env.ABUSE_LISTS_PER_SOCKET ?? 0);
+  const bulkLoops = Number(process.env.ABUSE_BULK_LOOPS ?? 0);
+  const outcome: Outcome = { http: {}, ws: { started: 0, refused: {} }, comments: {} };
+  const uids = bulkLoops > 0 ? await orderUids(url, cookie, Number(process.env.ABUSE_BULK_ORDERS ?? 0)) : [];
   console.log('started');
-  const socket = wsAttack(url, cookie, Number(process.env.ABUSE_SUBSCRIPTIONS ?? 0), outcome.ws);
-  const loops = Array.from({ length: Number(process.env.ABUSE_HTTP_LOOPS ?? 0) }, () =>
-    httpAttack(url, cookie, until, outcome.http),
+  const opened = Array.from({ length: sockets }, (_, i) =>
+    wsAttack(url, cookie, i * lists, lists, outcome.ws),
   );
+  const loops = [
+    ...Array.from({ length: Number(process.env.ABUSE_HTTP_LOOPS ?? 0) }, () =>
+      httpAttack(url, cookie, until, outcome.http),
+    ),
+    ...Array.from({ length: bulkLoops }, () => bulkAttack(url, cookie, uids, until, outcome.comments)),
+  ];
   await Promise.all(loops);
-  const ws = await socket;
+  const ws = await Promise.all(opened);
   const left = until - Date.now();
   if (left > 0) await sleep(left);
-  ws.close();
+  for (const socket of ws) socket.close();
   console.log(JSON.stringify(outcome));
 }
 

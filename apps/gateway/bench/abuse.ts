@@ -1,7 +1,9 @@
 /**
- * One signed-in user abuses the gateway (HTTP batches of large searches, several at once, and one
- * websocket opening many live lists with large windows) while a second user works normally. Used
- * by `pnpm bench abuse` (figure abuse_other_user_p99_ms) and by test/hardening/abuse.test.ts.
+ * One signed-in user abuses the gateway at the caps it is configured with (HTTP batches of large
+ * searches, several at once; every websocket the session may open, each asking for as many live
+ * lists of as many rows as a socket may hold; bulk comments of the longest text on as many orders as
+ * a call takes) while a second user works normally. Used by `pnpm bench abuse` (figure
+ * abuse_other_user_p99_ms) and by test/hardening/abuse.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
@@ -33,8 +35,12 @@ export interface AbuseOptions {
   seconds: number;
   /** Concurrent HTTP attack loops. */
   httpLoops: number;
-  /** Live subscriptions the attacker asks for on one websocket. */
-  subscriptions: number;
+  /** Websockets the attacker opens (WS_MAX_PER_USER), and live lists it asks for on each. */
+  sockets: number;
+  listsPerSocket: number;
+  /** Concurrent loops of bulk comments, each on `bulkOrders` orders (BULK_MAX_ORDERS). */
+  bulkLoops: number;
+  bulkOrders: number;
   /** The gateway's CHANGE_POLL_MS, to judge whether the poll kept its interval. */
   pollMs: number;
   /** The gateway's LIST_MAX_LOADED_ROWS and BATCH_MAX_ROWS: the attacker asks for all they allow. */
@@ -53,6 +59,8 @@ export interface AbuseResult {
   http: Record<string, number>;
   /** Attacker's subscriptions: started, and refused by error code. */
   ws: { started: number; refused: Record<string, number> };
+  /** Attacker's bulk comment calls by status. */
+  comments: Record<string, number>;
 }
 
 type Get = (path: string, input?: unknown) => Promise<{ status: number; ms: number; body: string }>;
@@ -95,6 +103,7 @@ export async function runAbuse(
     polls: { seen: 0, expected: 0 },
     http: {},
     ws: { started: 0, refused: {} },
+    comments: {},
   };
   const changesBefore = (await sim.callCounts())['/changes'] ?? 0;
   const attack = await startAttacker({
@@ -102,7 +111,10 @@ export async function runAbuse(
     ABUSE_COOKIE: attacker,
     ABUSE_SECONDS: String(opts.seconds),
     ABUSE_HTTP_LOOPS: String(opts.httpLoops),
-    ABUSE_SUBSCRIPTIONS: String(opts.subscriptions),
+    ABUSE_SOCKETS: String(opts.sockets),
+    ABUSE_LISTS_PER_SOCKET: String(opts.listsPerSocket),
+    ABUSE_BULK_LOOPS: String(opts.bulkLoops),
+    ABUSE_BULK_ORDERS: String(opts.bulkOrders),
     ABUSE_MAX_LOADED_ROWS: String(opts.maxLoadedRows),
     ABUSE_BATCH_ROWS: String(opts.batchRows),
   });
@@ -135,6 +147,7 @@ export async function runAbuse(
   const [attackResult] = await Promise.all([attack.done, heap, changes]);
   result.http = attackResult.http;
   result.ws = attackResult.ws;
+  result.comments = attackResult.comments;
   const seconds = (Date.now() - started) / 1000;
   result.polls = {
     seen: ((await sim.callCounts())['/changes'] ?? 0) - changesBefore,
@@ -154,9 +167,9 @@ export async function runAbuse(
  * The attacker runs in its own process (abuse-attacker.ts): reading its large answers must not
  * delay the other user's measurements in this one. Resolves once it has begun.
  */
-function startAttacker(
-  env: Record<string, string>,
-): Promise<{ done: Promise<Pick<AbuseResult, 'http' | 'ws'>> }> {
+type AttackOutcome = Pick<AbuseResult, 'http' | 'ws' | 'comments'>;
+
+function startAttacker(env: Record<string, string>): Promise<{ done: Promise<AttackOutcome> }> {
   return new Promise((resolveStarted, rejectStarted) => {
     const script = fileURLToPath(new URL('./abuse-attacker.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -167,9 +180,9 @@ function startAttacker(
     // take the gateway's (a lower priority; the gateway's fairness is what is measured).
     if (child.pid) setPriority(child.pid, 10);
     let out = '';
-    let resolveDone: (value: Pick<AbuseResult, 'http' | 'ws'>) => void = () => {};
+    let resolveDone: (value: AttackOutcome) => void = () => {};
     let rejectDone: (error: Error) => void = () => {};
-    const done = new Promise<Pick<AbuseResult, 'http' | 'ws'>>((res, rej) => {
+    const done = new Promise<AttackOutcome>((res, rej) => {
       resolveDone = res;
       rejectDone = rej;
     });
@@ -188,9 +201,21 @@ function startAttacker(
   });
 }
 
+/** The attack at the default caps: WS_MAX_PER_USER sockets × 2 lists of LIST_MAX_LOADED_ROWS, BULK_MAX_ORDERS. */
+export const ATTACK_AT_DEFAULT_CAPS = {
+  seconds: 20,
+  httpLoops: 4,
+  sockets: 50,
+  listsPerSocket: 2,
+  bulkLoops: 2,
+  bulkOrders: 100,
+  maxLoadedRows: 1000,
+  batchRows: 1000,
+} as const;
+
 /**
  * `pnpm bench abuse`: a gateway with the default limits (only the poll faster, to judge its
- * interval over more polls), attacked for 20 s; prints abuse_other_user_p99_ms.
+ * interval over more polls), attacked for 20 s at those limits; prints abuse_other_user_p99_ms.
  */
 export async function abuseFigure(sim: SimProcess): Promise<void> {
   const { startGatewayProcess } = await import('./processes.js');
@@ -200,12 +225,8 @@ export async function abuseFigure(sim: SimProcess): Promise<void> {
   try {
     const [attacker, victim] = sim.users;
     const result = await runAbuse(sim, gateway, attacker!.email, victim!.email, {
-      seconds: 20,
-      httpLoops: 4,
-      subscriptions: 60,
+      ...ATTACK_AT_DEFAULT_CAPS,
       pollMs,
-      maxLoadedRows: 1000,
-      batchRows: 1000,
     });
     figure('abuse_other_user_p99_ms', result.victim.p99, 'ms', {
       p50: round(result.victim.p50, 1),
@@ -217,6 +238,7 @@ export async function abuseFigure(sim: SimProcess): Promise<void> {
       polls_expected: result.polls.expected,
       attacker_http: result.http,
       attacker_ws: result.ws,
+      attacker_comments: result.comments,
       bar: 250,
     });
   } finally {

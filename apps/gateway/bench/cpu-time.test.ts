@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
-import { type CpuSample, CpuSampler, cpuBetween, onCpuNs, ProcessCpu } from './cpu-time.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CpuReader, type CpuSample, CpuSampler, cpuBetween, onCpuNs } from './cpu-time.js';
+
+// The arithmetic and the sampler's timing, on readings the test sets and a fake clock: nothing here
+// depends on how fast the machine runs. The readings of the real `/proc` are in cpu-time-proc.test.ts.
 
 const samples: CpuSample[] = [
   { at: 1000, cpu: { gateway: 100, sim: 50 } },
@@ -8,11 +10,21 @@ const samples: CpuSample[] = [
   { at: 1020, cpu: { gateway: 110, sim: 60 } },
 ];
 
-/** Keeps this process on the CPU for `ms`. */
-function spin(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+/** A reader whose figure is whatever `now()` says; `closed` tells whether the sampler let it go. */
+function reader(now: () => number): CpuReader & { closed: boolean } {
+  const r = {
+    closed: false,
+    ms: now,
+    close() {
+      r.closed = true;
+    },
+  };
+  return r;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('CPU time per process', () => {
   it("reads a schedstat line's time on CPU", () => {
@@ -30,48 +42,51 @@ describe('CPU time per process', () => {
     expect(() => cpuBetween([], 0, 1)).toThrow('no CPU samples');
   });
 
-  it("counts this process's own work", () => {
-    const self = new ProcessCpu('self');
-    const before = self.ms();
-    spin(30);
-    const spent = self.ms() - before;
-    self.close();
-    // 30 ms of spinning, on a machine that may also run other work.
-    expect(spent).toBeGreaterThan(20);
-    expect(spent).toBeLessThan(200);
-  });
-
-  it("counts only the main thread's work when asked, not another thread's", async () => {
-    // A worker spins 60 ms on its own thread when told to, while this thread waits.
-    const worker = new Worker(
-      `const { parentPort } = require('node:worker_threads');
-       parentPort.on('message', (ms) => { const until = performance.now() + ms; while (performance.now() < until); parentPort.postMessage('done'); });`,
-      { eval: true },
-    );
-    await new Promise((r) => worker.once('online', r));
-    const all = new ProcessCpu('self');
-    const main = new ProcessCpu('self', true);
-    const [allBefore, mainBefore] = [all.ms(), main.ms()];
-    worker.postMessage(60);
-    await new Promise((r) => worker.once('message', r));
-    const [allSpent, mainSpent] = [all.ms() - allBefore, main.ms() - mainBefore];
-    all.close();
-    main.close();
-    await worker.terminate();
-    expect(allSpent).toBeGreaterThan(45);
-    expect(mainSpent).toBeLessThan(20);
-  });
-
-  it('samples while the event loop runs, and reads the work done between two readings', async () => {
-    const sampler = new CpuSampler({ bench: 'self' }, 5);
+  it('reads every process at start, at each interval and at stop, stamped with the time', () => {
+    vi.useFakeTimers({ now: 1000 });
+    let gateway = 100;
+    const readers = new Map<number | 'self', ReturnType<typeof reader>>();
+    const sampler = new CpuSampler({ gateway: 41, sim: { pid: 42, mainThreadOnly: true } }, 10, (w) => {
+      const r = reader(() => (w.pid === 41 ? gateway : 50));
+      readers.set(w.pid, r);
+      return r;
+    });
     sampler.start();
-    await new Promise((r) => setTimeout(r, 20));
-    spin(40);
-    await new Promise((r) => setTimeout(r, 20));
-    const samples = sampler.stop();
-    expect(samples.length).toBeGreaterThan(3);
-    const spent = cpuBetween(samples, samples[0]!.at, samples.at(-1)!.at).bench!;
-    expect(spent).toBeGreaterThan(30);
-    expect(spent).toBeLessThan(300);
+    gateway += 8;
+    vi.advanceTimersByTime(10);
+    gateway += 2;
+    vi.advanceTimersByTime(10);
+    vi.advanceTimersByTime(5);
+    const taken = sampler.stop();
+    expect(taken).toEqual([
+      { at: 1000, cpu: { gateway: 100, sim: 50 } },
+      { at: 1010, cpu: { gateway: 108, sim: 50 } },
+      { at: 1020, cpu: { gateway: 110, sim: 50 } },
+      { at: 1025, cpu: { gateway: 110, sim: 50 } },
+    ]);
+    expect(cpuBetween(taken, 1005, 1015)).toEqual({ gateway: 5, sim: 0 });
+    // Stopped: the readers are closed and no interval reads again.
+    expect([...readers.values()].every((r) => r.closed)).toBe(true);
+    vi.advanceTimersByTime(100);
+    expect(taken).toHaveLength(4);
+  });
+
+  it("takes the sampler's own reading time out of this process's figure", () => {
+    vi.useFakeTimers({ now: 1000 });
+    // Each reading of this process costs 2 ms of its CPU, and 2 ms pass while it runs.
+    let self = 0;
+    const sampler = new CpuSampler({ bench: 'self', other: 7 }, 60_000, (w) =>
+      reader(() => {
+        if (w.pid !== 'self') return 0;
+        self += 2;
+        vi.advanceTimersByTime(2);
+        return self;
+      }),
+    );
+    sampler.start();
+    self += 30; // the bench's own work between the readings
+    const taken = sampler.stop();
+    expect(taken).toHaveLength(2);
+    expect(cpuBetween(taken, taken[0]!.at, taken[1]!.at)).toEqual({ bench: 30, other: 0 });
   });
 });

@@ -6,6 +6,12 @@ export interface Watched {
   mainThreadOnly?: boolean;
 }
 
+/** A process's CPU time so far, in ms, read on demand. */
+export interface CpuReader {
+  ms(): number;
+  close(): void;
+}
+
 /**
  * CPU time a process has run, over all its threads, in ms: the first field of each thread's
  * `/proc/<pid>/task/<tid>/schedstat` (nanoseconds on CPU). `/proc/<pid>/stat` counts in 10 ms ticks,
@@ -14,7 +20,7 @@ export interface Watched {
  * listed once: Node's (main, libuv pool, V8 platform workers) live as long as the process. The main
  * thread's id is the process id.
  */
-export class ProcessCpu {
+export class ProcessCpu implements CpuReader {
   private readonly fds: number[];
   private readonly buffer = Buffer.alloc(256);
 
@@ -66,15 +72,17 @@ export class CpuSampler {
   private timer: NodeJS.Timeout | null = null;
   /** CPU the sampler itself spent reading so far, in ms. */
   private own = 0;
-  private readonly processes: Array<{ name: string; cpu: ProcessCpu; self: boolean }>;
+  private readonly processes: Array<{ name: string; cpu: CpuReader; self: boolean }>;
 
+  /** `open` makes each process's reader: `/proc` by default; tests pass readers they drive. */
   constructor(
     watched: Record<string, number | 'self' | Watched>,
     private readonly intervalMs = 10,
+    open: (watched: Watched) => CpuReader = (w) => new ProcessCpu(w.pid, w.mainThreadOnly),
   ) {
     this.processes = Object.entries(watched).map(([name, w]) => {
       const { pid, mainThreadOnly } = typeof w === 'object' ? w : { pid: w, mainThreadOnly: false };
-      return { name, cpu: new ProcessCpu(pid, mainThreadOnly), self: pid === 'self' };
+      return { name, cpu: open({ pid, mainThreadOnly }), self: pid === 'self' };
     });
   }
 

@@ -7,7 +7,7 @@
  * with the write's event and patches the cohorts listing it before their refetch (Cohort.patchRows).
  */
 import { type RedisServer, startRedis } from '../test/scale/redis-server.js';
-import { type RunningProcess, type SimProcess, startGatewayProcess } from './processes.js';
+import { metricsText, type RunningProcess, type SimProcess, startGatewayProcess } from './processes.js';
 import { figure, percentile } from './stats.js';
 import { type Subscriber, subscribe } from './trpc-ws.js';
 
@@ -53,7 +53,7 @@ type Row = { uid: string; updated_at: string };
 
 /** A Prometheus metric summed over all its label sets. */
 async function metricSum(url: string, name: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   return text
     .split('\n')
     .filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`))

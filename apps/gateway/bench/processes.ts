@@ -77,13 +77,30 @@ export function busyNeighbour(cpu: string): { stop(): void } {
   return { stop: () => void child.kill('SIGKILL') };
 }
 
-/** The gateway as ops run it. */
+/** The METRICS_TOKEN bench gateways run with (/metrics is not served without one). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The gateway as ops run it, scraped as Prometheus would (with a metrics token). */
 export function startGatewayProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   cpu: string | null = null,
 ): Promise<RunningProcess> {
-  return startServerProcess('gateway', { LOG_LEVEL: 'warn', ...env }, nodeArgs, cpu);
+  return startServerProcess(
+    'gateway',
+    { LOG_LEVEL: 'warn', METRICS_TOKEN: BENCH_METRICS_TOKEN, ...env },
+    nodeArgs,
+    cpu,
+  );
+}
+
+/** A gateway's Prometheus text. */
+export async function metricsText(url: string): Promise<string> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+  return response.text();
 }
 
 export interface SimProcess extends RunningProcess {
@@ -120,7 +137,7 @@ export async function startSimProcess(): Promise<SimProcess> {
 
 /** A gauge or counter from the gateway's Prometheus text. */
 export async function metricValue(url: string, name: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   if (!line) throw new Error(`metric ${name} not found`);
   return Number(line.split(' ').at(-1));

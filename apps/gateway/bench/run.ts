@@ -1,9 +1,9 @@
 /**
  * `pnpm bench [step…]`: starts backend-sim and the gateway, each in its own process as ops run
- * them, and prints one JSON line per figure (bars in docs/decisions/realtime.md). Steps: changes,
- * detail, cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC), memory, alloc, overhead,
- * soak, web, abuse, failover. Each step is bounded in time
- * and count.
+ * them, and prints one JSON line per figure (steps, figures and bars in docs/performance.md). Steps:
+ * changes, detail, cohorts, latency (with the bare `ws` floor beside), contended, floor (bare tRPC),
+ * memory, alloc, overhead, soak, abuse, web, own-change, failover, backend (the gateway's load on the
+ * backend and a backend change's way to the screen). Each step is bounded in time and count.
  * `lighthouse` (Lighthouse scores of the signed-in console) runs only when named.
  */
 import { availableParallelism } from 'node:os';
@@ -17,6 +17,7 @@ import { CPU_PATH, overheadSideBySide } from './overhead.js';
 import {
   busyNeighbour,
   freePort,
+  metricsText,
   metricValue,
   type RunningProcess,
   type SimProcess,
@@ -374,7 +375,7 @@ async function detailCallsPerChange(sim: SimProcess, gateway: RunningProcess, to
   // The live detail's own reads (the gateway counts them by list); the sim's count of the route also
   // holds the notifier's service-token reads of escalated orders.
   const cohortReads = async () => {
-    const text = await (await fetch(`${gateway.url}/metrics`)).text();
+    const text = await metricsText(gateway.url);
     const line = text
       .split('\n')
       .find((l) => l.startsWith('cohort_fetches_total{') && l.includes('kind="orderDetail"'));
@@ -607,6 +608,9 @@ async function main() {
 
     // Its own redis-server, sim and four gateways: the poll leader SIGKILLed three times.
     if (wants('failover')) await (await import('./failover.js')).failoverGap();
+
+    // Backend calls per change and rows per refresh against their ideals; a backend change to 1,000 screens.
+    if (wants('backend')) await (await import('./backend-load.js')).backendLoad(sim);
 
     // Only when named: a minute or so, and Node 24 + Lighthouse to fetch on the first run.
     if (only.has('lighthouse')) await (await import('./lighthouse.js')).lighthouseFigures(sim);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -10,6 +11,8 @@ import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** Next to the gateway's sources whatever the working directory (`pnpm start`, `pnpm gateway`). */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url));
 
 const onOff = (fallback: 'on' | 'off') =>
   z
@@ -35,6 +38,17 @@ const httpUrl = z
   .url({ message: 'must be an http(s) URL', protocol: /^https?$/ })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** An http(s) origin (scheme, host, port), without path, query or credentials. */
+const originUrl = z
+  .url({ message: 'must be an http(s) origin like https://ops.example.com', protocol: /^https?$/ })
+  .refine((u) => {
+    // Not a URL at all is already reported above.
+    if (!URL.canParse(u)) return true;
+    const url = new URL(u);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'must be an origin only (like https://ops.example.com), without path, query or credentials')
+  .transform((u) => (URL.canParse(u) ? new URL(u).origin : u));
+
 /** A comma-separated list of origins, trailing slashes dropped; each must be a URL. */
 const originList = z
   .string()
@@ -46,6 +60,34 @@ const originList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.url({ message: 'each origin must be a URL like https://ops.example.com' })));
+
+/** An IPv4/IPv6 address, or one with a /prefix (a CIDR range). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A comma-separated list of proxy addresses or CIDR ranges; empty trusts none. */
+const proxyList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, ctx) => {
+    for (const entry of entries)
+      if (!isAddressOrRange(entry))
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address or CIDR range (like 10.0.0.5 or 172.30.0.0/16)`,
+        });
+  });
 
 export const configSchema = z.object({
   PORT: int(3000, 0, 65_535),
@@ -61,6 +103,11 @@ export const configSchema = z.object({
   /** Distinct live lists (user + list + filter + window) one user may keep open at once, over all lists. */
   LIVE_COHORTS_PER_USER: int(20, 1, 10_000),
   ALLOWED_ORIGINS: originList,
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; empty: none, the
+   * client is the socket's peer. Sign-in limits and per-address socket caps key on that client.
+   */
+  TRUST_PROXY: proxyList,
   /**
    * Extra origins the console may load images from, on top of https: (the CSP's img-src). For a
    * backend that serves product images over plain http, like the embedded backend-sim.
@@ -92,9 +139,9 @@ export const configSchema = z.object({
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(20, 1, 10_000),
   /** Rows the live lists of one websocket may re-read together (the sum of their skip + limit). */
   WS_MAX_LIVE_ROWS_PER_SOCKET: int(2_000, PAGE_SIZE, 1_000_000),
-  /** Websockets without credentials one client address may hold open. */
+  /** Websockets whose credential is not (yet) verified one client address may hold open. */
   WS_MAX_UNAUTHENTICATED_PER_ADDRESS: int(20, 1, 1_000_000),
-  /** A websocket without credentials is closed unless its first message brings them within this. */
+  /** A websocket is closed unless its credential (header or first connectionParams) is verified within this. */
   WS_AUTH_DEADLINE_MS: int(5_000, 100, 600_000),
   /**
    * Rows one live list or refresh may re-read (skip + limit), at most the contracts' MAX_LOADED_ROWS.
@@ -105,6 +152,24 @@ export const configSchema = z.object({
   BATCH_MAX_ROWS: int(1_000, PAGE_SIZE, 1_000_000),
   /** Orders one `orders.bulk` call may change; at most the contracts' BULK_ORDERS_CEILING. */
   BULK_MAX_ORDERS: int(100, 1, BULK_ORDERS_CEILING),
+  /**
+   * Comments one user may add per COMMENT_RATE_WINDOW_MS, over all their sessions (a bulk comment on N
+   * orders counts N). Every comment is re-sent on each read of its order: a user commenting in a loop
+   * would make everybody's lists and details heavier, for good.
+   */
+  COMMENT_RATE_MAX: int(300, 1, 1_000_000),
+  COMMENT_RATE_WINDOW_MS: int(600_000, 1000, 86_400_000),
+  /**
+   * Bytes one list answer (a live list's read, or a search) may hold as JSON; past it the answer is
+   * refused (PAYLOAD_TOO_LARGE), not built and sent. 1,000 rows of orders with their latest comment
+   * are about 3 MB.
+   */
+  LIST_MAX_ANSWER_BYTES: int(8_000_000, 10_000, 1_000_000_000),
+  /**
+   * Rows the live lists of one session may re-read together (the sum of their skip + limit), over
+   * all its websockets: WS_MAX_LIVE_ROWS_PER_SOCKET alone let 50 sockets hold 100 lists of 1,000 rows.
+   */
+  SESSION_MAX_LIVE_ROWS: int(3_000, PAGE_SIZE, 10_000_000),
   /**
    * Backend calls made for users, in cost units (one per call, one per 25 rows of a list): what one
    * session may have in flight, what all sessions may, and how many calls one session may queue.
@@ -119,6 +184,21 @@ export const configSchema = z.object({
    * lifetime of its method if that is shorter (contracts' PASSWORD_LOGIN_COOKIE_DAYS, GOOGLE_LOGIN_COOKIE_DAYS).
    */
   SESSION_MAX_MS: int(365 * DAY_MS, 1000, 100_000 * DAY_MS),
+  /**
+   * Without REDIS_URL: where the gateway keeps what must survive a restart (sessions, used sign-in
+   * states), in an embedded database. It must be writable and used by this process only.
+   */
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEFAULT_DATA_DIR)
+    .transform((p) => (isAbsolute(p) ? p : resolve(p))),
+  /**
+   * With REDIS_URL: while Redis cannot be reached, sessions this replica saw within this long are
+   * still served from its memory (0: none), so a Redis restart signs nobody out.
+   */
+  SESSION_OUTAGE_CACHE_MS: int(300_000, 0, 3_600_000),
   /** A Google sign-in must come back to the callback within this long after its link was made. */
   SIGNIN_STATE_TTL_MS: int(10 * 60_000, 1000, 3_600_000),
   /** Sign-in attempts per client address per window. */
@@ -132,6 +212,25 @@ export const configSchema = z.object({
   PRESENCE_TTL_MS: int(8_000, 300, 60_000),
   /** Orders one user may follow at once. */
   FOLLOWS_PER_USER: int(200, 1, 100_000),
+  /**
+   * The console's public origin (what browsers open). Sign-in redirect addresses must be on it or in
+   * ALLOWED_ORIGINS; unset, only http://localhost and http://127.0.0.1 at the listening port are.
+   */
+  PUBLIC_URL: originUrl.optional(),
+  /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without it (and METRICS_PORT) it is 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** A separate listener serving only /metrics (the main port then serves none). */
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(65_535, 'must be at most 65535')
+    .optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** /readyz reuses its backend check this long (a probe storm makes one backend call). */
+  READYZ_CACHE_MS: int(1_000, 0, 60_000),
+  /** A user's access to an order, checked before presence is announced on it, is remembered this long. */
+  PRESENCE_ACCESS_TTL_MS: int(30_000, 0, 600_000),
   WEB_DIST: z
     .string()
     .trim()

@@ -32,8 +32,9 @@ export function createServer(config: Config, opts: ServerOptions = {}): FastifyI
     forceCloseConnections: 'idle',
     // tRPC puts (batched) procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    // Behind a load balancer on a private network; never trust X-Forwarded-* from the internet.
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // X-Forwarded-For is honoured only from the proxies named in TRUST_PROXY: any other peer could
+    // rotate it to dodge every per-address limit. request.ip is the one client address everywhere.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }) as unknown as FastifyInstance;
   drainKeepAliveOnClose(app);
   return app;

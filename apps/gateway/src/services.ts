@@ -6,6 +6,7 @@ import type { GatewayMetrics } from './metrics.js';
 import type { Collaboration } from './notifications/collaboration.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
+import type { CommentRate } from './security/comment-rate.js';
 
 /**
  * Everything a procedure needs, created once in buildApp and put on the tRPC context.
@@ -22,4 +23,6 @@ export interface Services {
   sessions: SessionStore;
   /** Presence and follow/notify (src/presence, src/notifications). */
   collaboration: Collaboration;
+  /** Comments per user per window (COMMENT_RATE_MAX), shared by the replicas through Redis. */
+  commentRate: CommentRate;
 }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { BackendError } from './backend/backend-error.js';
+import { BackendError, publicBackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
 import { OrderConflictError } from './realtime/own-writes.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
@@ -15,19 +15,26 @@ const t = initTRPC.context<Context>().create({
     // Unexpected failures keep their details in the log, never on the wire (except in development).
     const hidden = error.code === 'INTERNAL_SERVER_ERROR' && !development;
     const { stack: _stack, ...data } = shape.data;
+    // A failed backend's own words may name its internals: the caller gets the path and status only.
+    const backend = error instanceof BackendError ? publicBackendError(error) : null;
+    if (backend?.hidden)
+      (ctx?.req?.log ?? ctx?.services.logger)?.warn(
+        { backendPath: backend.details.path, status: backend.details.status, backendError: error.message },
+        'backend failure answered without its details',
+      );
     return {
       ...shape,
       message: zodError
         ? `Invalid input: ${describeZodError(zodError)}`
         : hidden
           ? 'Internal server error'
-          : shape.message,
+          : (backend?.message ?? shape.message),
       data: {
         ...data,
         ...(development && error.stack ? { stack: error.stack } : {}),
         zodError: zodError ? z.flattenError(zodError) : null,
         // The backend's own error data and which call failed.
-        backend: error instanceof BackendError ? error.details : null,
+        backend: backend?.details ?? null,
         // Who changed the order first: { by, at, what } (conflict warning rule).
         ...(error.cause instanceof OrderConflictError ? { conflict: error.cause.conflict } : {}),
       },
@@ -50,6 +57,7 @@ export const authedProcedure = t.procedure
       maxLoadedRows: config.LIST_MAX_LOADED_ROWS,
       maxCount: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       maxRows: config.WS_MAX_LIVE_ROWS_PER_SOCKET,
+      maxSessionRows: config.SESSION_MAX_LIVE_ROWS,
     });
   })
   .use(({ ctx, next }) => {

@@ -11,9 +11,27 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/** The METRICS_TOKEN test gateways run with: /metrics is served to it only (else not at all). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+
+/** The gateway's Prometheus text, read as a scraper would (with the test stacks' METRICS_TOKEN). */
+export async function metricsText(url: string): Promise<string> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}: is METRICS_TOKEN set?`);
+  return response.text();
+}
+
 /** A gateway on 127.0.0.1, port 0, silent, with a slow change poll unless told otherwise. */
 export async function startGateway(env: Partial<Record<keyof ConfigInput, string>>): Promise<RunningGateway> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CHANGE_POLL_MS: '60000', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    CHANGE_POLL_MS: '60000',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
+    ...env,
+  });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { helmetOptions, recordHeaders } from '../src/plugins/security.js';
 import { type FakeHandler, sendJson, startFakeBackend } from './fake-backend.js';
-import { httpClient, type RunningGateway, rawQuery, startGateway, trpcError } from './helpers.js';
+import {
+  httpClient,
+  type RunningGateway,
+  rawQuery,
+  startGateway,
+  TEST_METRICS_TOKEN,
+  trpcError,
+} from './helpers.js';
 
 const user = { uid: 'u1', name: 'Ops', department: 'customer_support', access_to: [], superadmin: false };
 
@@ -137,7 +144,9 @@ describe('health, readiness and metrics', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     behaviour = (_req, res) => sendJson(res, 200, { data: { user } });
     await httpClient(gateway.url, 'tok').users.me.query();
-    const metrics = await fetch(`${gateway.url}/metrics`);
+    const metrics = await fetch(`${gateway.url}/metrics`, {
+      headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+    });
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     const text = await metrics.text();
     expect(text).toContain('backend_calls_total{path="/users/me",status="200"}');

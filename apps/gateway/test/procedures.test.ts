@@ -593,10 +593,12 @@ describe('backend failures through the sim', () => {
   });
 
   it('times out a slow backend and keeps serving', async () => {
-    const quick = await startSimStack({ BACKEND_TIMEOUT_MS: '300' });
+    // A call's time runs from its arrival, queueing included: the eight statistics calls run at once
+    // (queued ones would time out with the slow one) and share a timeout that leaves a busy machine room.
+    const quick = await startSimStack({ BACKEND_TIMEOUT_MS: '1000', BACKEND_SESSION_CONCURRENCY: '8' });
     try {
       const { token: t } = await httpClient(quick.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true });
-      quick.sim.control.setFault({ kind: 'slow', delayMs: 1000, paths: ['/orders/search/count'] });
+      quick.sim.control.setFault({ kind: 'slow', delayMs: 3000, paths: ['/orders/search/count'] });
       const error = await trpcError(httpClient(quick.url, t).orders.statistics.query({}));
       expect(error.data?.code).toBe('GATEWAY_TIMEOUT');
       expect(error.message).toContain('/orders/search/count');

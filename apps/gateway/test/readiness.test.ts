@@ -18,6 +18,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     BACKEND_TIMEOUT_MS: '1000',
     CHANGE_POLL_MS: '200',
+    // Each test changes the backend's behaviour and reads /readyz at once: no reused answer.
+    READYZ_CACHE_MS: '0',
   });
 }, 30_000);
 

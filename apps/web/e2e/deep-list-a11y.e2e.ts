@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolationsStrict } from './axe.js';
 import { commentMetaLines, cutControls } from './cut-controls.js';
 import type { Stack } from './harness.js';
+import { scrollTableTo } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 // The orders and clients lists scrolled to their end: rows far below the first screen meet the same
@@ -28,8 +29,7 @@ const rows = () => page.getByTestId('order-row');
 
 /** Scrolls the window to `y` and waits for the virtual table to render the rows there. */
 async function scrollTo(y: number): Promise<void> {
-  await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.waitForTimeout(250);
+  await scrollTableTo(page, y, 'table[aria-label="Orders"]');
   await page.locator('table[aria-busy="false"]').waitFor({ timeout: 20_000 });
 }
 
@@ -137,8 +137,7 @@ describe('the clients list scrolled to its end', () => {
       await page.mouse.move(0, 0);
       const found: string[] = [];
       for (let y = 0, steps = 0; ; y += 600, steps += 1) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForTimeout(250);
+        await scrollTableTo(page, y);
         const at = await page.evaluate(() => window.scrollY);
         for (const v of await axeViolationsStrict(page, 'body')) found.push(`y=${at}: ${v}`);
         const bottom = await page.evaluate(

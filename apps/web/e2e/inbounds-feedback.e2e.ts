@@ -195,15 +195,6 @@ describe('sign-in from a deep link', () => {
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const tab = await fresh.newPage();
-      // The sim's consent page sends everyone to the default console address; send it here instead.
-      await tab.route('http://localhost:3000/login/callback/google**', (route) =>
-        route.fulfill({
-          status: 302,
-          headers: {
-            location: `${stack.baseUrl}/login/callback/google${new URL(route.request().url()).search}`,
-          },
-        }),
-      );
       await tab.goto(`${stack.baseUrl}/clients?attention=1`);
       await tab.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
       await tab.getByRole('button', { name: /Sign in with Google/ }).click();

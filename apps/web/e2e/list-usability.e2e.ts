@@ -2,6 +2,7 @@ import { BACKEND_ROUTES } from '@waybill/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Stack, signInContext } from './harness.js';
+import { scrollToListEnd } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
@@ -15,24 +16,6 @@ useSignedInBrowser(
   },
 );
 
-/** Scrolls to the page bottom until infinite scroll has nothing more to load (the height holds still). */
-async function scrollToListEnd() {
-  let height = -1;
-  for (let still = 0; still < 3; ) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(600);
-    const next = await page.evaluate(() => document.documentElement.scrollHeight);
-    still = next === height ? still + 1 : 0;
-    height = next;
-  }
-  // At the very bottom of the page.
-  expect(
-    await page.evaluate(
-      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-    ),
-  ).toBe(true);
-}
-
 describe('list usability in the browser', () => {
   for (const [path, rowId] of [
     ['/inbounds', 'inbound-row'],
@@ -41,7 +24,7 @@ describe('list usability in the browser', () => {
     it(`keeps Back to Top at the bottom of ${path} and it goes back up`, async () => {
       await page.goto(`${stack.baseUrl}${path}`);
       await expect.poll(() => page.getByTestId(rowId).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await scrollToListEnd();
+      await scrollToListEnd(page);
       const button = page.getByRole('button', { name: 'Back to Top' });
       await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(true);
       const box = (await button.boundingBox())!;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   assignedUserFilterDefault,
   BACKEND_ROUTES,
+  ORDERS_INFINITE_SCROLL_PX,
   type Order,
   type OrdersFilter,
   PAGE_SIZE,
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
 import { commentMetaLines, cutControls } from './cut-controls.js';
 import { type Stack, signInContext } from './harness.js';
+import { framesDrawn, scrollToListEnd } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
@@ -69,17 +71,23 @@ async function listed(filter: OrdersFilter, count: number): Promise<Order[]> {
   return orders;
 }
 
-/** Rows the table holds (aria-rowcount counts the header row too), once it stopped growing. */
+/**
+ * Rows the table holds (aria-rowcount counts the header row too), once infinite scroll is done: no
+ * load under way, and the list has ended or its end is farther below the view than a load's trigger.
+ */
 async function loadedRowCount(): Promise<number> {
+  await page.waitForFunction(
+    (triggerPx) => {
+      const table = document.querySelector('table[aria-label="Orders"]');
+      const below = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      const ended = document.querySelector('[data-testid="list-footer"]') !== null;
+      return table?.getAttribute('aria-busy') === 'false' && (ended || below >= triggerPx);
+    },
+    ORDERS_INFINITE_SCROLL_PX,
+    { timeout: 20_000, polling: 'raf' },
+  );
   const table = page.getByRole('table', { name: 'Orders' });
-  let last = -1;
-  for (let still = 0; still < 3; ) {
-    await page.waitForTimeout(500);
-    const now = Number(await table.getAttribute('aria-rowcount')) - 1;
-    still = now === last ? still + 1 : 0;
-    last = now;
-  }
-  return last;
+  return Number(await table.getAttribute('aria-rowcount')) - 1;
 }
 
 /** Opens the detail of `uid` inside the running console (no reload), as a link in the list does. */
@@ -235,9 +243,14 @@ describe('the orders queue: navigation', () => {
       .evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
     // 30 px past the header's start: not yet.
     await page.evaluate((y) => window.scrollTo(0, y + 30), headerStart);
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
     expect(await button.count()).toBe(0);
     // 100 px past it: shown, though the sticky header itself is still in view.
+    await page.evaluate((y) => window.scrollTo(0, y + 100), headerStart);
+    await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(1);
+    // Back to 30 px: hidden again (the rule at 30 px, seen to act rather than assumed not to have).
+    await page.evaluate((y) => window.scrollTo(0, y + 30), headerStart);
+    await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(0);
     await page.evaluate((y) => window.scrollTo(0, y + 100), headerStart);
     await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(1);
     expect(
@@ -247,15 +260,7 @@ describe('the orders queue: navigation', () => {
         .evaluate((e) => e.getBoundingClientRect().top),
     ).toBeGreaterThanOrEqual(0);
     // At the list's end the footer is in view: hidden.
-    let height = -1;
-    for (let still = 0; still < 3; ) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(600);
-      const now = await page.evaluate(() => document.documentElement.scrollHeight);
-      still = now === height ? still + 1 : 0;
-      height = now;
-    }
-    await page.getByTestId('list-footer').waitFor({ timeout: 10_000 });
+    await scrollToListEnd(page, '[data-testid="list-footer"]');
     await expect.poll(() => button.count(), { timeout: 5_000 }).toBe(0);
     // Scrolled up so the footer leaves the view: back, and it goes to the top.
     await page.evaluate(() => window.scrollBy(0, -window.innerHeight * 1.5));
@@ -312,10 +317,17 @@ describe('the orders queue: navigation', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('q')).toBe(order.reference);
     expect(url.searchParams.get('status')).toContain('shipping_delivered');
-    // A reference that exists nowhere keeps the plain panel, without a hint.
+    // A reference that exists nowhere keeps the plain panel, without a hint: checked once the hint's
+    // search across every status has answered, and the page has drawn what it got.
+    const hintSearch = page.waitForResponse(
+      (r) => r.url().includes('orders.search') && decodeURIComponent(r.url()).includes('no-such-order-zz'),
+    );
     await page.goto(`${stack.baseUrl}/realtime?q=no-such-order-zz`);
     await empty.waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1_500);
+    const answer = await hintSearch;
+    expect(answer.ok()).toBe(true);
+    await answer.finished();
+    await framesDrawn(page);
     expect(await hint.count()).toBe(0);
   });
 

@@ -55,7 +55,6 @@ async function firstRowOffering(action: string): Promise<Locator> {
       await page.keyboard.press('Escape');
     }
     if (count > 0) break;
-    await page.waitForTimeout(500);
   }
   throw new Error(`no visible order offers '${action}'`);
 }
@@ -91,9 +90,16 @@ describe('realtime orders in Chromium', () => {
   });
 
   it('saves a screenshot of the realtime screen', async () => {
-    // No hover tint on the picture.
+    // No hover tint on the picture: the pointer away, and the tint's fade-out transitions over.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(500);
+    await page.waitForFunction(
+      () => !document.getAnimations().some((a) => a instanceof CSSTransition),
+      undefined,
+      {
+        timeout: 10_000,
+        polling: 'raf',
+      },
+    );
     const shot = await page.screenshot();
     expect(shot.byteLength).toBeGreaterThan(10_000);
     // Written to docs only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MIN_LENGTH_EXCLUSIVE } from './constants.js';
+import { commentTextSchema } from './comment-text.js';
 import { uidInputSchema } from './inputs.js';
 import { ROW_ACTION_STATUS } from './rules/order-actions.js';
 
@@ -23,12 +23,7 @@ export const bulkOrderActionSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('comment'),
-    text: z
-      .string()
-      .max(10_000, 'comment is too long')
-      .refine((t) => t.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE, {
-        message: `comment must be longer than ${COMMENT_MIN_LENGTH_EXCLUSIVE} characters`,
-      }),
+    text: commentTextSchema,
   }),
 ]);
 export type BulkOrderAction = z.infer<typeof bulkOrderActionSchema>;
@@ -40,7 +35,6 @@ export const bulkOrdersInputSchema = z.strictObject({
     .min(1, 'tick at least one order')
     .max(BULK_ORDERS_CEILING, `at most ${BULK_ORDERS_CEILING} orders`),
 });
-export type BulkOrdersInput = z.infer<typeof bulkOrdersInputSchema>;
 
 /** Why one order of a bulk call failed: a code the console maps to its own words. */
 export const BULK_ITEM_ERRORS = ['not_found', 'rejected', 'unauthorized', 'unavailable', 'failed'] as const;

@@ -21,6 +21,16 @@ export const SNOOZE_COUNTS = [1, 2, 3, 4] as const;
 export const SNOOZE_UNIT_HOURS = { hour: 1, day: 24, week: 168 } as const;
 export const COMMENT_MIN_LENGTH_EXCLUSIVE = 5;
 export const COMMENT_TEXTAREA_MAX_PX = 300;
+/**
+ * Longest comment text, in characters (UTF-16 units, as a textarea's maxLength counts them): a long
+ * courier note or a pasted e-mail fits. Comments are kept and sent on for the order's whole life, so
+ * unbounded text let one user make every reader of the order pay for it.
+ */
+export const COMMENT_MAX_LENGTH = 5000;
+/** Comments a list row carries: the latest, the one the row shows. The order detail has them all. */
+export const ROW_COMMENT_PREVIEW_COUNT = 1;
+/** Characters kept of a comment a list row carries: more than the row's one line shows. */
+export const ROW_COMMENT_PREVIEW_CHARS = 280;
 export const LATE_BADGE_HOURS_MIN_MINUTES = 60;
 export const LATE_BADGE_DAYS_MIN_MINUTES = 1440;
 export const DATE_DEFAULT_HOUR = 15;

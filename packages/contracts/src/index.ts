@@ -6,6 +6,7 @@ export * from './backend/orders.js';
 export * from './backend/paths.js';
 export * from './backend/reference.js';
 export * from './bulk-input.js';
+export * from './comment-text.js';
 export * from './constants.js';
 export * from './enums/common.js';
 export * from './enums/couriers.js';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  COMMENT_MIN_LENGTH_EXCLUSIVE,
-  ESCALATION_MINUTES,
-  REISSUE_MIN_PARCELS,
-  SNOOZE_COUNTS,
-} from './constants.js';
+import { commentTextSchema } from './comment-text.js';
+import { ESCALATION_MINUTES, REISSUE_MIN_PARCELS, SNOOZE_COUNTS } from './constants.js';
 import { sendAsSchema, teamSchema } from './enums/common.js';
 import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
 import { conflictExpectedSchema } from './rules/conflict.js';
@@ -23,6 +19,17 @@ export const uidInputSchema = z
   .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
   .refine((id) => !/[/\\\u0000-\u001f\u007f]/.test(id), 'must not contain /, \\ or control characters');
+
+/**
+ * An order uid as the backend makes them (`ord_` and hex): letters, digits, "_", "-" and ".".
+ * Checked where an id is shown to other users (presence): markup and spaces never are.
+ */
+export const orderUidSchema = z
+  .string()
+  .min(1, 'order uid is required')
+  .max(200, 'order uid is too long')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'must be an order uid: letters, digits, "_", "-" and "." only');
+
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 
 export const orderUidInputSchema = z.strictObject({ uid: uidInputSchema });
@@ -34,7 +41,6 @@ export const changeOrderStatusInputSchema = z.strictObject({
   /** What the modal was opened on (conflict warning rule); omitted by "Save anyway". */
   expected: conflictExpectedSchema.optional(),
 });
-export type ChangeOrderStatusInput = z.infer<typeof changeOrderStatusInputSchema>;
 
 export const reissueLabelInputSchema = z.strictObject({
   orderUid: uidInputSchema,
@@ -46,7 +52,6 @@ export const reissueLabelInputSchema = z.strictObject({
   /** As in changeOrderStatusInputSchema. */
   expected: conflictExpectedSchema.optional(),
 });
-export type ReissueLabelInput = z.infer<typeof reissueLabelInputSchema>;
 
 const snoozeValues = SNOOZE_COUNTS.flatMap((count) => [1, 24, 168].map((unit) => count * unit));
 
@@ -54,12 +59,7 @@ const snoozeValues = SNOOZE_COUNTS.flatMap((count) => [1, 24, 168].map((unit) =>
 export const addCommentInputSchema = z
   .strictObject({
     orderUid: uidInputSchema,
-    text: z
-      .string()
-      .max(10_000, 'comment is too long')
-      .refine((t) => t.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE, {
-        message: `comment must be longer than ${COMMENT_MIN_LENGTH_EXCLUSIVE} characters`,
-      }),
+    text: commentTextSchema,
     escalate: z.boolean().default(false),
     escalateValue: z.literal(ESCALATION_MINUTES).nullable().default(null),
     snooze: z.boolean().default(false),
@@ -86,7 +86,6 @@ export const addCommentInputSchema = z
       });
     }
   });
-export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 export type AddCommentFormInput = z.input<typeof addCommentInputSchema>;
 
 export const markSeenInputSchema = z.strictObject({ commentUid: uidInputSchema });
@@ -107,7 +106,6 @@ export const passwordLoginInputSchema = z.strictObject({
   password: z.string().min(1, 'Password is required').max(1000),
   state: z.string().max(2000).optional(),
 });
-export type PasswordLoginInput = z.infer<typeof passwordLoginInputSchema>;
 
 export const googleCallbackInputSchema = z.strictObject({
   code: z.string().min(1, 'code is required').max(2000),

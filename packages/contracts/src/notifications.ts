@@ -5,7 +5,6 @@ import { uidSchema } from './backend/common.js';
 export const NOTIFICATIONS_KEPT = 50;
 
 export const notificationKindSchema = z.enum(['changed', 'escalated']);
-export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { uidSchema } from './backend/common.js';
+import { orderUidSchema } from './inputs.js';
 
-/** `presence.here`: held open while a detail shows the order; `typing` while a comment is written. */
+/**
+ * `presence.here`: held open while a detail shows the order; `typing` while a comment is written.
+ * The uid is shown to other users, so only a real order uid's shape is accepted.
+ */
 export const presenceHereInputSchema = z.object({
-  orderUid: uidSchema,
+  orderUid: orderUidSchema,
   typing: z.boolean().default(false),
 });
-export type PresenceHereInput = z.input<typeof presenceHereInputSchema>;
 
 export const presenceViewerSchema = z.object({
   uid: uidSchema,

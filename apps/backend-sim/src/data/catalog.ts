@@ -140,8 +140,6 @@ export const LAST_NAMES = [
   'Muller',
 ] as const;
 
-export const DEVICE_TYPES = ['desktop', 'tablet', 'mobile'] as const;
-
 /** Warehouses: several countries and time zones; requires_shipping_label varies. */
 export const FULFILLMENT_CENTERS = [
   { code: 'BUC1', name: 'Bucharest North', country: 'RO', timezone: 'Europe/Bucharest', label: true },

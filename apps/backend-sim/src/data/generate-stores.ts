@@ -1,7 +1,7 @@
-import { COURIER_KEYS, UNKNOWN_COURIER_KEY } from '@waybill/contracts';
+import { COURIER_KEYS, DEVICE_TYPES, UNKNOWN_COURIER_KEY } from '@waybill/contracts';
 import type { Rng } from '../util/prng.js';
 import { DAY, HOUR } from '../util/time.js';
-import { DEVICE_TYPES, FIRST_NAMES, FULFILLMENT_SERVICES, LAST_NAMES } from './catalog.js';
+import { FIRST_NAMES, FULFILLMENT_SERVICES, LAST_NAMES } from './catalog.js';
 import type { SimSellingChannel, SimStoreAnalytics, SourceApp } from './types.js';
 
 /** Store size from average orders over 30 days. */

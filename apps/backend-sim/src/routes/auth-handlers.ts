@@ -4,13 +4,26 @@ import { parseOrThrow, SimHttpError } from '../util/errors.js';
 import { wireFulfillmentCenter, wireOrganization, wireSellingChannel, wireUser } from '../wire.js';
 import { type Handlers, requireUser } from './types.js';
 
-/** Where the consent page sends the browser when the caller gave no redirect_uri. */
-export const DEFAULT_GOOGLE_REDIRECT = 'http://localhost:3000/login/callback/google';
-
 const text = z.string().max(2000);
 export const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2000);
 
-const linkQuery = z.object({ state: text.optional(), redirect_uri: httpUrl.optional() });
+/**
+ * Where the browser goes back to. Required: no address is right for every console (a guessed
+ * default would hand the one-time code to whatever listens there).
+ */
+export const redirectUri = (example: string) =>
+  z
+    .url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        issue.input === undefined
+          ? `is required: the console's address to send the browser back to, like ${example}`
+          : 'must be an http(s) URL',
+    })
+    .max(2000);
+export const GOOGLE_CALLBACK_EXAMPLE = 'http://localhost:3000/login/callback/google';
+
+const linkQuery = z.object({ state: text.optional(), redirect_uri: redirectUri(GOOGLE_CALLBACK_EXAMPLE) });
 const shopQuery = z.object({
   shop: z.string().trim().min(1, 'shop is required').max(255),
   hmac: text.optional(),
@@ -36,7 +49,7 @@ type AuthRoutes =
 export const authHandlers: Handlers<AuthRoutes> = {
   'auth.googleAuthorizationLink': ({ query, store }) => {
     const q = parseOrThrow(linkQuery, query, 'query');
-    const params = new URLSearchParams({ redirect_uri: q.redirect_uri ?? DEFAULT_GOOGLE_REDIRECT });
+    const params = new URLSearchParams({ redirect_uri: q.redirect_uri });
     if (q.state !== undefined) params.set('state', q.state);
     return { authorization_url: `${store.baseUrl}/__consent?${params}` };
   },

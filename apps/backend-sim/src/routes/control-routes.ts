@@ -19,6 +19,10 @@ const faultSchema = z
     paths: z.array(z.string().min(1).max(300)).max(100).optional(),
   })
   .nullable();
+const readersSchema = z.strictObject({
+  readers: z.array(z.string().min(1).max(300)).max(100).nullable(),
+});
+const revokeSchema = z.strictObject({ token: z.string().min(1).max(4096) });
 
 /** HTTP face of SimControl (only with the `control` option / SIM_CONTROL=1). */
 export function registerControlRoutes(app: FastifyInstance, control: SimControl): void {
@@ -41,9 +45,19 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     return { data: { fault: control.fault } };
   });
   app.get('/__sim/call-counts', async () => ({ data: control.callCounts() }));
+  app.get('/__sim/rows-asked', async () => ({ data: control.rowsAsked() }));
   app.post('/__sim/call-counts/reset', async () => {
     control.resetCallCounts();
     return { data: control.callCounts() };
+  });
+  app.post<{ Params: { uid: string } }>('/__sim/inbounds/:uid/readers', async (request) => {
+    const { readers } = parseOrThrow(readersSchema, request.body ?? {}, 'body');
+    control.restrictInbound(request.params.uid, readers);
+    return { data: { uid: request.params.uid, readers } };
+  });
+  app.post('/__sim/tokens/revoke', async (request) => {
+    const { token } = parseOrThrow(revokeSchema, request.body ?? {}, 'body');
+    return { data: { revoked: control.revokeToken(token) } };
   });
   app.get('/__sim/last-body', async (request) => {
     const { path } = parseOrThrow(z.object({ path: z.string().min(1).max(300) }), request.query, 'query');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { inboundIsLate, inboundPriority } from '../data/generate-inbounds.js';
-import type { SimInbound } from '../data/types.js';
+import type { SimInbound, SimUser } from '../data/types.js';
 import { inboundWorkbook } from '../files/xlsx.js';
 import { searchAnalytics } from '../search/analytics-search.js';
 import { searchInbounds } from '../search/inbounds-search.js';
 import { inboundRow } from '../search/rows.js';
 import type { ExportReportState, SimStore } from '../store.js';
-import { fieldError, notFound, parseOrThrow } from '../util/errors.js';
+import { fieldError, forbidden, notFound, parseOrThrow } from '../util/errors.js';
 import { DAY, iso, parseTimestamp } from '../util/time.js';
 import { wireInbound, wireItem, wireStore } from '../wire.js';
 import type { Handlers } from './types.js';
@@ -26,6 +26,15 @@ const checkQuery = z.object({ uid: uidParam('uid') });
 function getInbound(store: SimStore, uid: string): SimInbound {
   const inbound = store.inbounds.get(uid);
   if (!inbound) throw notFound('Inventory receipt', uid);
+  return inbound;
+}
+
+/** The inbound, if this user may see it (an inbound restricted by control lets only its readers). */
+function readableInbound(store: SimStore, uid: string, user: SimUser | null): SimInbound {
+  const inbound = getInbound(store, uid);
+  const readers = store.inboundReaders.get(uid);
+  if (readers && !user?.superadmin && !(user && readers.has(user.uid)))
+    throw forbidden(`You have no access to inventory receipt "${uid}"`);
   return inbound;
 }
 
@@ -85,8 +94,8 @@ export const inboundHandlers: Handlers<InboundRoutes> = {
       },
     };
   },
-  'inbounds.detail': ({ params, store }) => {
-    const inbound = getInbound(store, params.uid ?? '');
+  'inbounds.detail': ({ params, store, user }) => {
+    const inbound = readableInbound(store, params.uid ?? '', user);
     return {
       inventory_receipt: wireInbound(inbound),
       inventory_items: inbound.items.flatMap((line) => {
@@ -95,8 +104,8 @@ export const inboundHandlers: Handlers<InboundRoutes> = {
       }),
     };
   },
-  'inbounds.changeStatus': ({ body, store, nowMs }) => {
-    const inbound = getInbound(store, body.inventory_receipt_uid);
+  'inbounds.changeStatus': ({ body, store, nowMs, user }) => {
+    const inbound = readableInbound(store, body.inventory_receipt_uid, user);
     const happened = parseTimestamp(body.happened_at);
     if (Number.isNaN(happened)) throw fieldError('happened_at', 'must be an ISO date-time');
     inbound.status = body.status;
@@ -106,9 +115,9 @@ export const inboundHandlers: Handlers<InboundRoutes> = {
     inbound.display_priority = inboundPriority(inbound.status, inbound.late);
     return { inventory_receipt: wireInbound(inbound) };
   },
-  'inbounds.export': ({ query, store, nowMs }) => {
+  'inbounds.export': ({ query, store, nowMs, user }) => {
     const q = parseOrThrow(exportQuery, query, 'query');
-    const inbound = getInbound(store, q.inventory_receipt_uid);
+    const inbound = readableInbound(store, q.inventory_receipt_uid, user);
     const report: ExportReportState = {
       uid: store.newId('rpt'),
       inboundUid: inbound.uid,

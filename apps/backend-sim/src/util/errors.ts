@@ -21,6 +21,8 @@ export class SimHttpError extends Error {
 export const notFound = (what: string, uid: string) =>
   new SimHttpError(404, 'not_found', `${what} "${uid}" not found`);
 
+export const forbidden = (message: string) => new SimHttpError(403, 'forbidden', message);
+
 export const conflict = (message: string) => new SimHttpError(409, 'conflict', message);
 
 export function fieldError(path: string, message: string): SimHttpError {

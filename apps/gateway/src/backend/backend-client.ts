@@ -5,8 +5,9 @@ import { Pool, errors as undiciErrors } from 'undici';
 import type { ZodError } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
 import { describeZodError } from '../zod-message.js';
+import { recordAnswerSize } from './answer-size.js';
 import { BackendError, backendErrorBody, codeForStatus } from './backend-error.js';
-import { callDeadline } from './call-deadline.js';
+import { type CallDeadline, callDeadline } from './call-deadline.js';
 
 export interface CallOptions {
   /** Bearer token; required by authorised routes. */
@@ -122,34 +123,63 @@ export class BackendClient {
     this.#exempt = new Set(exemptTokens);
   }
 
+  /**
+   * One deadline per call, from its arrival: time spent waiting for the scheduler counts, so a call
+   * queued behind a session's hanging calls is answered when its own time is up, not after theirs.
+   */
   async call<N extends BackendRouteName>(name: N, options: CallOptions = {}): Promise<BackendResponse<N>> {
-    const token = options.token;
-    if (!this.#scheduler || !token || this.#exempt.has(token)) return this.#call(name, options);
-    let release: () => void;
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    const deadline = callDeadline(timeoutMs, options.signal);
     try {
-      release = await this.#scheduler.acquire(
-        token,
-        callCost(name, options.body),
-        options.signal,
-        options.background ? 'background' : 'foreground',
-      );
-    } catch (error) {
-      if (!options.signal?.aborted) throw error;
-      const path = BACKEND_ROUTES[name].path;
-      throw new BackendError('CLIENT_CLOSED_REQUEST', `Request to ${path} was cancelled`, {
-        path,
-        status: null,
-        error: null,
-      });
-    }
-    try {
-      return await this.#call(name, options);
+      const release = await this.#admit(name, options, deadline, timeoutMs);
+      try {
+        return await this.#call(name, options, deadline, timeoutMs);
+      } finally {
+        release();
+      }
     } finally {
-      release();
+      deadline.done();
     }
   }
 
-  async #call<N extends BackendRouteName>(name: N, options: CallOptions): Promise<BackendResponse<N>> {
+  /** Waits for the scheduler's slot; a call whose deadline passes meanwhile leaves the queue. */
+  async #admit(
+    name: BackendRouteName,
+    options: CallOptions,
+    deadline: CallDeadline,
+    timeoutMs: number,
+  ): Promise<() => void> {
+    const token = options.token;
+    if (!this.#scheduler || !token || this.#exempt.has(token)) return () => {};
+    try {
+      return await this.#scheduler.acquire(
+        token,
+        callCost(name, options.body),
+        deadline.signal,
+        options.background ? 'background' : 'foreground',
+      );
+    } catch (error) {
+      if (!deadline.signal.aborted) throw error;
+      const path = BACKEND_ROUTES[name].path;
+      const details = { path, status: null, error: null };
+      if (options.signal?.aborted)
+        throw new BackendError('CLIENT_CLOSED_REQUEST', `Request to ${path} was cancelled`, details);
+      this.#logger.warn({ backendPath: path, timeoutMs }, 'backend call timed out while queued');
+      throw new BackendError(
+        'GATEWAY_TIMEOUT',
+        `Backend did not answer ${path} within ${timeoutMs} ms`,
+        details,
+        error,
+      );
+    }
+  }
+
+  async #call<N extends BackendRouteName>(
+    name: N,
+    options: CallOptions,
+    deadline: CallDeadline,
+    timeoutMs: number,
+  ): Promise<BackendResponse<N>> {
     const route: (typeof BACKEND_ROUTES)[BackendRouteName] = BACKEND_ROUTES[name];
     const template = route.path;
     const fail = (
@@ -201,9 +231,6 @@ export class BackendClient {
       );
     };
 
-    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const deadline = callDeadline(timeoutMs, options.signal);
-
     let statusCode: number;
     let text: string;
     try {
@@ -236,8 +263,6 @@ export class BackendClient {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       this.#logger.warn({ backendPath: template, reason }, 'backend unreachable');
       throw fail('BAD_GATEWAY', `Backend unreachable for ${template} (${reason})`, null, null, error);
-    } finally {
-      deadline.done();
     }
     observe(String(statusCode));
 
@@ -284,6 +309,7 @@ export class BackendClient {
       this.#logger.warn({ backendPath: template, issues }, 'backend answer failed its schema');
       throw fail('BAD_GATEWAY', `Backend answer for ${template} is invalid: ${issues}`, statusCode);
     }
+    recordAnswerSize(parsed.data, text.length);
     return parsed.data as BackendResponse<N>;
   }
 

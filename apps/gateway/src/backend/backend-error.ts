@@ -42,3 +42,26 @@ export function codeForStatus(status: number): Code {
   if (status >= 400 && status < 500) return 'BAD_REQUEST';
   return 'BAD_GATEWAY';
 }
+
+/**
+ * What a caller is told of a failed backend call. A backend that failed (a 5xx or another status
+ * that is not a client error) may have put internals in its words (hosts, queries, stack lines), so
+ * only the path and status go out; the backend's own message and body stay in the log. Client
+ * errors (4xx) keep the backend's declared message and fields: they say what to fix.
+ */
+export function publicBackendError(error: BackendError): {
+  message: string;
+  details: BackendErrorDetails;
+  /** True when the backend's own words were left out. */
+  hidden: boolean;
+} {
+  const { path, status } = error.details;
+  const failed =
+    status !== null && (status < 200 || status >= 300) && codeForStatus(status) === 'BAD_GATEWAY';
+  if (!failed) return { message: error.message, details: error.details, hidden: false };
+  return {
+    message: `Backend failed on ${path} (HTTP ${status})`,
+    details: { path, status, error: null },
+    hidden: true,
+  };
+}

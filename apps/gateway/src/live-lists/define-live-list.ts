@@ -2,17 +2,18 @@ import {
   type BackendResponse,
   type BackendRouteName,
   type ListWindow,
-  type Order,
   refreshWindow,
 } from '@waybill/contracts';
 import type { z } from 'zod';
 import { effectiveWindow, type ListQueryShape, liveInputOf, searchInputOf } from '../list-inputs.js';
-import type { CohortFetch } from '../realtime/cohort.js';
+import type { CohortFetch, RefreshParts } from '../realtime/cohort.js';
 import { stableStringify } from '../realtime/cohort-registry.js';
 import type { LiveListKind } from '../realtime/index.js';
+import type { OrderChange } from '../realtime/known-orders.js';
 import type { BackendCaller } from '../realtime/types.js';
 import { wireTargetOf } from '../realtime/wire-fanout.js';
 import { authedProcedure } from '../trpc.js';
+import { assertAnswerFits } from './answer-bytes.js';
 
 /**
  * A live subscription that came over the websocket gets its socket and request id in `ctx.wire`,
@@ -39,8 +40,15 @@ export interface LiveListRead {
 /** A list's query schema: contracts' strict `{ filter, window }` object. */
 type QuerySchema<S extends ListQueryShape> = z.ZodObject<S, z.core.$strict>;
 type Uid = { uid: string };
-/** A parsed query of the list. */
-export type ListQuery<S extends ListQueryShape> = { filter: z.output<S['filter']>; window: ListWindow };
+/**
+ * A parsed query of the list. A live subscription adds `viewer`, the user its cohort serves (its
+ * scope), for what the answer shows per user (an order's unread comments).
+ */
+export type ListQuery<S extends ListQueryShape> = {
+  filter: z.output<S['filter']>;
+  window: ListWindow;
+  viewer?: string;
+};
 
 export interface LiveListSpec<
   S extends ListQueryShape,
@@ -48,6 +56,7 @@ export interface LiveListSpec<
   Row extends Uid,
   Meta,
   Later,
+  Answer = BackendResponse<N>,
 > {
   /** The list's name: the router key it is mounted under, and its metrics label. */
   name: string;
@@ -57,15 +66,24 @@ export interface LiveListSpec<
   route: N;
   /** The filter as the backend body of `route`. */
   toBody(filter: z.output<S['filter']>, window: ListWindow, env: LiveListEnv): unknown;
-  /** The route's answer as rows and list-level fields. */
-  split(answer: BackendResponse<N>): { rows: Row[]; meta: Meta };
+  /**
+   * The route's answer as the list hands it out, for the user `viewer` (null when unknown): what
+   * `search` answers and `split` takes. The answer as is without it.
+   */
+  shape?: (answer: BackendResponse<N>, viewer: string | null) => Answer;
+  /** The (shaped) answer as rows and list-level fields. */
+  split(answer: Answer): { rows: Row[]; meta: Meta };
   /** Slower list-level fields, read after the rows are pushed and pushed as a second patch. */
   later?: (read: LiveListRead) => Promise<Later>;
   /**
-   * Refresh a cohort on change events whose orders this says could touch it (order lists). Without
-   * it, cohorts refresh every LIST_REFRESH_MS.
+   * The parts of a cohort (rows, `later` fields) a changed order can touch, or null (order lists):
+   * cohorts re-read those on change events. Without it, cohorts refresh every LIST_REFRESH_MS.
    */
-  affectedBy?: (order: Order, query: ListQuery<S>, ctx: { now: Date; inCohortRows: boolean }) => boolean;
+  affectedBy?: (
+    change: OrderChange,
+    query: ListQuery<S>,
+    ctx: { now: Date; inCohortRows: boolean },
+  ) => RefreshParts | null;
 }
 
 /**
@@ -112,30 +130,45 @@ export function defineLiveList<
   Row extends Uid,
   Meta extends object,
   Later extends object = Record<never, never>,
->(spec: LiveListSpec<S, N, Row, Meta, Later>) {
+  Answer = BackendResponse<N>,
+>(spec: LiveListSpec<S, N, Row, Meta, Later, Answer>) {
   type Query = ListQuery<S>;
   type State = LiveListMeta<Meta, Later>;
   const body = (query: Query, window: ListWindow, managedBy: string) =>
     spec.toBody(query.filter, window, { managedBy, now: new Date() });
+  const shape = (answer: BackendResponse<N>, viewer: string | null): Answer =>
+    spec.shape ? spec.shape(answer, viewer) : (answer as Answer);
 
   const kind: LiveListKind<Row, State, Query> = {
     name: spec.name,
     // Every refresh reads the whole loaded window (skip 0, limit skip + limit).
-    fetcher: (backend, managedBy) => (query) => {
+    fetcher: (backend, managedBy, limits) => (query) => {
       const window = refreshWindow(query.window);
       const read = async (token: string, signal: AbortSignal) => {
-        const { rows, meta } = spec.split(
-          await backend.call(spec.route, { token, body: body(query, window, managedBy), signal }),
-        );
+        const answer = await backend.call(spec.route, {
+          token,
+          body: body(query, window, managedBy),
+          signal,
+        });
+        const { rows, meta } = spec.split(shape(answer, query.viewer ?? null));
+        if (limits) assertAnswerFits(rows, meta, limits.maxAnswerBytes, answer);
         return { rows, meta: { ...meta, hasMore: rows.length >= window.limit } as State };
       };
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
       const filterKey = stableStringify(query.filter);
-      // Read alongside the rows, pushed after them as a second patch. A refresh's statistics calls go
-      // in the scheduler's background lane, so they never hold a row read back; a first load's do not,
-      // since its subscribers see nothing until they land.
-      return async function* (token, signal, initial, change) {
+      // Read alongside the rows (asked first), pushed after them as a second patch. A refresh's
+      // statistics calls go in the scheduler's background lane, so they never hold a row read back; a
+      // first load's do not, since its subscribers see nothing until they land. A change that touches
+      // only one part reads only that part.
+      return async function* (token, signal, initial, change, parts) {
+        const rows = parts.rows ? read(token, signal) : null;
+        // Settled either way, so a failed read the generator no longer waits on leaves no unhandled rejection.
+        rows?.catch(() => {});
+        if (!parts.later) {
+          if (rows) yield await rows;
+          return;
+        }
         const slow = sharedLater(
           `${spec.name}|${token}|${filterKey}|${change ?? 'now'}`,
           change !== null,
@@ -146,9 +179,8 @@ export function defineLiveList<
               body: body(query, window, managedBy),
             }),
         );
-        // Settled either way, so a failed row read leaves no unhandled rejection behind.
         slow.catch(() => {});
-        yield await read(token, signal);
+        if (rows) yield await rows;
         yield { meta: await slow };
       } as CohortFetch<Row, State>;
     },
@@ -157,22 +189,34 @@ export function defineLiveList<
 
   const procedures = {
     /** One read of the list over a window (`refresh`: the whole loaded window), as the backend answers it. */
-    search: authedProcedure.input(searchInputOf(spec.query)).query(({ ctx, input, signal }) => {
+    search: authedProcedure.input(searchInputOf(spec.query)).query(async ({ ctx, input, signal }) => {
       const query = input as Query & { refresh: boolean };
       const window = effectiveWindow(query);
-      return ctx.services.backend.call(spec.route, {
-        token: ctx.token,
-        body: body(query, window, ctx.services.config.MANAGED_BY),
-        signal,
-      });
+      const { config, backend, reference } = ctx.services;
+      const [raw, viewer] = await Promise.all([
+        backend.call(spec.route, { token: ctx.token, body: body(query, window, config.MANAGED_BY), signal }),
+        spec.shape ? reference.user(ctx.token).then((user) => user.uid) : null,
+      ]);
+      const answer = shape(raw, viewer);
+      const { rows, meta } = spec.split(answer);
+      assertAnswerFits(rows, meta, config.LIST_MAX_ANSWER_BYTES, raw);
+      return answer;
     }),
     /** The list kept up to date: a snapshot, then patches and health messages, each tracked for resume. */
     live: liveProcedure.input(liveInputOf(spec.query)).subscription(async function* ({ ctx, input, signal }) {
       const { lastEventId, ...query } = input as Query & { lastEventId?: string | null };
-      const scope = (await ctx.services.reference.user(ctx.token)).uid;
+      // Cohorts are per backend user: each reads only with tokens of the user it serves.
+      const scope = await ctx.services.realtime.tokens.identify(ctx.token);
       yield* ctx.services.realtime
         .list(kind)
-        .stream(scope, query as Query, ctx.token, lastEventId ?? null, signal!, ctx.wire);
+        .stream(
+          scope,
+          { ...query, viewer: scope } as Query,
+          ctx.token,
+          lastEventId ?? null,
+          signal!,
+          ctx.wire,
+        );
     }),
   };
   return { name: spec.name, kind, procedures };

@@ -1,5 +1,6 @@
 import { type BackendResponse, orderUidInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
+import { ALL_PARTS } from '../realtime/cohort.js';
 import type { LiveListKind } from '../realtime/index.js';
 import { liveProcedure } from './define-live-list.js';
 
@@ -9,34 +10,38 @@ export interface OrderDetailMeta {
 }
 
 /**
- * One cohort per order for every viewer (one scope for all users): a change of the order costs one
- * backend detail call whatever the number of viewers. Refreshed with one of its viewers' tokens.
+ * One cohort per order and backend user: a change of the order costs one backend detail call per
+ * user viewing it, whatever the number of their tabs. Refreshed with one of that user's tokens, never
+ * with another user's (what the backend shows may differ between users).
  */
-const EVERY_VIEWER = 'order-detail';
-
 export const orderDetailKind: LiveListKind<{ uid: string }, OrderDetailMeta, { uid: string }> = {
   name: 'orderDetail',
-  // Cohorts are per order, not per user: they do not count against LIVE_COHORTS_PER_USER.
-  perUser: false,
+  // Not counted against LIVE_COHORTS_PER_USER: the access read below bounds them by what the user
+  // may open, and each refreshes only on a change of its own order.
+  inCohortQuota: false,
   fetcher: (backend) => (query) => async (token, signal) => ({
     rows: [],
     meta: { detail: await backend.call('orders.detail', { token, params: { uid: query.uid }, signal }) },
   }),
-  affectedBy: (order, query) => order.uid === query.uid,
+  affectedBy: ({ after }, query) => (after.uid === query.uid ? ALL_PARTS : null),
 };
 
 /**
  * `orders.detailLive({ uid })`: the order's detail, a snapshot then patches, tracked for resume.
  * Access rule: every viewer first reads the order with their own token, so the backend decides
- * whether they may see it (NOT_FOUND/FORBIDDEN end the subscription); only then do they join the
- * shared cohort. A viewer whose token the backend later refuses is ended by the cohort (UNAUTHORIZED).
+ * whether they may see it (NOT_FOUND/FORBIDDEN end the subscription); only then do they join their
+ * user's cohort. A viewer whose token the backend later refuses is ended (UNAUTHORIZED) within one
+ * change-poll interval (MemberTokens).
  */
 export const detailLiveProcedure = liveProcedure
   .input(orderUidInputSchema.extend({ lastEventId: z.string().max(200).nullish() }))
   .subscription(async function* ({ ctx, input, signal }) {
     const { uid, lastEventId } = input;
-    await ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid }, signal });
+    const [, user] = await Promise.all([
+      ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid }, signal }),
+      ctx.services.realtime.tokens.identify(ctx.token),
+    ]);
     yield* ctx.services.realtime
       .list(orderDetailKind)
-      .stream(EVERY_VIEWER, { uid }, ctx.token, lastEventId ?? null, signal!, ctx.wire);
+      .stream(user, { uid }, ctx.token, lastEventId ?? null, signal!, ctx.wire);
   });

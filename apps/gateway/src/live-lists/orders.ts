@@ -1,26 +1,31 @@
 import {
-  changeMayAffectCohort,
+  changeTouchesOrdersList,
   type OrdersSearchBody,
   ordersQuerySchema,
+  previewListComments,
   toOrdersSearchBody,
 } from '@waybill/contracts';
 import { fetchOrderStatistics } from '../backend/order-statistics.js';
 import { defineLiveList } from './define-live-list.js';
 
 /**
- * The realtime order list: rows and comments from /orders/search/filter, the eight statistics calls
- * after them. Cohorts refresh on change events that contracts say could touch them; the statistics'
- * facet counts include orders outside the filter, hence includeStatistics.
+ * The realtime order list: rows and a preview of their comments from /orders/search/filter, the
+ * eight statistics calls after them. A change re-reads the rows, the statistics or both, as the
+ * contracts rule `changeTouchesOrdersList` says it can touch them.
  */
 export const ordersList = defineLiveList({
   name: 'orders',
   query: ordersQuerySchema,
   route: 'orders.search.filter',
   toBody: (filter, window, { managedBy }) => toOrdersSearchBody(filter, window, managedBy),
-  split: ({ orders, comments }) => ({ rows: orders, meta: { comments } }),
+  // A row carries its latest comment, cut, and counts over its whole thread; the detail has the thread.
+  shape: (answer, viewer) => ({ ...answer, ...previewListComments(answer.comments, viewer) }),
+  split: ({ orders, comments, commentCounts }) => ({ rows: orders, meta: { comments, commentCounts } }),
   later: async ({ backend, token, body, signal }) => ({
     statistics: await fetchOrderStatistics(backend, token, body as OrdersSearchBody, signal),
   }),
-  affectedBy: (order, query, ctx) =>
-    changeMayAffectCohort(order, query.filter, { ...ctx, includeStatistics: true }),
+  affectedBy: (change, query, ctx) => {
+    const touch = changeTouchesOrdersList(change, query.filter, ctx);
+    return touch.rows || touch.statistics ? { rows: touch.rows, later: touch.statistics } : null;
+  },
 });

@@ -1,11 +1,13 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import { Identity } from '../presence/identity.js';
+import { OrderAccess } from '../presence/order-access.js';
 import { PresenceHub } from '../presence/presence-hub.js';
 import { RedisPresenceTransport } from '../presence/redis-presence-transport.js';
 import type { ChangeEventLog } from '../realtime/change-events.js';
 import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
+import { createRedisConnection } from '../scale/redis-connection.js';
 import { MemoryNotificationStore, type NotificationStore } from './notification-store.js';
 import { Notifier } from './notifier.js';
 import { notificationKeys, RedisNotificationStore } from './redis-notification-store.js';
@@ -18,6 +20,7 @@ export interface CollaborationOptions {
     | 'PRESENCE_ORDERS_PER_SESSION'
     | 'PRESENCE_VIEWERS_PER_ORDER'
     | 'PRESENCE_TTL_MS'
+    | 'PRESENCE_ACCESS_TTL_MS'
     | 'FOLLOWS_PER_USER'
   >;
   backend: BackendCaller;
@@ -39,17 +42,7 @@ export function createCollaboration(opts: CollaborationOptions) {
   const prefix = opts.keyPrefix ?? 'waybill:';
   const connections: Redis[] = [];
   const connect = (role: string) => {
-    const client = new Redis(config.REDIS_URL!, {
-      connectionName: `waybill-gateway-${role}`,
-      maxRetriesPerRequest: 3,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    let lastLogged = 0;
-    client.on('error', (error: Error) => {
-      if (Date.now() - lastLogged < 10_000) return;
-      lastLogged = Date.now();
-      opts.logger.warn({ err: error.message, role }, 'redis connection error');
-    });
+    const client = createRedisConnection({ url: config.REDIS_URL!, role, logger: opts.logger });
     connections.push(client);
     return client;
   };
@@ -105,6 +98,8 @@ export function createCollaboration(opts: CollaborationOptions) {
   });
   return {
     identity: new Identity(opts.backend),
+    /** Presence is announced only on orders the user can read. */
+    orderAccess: new OrderAccess(opts.backend, config.PRESENCE_ACCESS_TTL_MS),
     presence,
     notifications: store,
     notifier,

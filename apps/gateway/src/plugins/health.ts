@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { cachedCheck } from './cached-check.js';
 
 export interface ReadinessResult {
   name: string;
@@ -16,14 +17,17 @@ declare module 'fastify' {
 
 /**
  * /healthz (the process is alive) and /readyz (backend, change poll and Redis answer). Both are
- * unauthenticated: they name checks, never an address (URL, host, port).
+ * unauthenticated: they name checks, never an address (URL, host, port). The backend's answer is
+ * reused for READYZ_CACHE_MS, so /readyz cannot be used to multiply calls to the backend.
  */
 export const healthPlugin = fp(
   async (app) => {
-    const { backend, realtime } = app.services;
+    const { backend, realtime, config } = app.services;
+    // Probes and load balancers may poll often, from many places: one backend call per READYZ_CACHE_MS.
+    const pingBackend = cachedCheck(() => backend.ping(), config.READYZ_CACHE_MS);
     const checks: ReadinessCheck[] = [
       async () => {
-        const ok = await backend.ping();
+        const ok = await pingBackend();
         return { name: 'backend', ok, ...(ok ? {} : { detail: 'backend not answering correctly' }) };
       },
       () => {

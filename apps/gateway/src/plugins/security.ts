@@ -16,7 +16,8 @@ export function helmetOptions(config: Config): HelmetOptions {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', ...config.IMAGE_ORIGINS],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the console's same-origin websocket; ws:/wss: would allow any host.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -7,6 +7,7 @@ import { createCollaboration } from '../notifications/collaboration.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
+import { CommentRate, MemoryCommentCounts, RedisCommentCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {
@@ -57,6 +58,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       exportIntervalMs: config.EXPORT_CHECK_MS,
       listRefreshMs: config.LIST_REFRESH_MS,
       cohortsPerUser: config.LIVE_COHORTS_PER_USER,
+      listMaxAnswerBytes: config.LIST_MAX_ANSWER_BYTES,
     });
     const sessions = scale?.sessions ?? new MemorySessionStore(config.SESSION_IDLE_MS);
     const collaboration = createCollaboration({
@@ -67,6 +69,11 @@ export const servicesPlugin = fp<{ config: Config }>(
       logger: app.log.child({ component: 'collaboration' }),
       registry: metrics.registry,
     });
+    const commentRate = new CommentRate({
+      max: config.COMMENT_RATE_MAX,
+      windowMs: config.COMMENT_RATE_WINDOW_MS,
+      counts: scale ? new RedisCommentCounts(scale.redis, scale.keys.commentRate) : new MemoryCommentCounts(),
+    });
     const services: Services = {
       config,
       logger: app.log,
@@ -76,6 +83,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       realtime,
       sessions,
       collaboration,
+      commentRate,
     };
     app.decorate('services', services);
     app.decorate('scale', scale);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
 import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
-import { bindSocket } from '../realtime/wire-fanout.js';
+import { assertPlainJsonWire, bindSocket } from '../realtime/wire-fanout.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
 import { plainQueryHandler } from './trpc-plain-query.js';
@@ -21,6 +21,7 @@ type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 export const trpcPlugin = fp(
   async (app) => {
     const { services } = app;
+    assertPlainJsonWire(appRouter);
     const createContext = makeCreateContext(services);
     const trpcOptions = {
       router: appRouter,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type PresenceEntry,
   PresenceHub,
@@ -74,8 +74,8 @@ describe('PresenceHub', () => {
     let now = 1_000;
     const { one, two } = pair(() => now);
     one.hold(entry());
-    await new Promise((r) => setTimeout(r, 40));
-    expect(two.snapshot(null).orders.ord_1).toHaveLength(1);
+    // A local change is published a moment later (coalescing a tab's stop-then-start).
+    await vi.waitFor(() => expect(two.snapshot(null).orders.ord_1).toHaveLength(1));
     // Another replica's entries count toward the caps too.
     now += 2_999;
     expect(two.snapshot(null).orders.ord_1).toHaveLength(1);
@@ -88,8 +88,8 @@ describe('PresenceHub', () => {
   it('a replica that leaves takes its entries with it at once', async () => {
     const { one, two } = pair(() => 1_000);
     one.hold(entry());
-    await new Promise((r) => setTimeout(r, 40));
-    expect(two.snapshot(null).orders.ord_1).toHaveLength(1);
+    // A local change is published a moment later (coalescing a tab's stop-then-start).
+    await vi.waitFor(() => expect(two.snapshot(null).orders.ord_1).toHaveLength(1));
     await one.close();
     expect(two.snapshot(null).orders).toEqual({});
     await two.close();

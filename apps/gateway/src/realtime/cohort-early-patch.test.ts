@@ -1,5 +1,5 @@
 import { applyListMessage, type ListMessage, type ListState } from '@waybill/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Cohort, type CohortMember } from './cohort.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
@@ -20,10 +20,9 @@ function backend(initial: Row[]) {
       current = rows;
     },
     pending: () => pending.length,
-    /** Lets the oldest in-flight read land. */
-    async landOldest() {
+    /** Lets the oldest in-flight read land; the caller waits for the refresh it belongs to. */
+    landOldest() {
       pending.shift()?.release();
-      await new Promise((r) => setTimeout(r, 0));
     },
     fetch: (_t: string, _s: AbortSignal, initial: boolean) => {
       const answer = current;
@@ -64,7 +63,7 @@ describe('Cohort early patch (own write)', () => {
     // The refresh after it brings the same row: nothing more to push for it.
     be.set([row('a', 1), row('b', 5, 'lost')]);
     const refreshed = cohort.refresh(1000);
-    await be.landOldest();
+    be.landOldest();
     await refreshed;
     expect(await drain(member)).toEqual([]);
 
@@ -89,11 +88,12 @@ describe('Cohort early patch (own write)', () => {
     void cohort.refresh(1000);
     // The refresh started after the write (once the first lands) reads 'b' leaving the filter.
     be.set([row('a', 2)]);
-    await be.landOldest();
+    be.landOldest();
     await first;
     expect(be.pending()).toBe(1);
-    await be.landOldest();
-    await new Promise((r) => setTimeout(r, 0));
+    be.landOldest();
+    // The refresh started after the write has no promise of its own: wait until it has applied.
+    await vi.waitFor(() => expect(cohort.refreshUnderWay()).toBe(false));
 
     const pushed = await drain(member);
     const versionsOfB = pushed.flatMap((p) =>
@@ -114,12 +114,12 @@ describe('Cohort early patch (own write)', () => {
     cohort.patchRows([row('a', 5, 'lost')], 1000);
     be.set([]);
     const left = cohort.refresh(1000);
-    await be.landOldest();
+    be.landOldest();
     await left;
     // Back with an older-looking row (the backend's clock is its own): the backend's row is shown.
     be.set([row('a', 3, 'returned')]);
     const back = cohort.refresh(2000);
-    await be.landOldest();
+    be.landOldest();
     await back;
     const pushed = await drain(member);
     const last = pushed.at(-1)!.message;

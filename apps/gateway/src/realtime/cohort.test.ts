@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { applyListMessage, type ListMessage, type ListState } from '@waybill/contracts';
-import { describe, expect, it } from 'vitest';
-import { Cohort } from './cohort.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ALL_PARTS, Cohort, type RefreshParts } from './cohort.js';
 import { CohortQuota } from './cohort-quota.js';
 import { CohortRegistry } from './cohort-registry.js';
+import { MemberTokens } from './member-tokens.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 type Row = { uid: string; v: number };
@@ -86,6 +87,8 @@ describe('Cohort', () => {
     const src = source([s([{ uid: 'a', v: 1 }]), s([{ uid: 'a', v: 2 }]), s([{ uid: 'a', v: 3 }])]);
     const cohort = new Cohort<Row, { total: number }>('t', 'k', src.fetch, silent);
     const first = await cohort.join('tok', null);
+    // Another tab stays, so the cohort goes on refreshing while the first is away.
+    await cohort.join('tok', null);
     const lastSeen = first.initial[0]!.id;
     cohort.leave(first.member);
     await cohort.refresh(null);
@@ -97,6 +100,39 @@ describe('Cohort', () => {
     expect(stranger.initial.map((m) => m.message.kind)).toEqual(['snapshot']);
     const current = await cohort.join('tok', `${cohort.epoch}:2`);
     expect(current.initial).toEqual([]);
+  });
+
+  it('reads nothing while nobody watches, and refreshes once when a member joins again', async () => {
+    const src = source([s([{ uid: 'a', v: 1 }]), s([{ uid: 'a', v: 2 }])]);
+    const cohort = new Cohort<Row, { total: number }>('t', 'k', src.fetch, silent);
+    const first = await cohort.join('tok', null);
+    cohort.leave(first.member);
+    await cohort.refresh(null);
+    await cohort.refresh(null);
+    expect(src.calls()).toBe(1);
+    // The returning tab resumes from what it had, then gets what the skipped refreshes would have brought.
+    const again = await cohort.join('tok', first.initial[0]!.id);
+    expect(again.initial).toEqual([]);
+    const next = await again.member.queue.next(new AbortController().signal);
+    expect(next !== 'overflow' && next?.message.kind).toBe('patch');
+    expect(src.calls()).toBe(2);
+  });
+
+  it('reads only the parts a refresh asks for', async () => {
+    const asked: RefreshParts[] = [];
+    const cohort = new Cohort<Row, { total: number }>(
+      't',
+      'k',
+      (_token, _signal, _initial, _change, parts) => {
+        asked.push(parts);
+        return Promise.resolve(s([{ uid: 'a', v: asked.length }]));
+      },
+      silent,
+    );
+    await cohort.join('tok', null);
+    await cohort.refresh(1, { rows: false, later: true });
+    await cohort.refresh(2, { rows: true, later: false });
+    expect(asked).toEqual([ALL_PARTS, { rows: false, later: true }, { rows: true, later: false }]);
   });
 
   it('collapses refreshes requested during a fetch into one more fetch', async () => {
@@ -118,7 +154,8 @@ describe('Cohort', () => {
     void cohort.refresh(null);
     release();
     await first;
-    await new Promise((r) => setTimeout(r, 10));
+    // The one more fetch runs after `first`: wait until it is done, then count.
+    await vi.waitFor(() => expect(cohort.refreshUnderWay()).toBe(false));
     expect(calls).toBe(3);
   });
 });
@@ -174,6 +211,7 @@ describe('Cohort with a staged fetch', () => {
 
   it('reads the next change rows while the previous statistics still load; older statistics never overwrite newer', async () => {
     let round = 0;
+    let fetched = 0;
     const release = new Map<number, () => void>();
     const cohort = new Cohort<Row, Meta>(
       't',
@@ -186,6 +224,7 @@ describe('Cohort with a staged fetch', () => {
         yield { meta: { stats: { n: mine } } };
       },
       silent,
+      { onFetch: () => (fetched += 1) },
     );
     const { member } = await cohort.join('tok', null);
     const signal = new AbortController().signal;
@@ -193,14 +232,15 @@ describe('Cohort with a staged fetch', () => {
       ((await member.queue.next(signal)) as { message: ListMessage<Row, Meta> }).message;
     await cohort.refresh(1);
     expect(await next()).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 2 }] });
-    // Round 2's statistics are still loading: round 3's rows come anyway.
+    // The second refresh's statistics are still loading: the third refresh's rows come anyway.
     await cohort.refresh(2);
     expect(await next()).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 3 }] });
-    // Round 3's statistics land first; round 2's, older, are dropped.
+    // The third refresh's statistics land first; the second's, older, are dropped.
     release.get(3)!();
     expect(await next()).toMatchObject({ kind: 'patch', metaParts: { stats: { n: 3 } } });
     release.get(2)!();
-    await new Promise((r) => setTimeout(r, 10));
+    // Three fetches done (the first load and both refreshes): the second's statistics were read.
+    await vi.waitFor(() => expect(fetched).toBe(3));
     expect(member.queue.pending()).toBe(false);
     expect(cohort.snapshot().message).toMatchObject({ meta: { stats: { n: 3 } } });
   });
@@ -249,8 +289,8 @@ describe('CohortRegistry', () => {
     await registry.join('user-2', { f: 'x' }, 'tok2', null);
     expect(registry.cohorts.size).toBe(3);
     for (const j of joined) registry.leave(j);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(registry.cohorts.size).toBe(2);
+    // The cohort nobody is in goes once its linger (10 ms) is over.
+    await vi.waitFor(() => expect(registry.cohorts.size).toBe(2));
     registry.close();
   });
 });
@@ -276,7 +316,8 @@ describe('Cohort whose token the backend refuses', () => {
     const b = await cohort.join('tok-b', null);
     dead.add('tok-b');
     await cohort.refresh(null);
-    await new Promise((r) => setTimeout(r, 10));
+    // Refused, the refresh runs again with tok-a: wait until that one is done.
+    await vi.waitFor(() => expect(cohort.refreshUnderWay()).toBe(false));
     const signal = new AbortController().signal;
     await expect(b.member.queue.next(signal)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(cohort.members.has(a.member)).toBe(true);
@@ -284,6 +325,68 @@ describe('Cohort whose token the backend refuses', () => {
     const pushed = (await a.member.queue.next(signal)) as { message: ListMessage<Row, { total: number }> };
     expect(pushed.message).toMatchObject({ kind: 'patch', upserts: [{ uid: 'a', v: 2 }] });
     cohort.close();
+  });
+
+  it("a first load refused for one joiner's token ends that joiner only; the others load with theirs", async () => {
+    const used: string[] = [];
+    const refused: string[] = [];
+    const cohort = new Cohort<Row, { total: number }>(
+      't',
+      'k',
+      async (token) => {
+        used.push(token);
+        if (token === 'tok-dead')
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid or expired token' });
+        return s([{ uid: 'a', v: 1 }]);
+      },
+      silent,
+      { onTokenRefused: (token) => refused.push(token) },
+    );
+    // The first joiner's token makes the first load; the second joiner waits for it.
+    const dead = cohort.join('tok-dead', null);
+    const live = cohort.join('tok-live', null);
+    await expect(dead).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const joined = await live;
+    expect(joined.initial[0]!.message.kind).toBe('snapshot');
+    expect(used).toEqual(['tok-dead', 'tok-live']);
+    expect(refused).toEqual(['tok-dead']);
+    expect([...cohort.members].map((m) => m.token)).toEqual(['tok-live']);
+    cohort.close();
+  });
+
+  it("a token one cohort's refresh was refused for ends its members in every cohort; other tokens stay", async () => {
+    const dead = new Set<string>();
+    const logger = silent;
+    const tokens = new MemberTokens({
+      // The schedule alone would take an interval: only the refused refresh may end them here.
+      check: async () => 'user-a',
+      intervalMs: 60_000,
+      logger,
+    });
+    const registry = new CohortRegistry<Row, { total: number }, { f: number }>({
+      kind: 't',
+      fetch: () => async (token) => {
+        if (dead.has(token))
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid or expired token' });
+        return s([{ uid: 'a', v: 1 }]);
+      },
+      lingerMs: 1000,
+      logger,
+      hooks: { onTokenRefused: (token) => tokens.refused(token) },
+      tokens,
+    });
+    const one = await registry.join('user-a', { f: 1 }, 'tok-a', null);
+    const other = await registry.join('user-a', { f: 1 }, 'tok-b', null);
+    const elsewhere = await registry.join('user-a', { f: 2 }, 'tok-a', null);
+    dead.add('tok-a');
+    // The second cohort's refresh reads with tok-a (its only member): refused.
+    await elsewhere.cohort.refresh(null);
+    const signal = new AbortController().signal;
+    await expect(one.member.queue.next(signal)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(elsewhere.member.queue.next(signal)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect([...one.cohort.members]).toEqual([other.member]);
+    registry.close();
+    tokens.close();
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contracts';
 import { diffList, fingerprint, type ListFingerprint, withReplacedRows } from './list-diff.js';
+import { isUnauthorized, sessionExpired } from './member-tokens.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { RealtimeLogger } from './types.js';
 import { WireFrame, WireSink, type WireTarget } from './wire-fanout.js';
@@ -28,6 +28,16 @@ export interface ListStage<Row extends { uid: string }, Meta> {
   meta: Partial<Meta>;
 }
 
+/** What a refresh reads: the rows, the slower list-level fields (`later`: statistics), or both. */
+export interface RefreshParts {
+  rows: boolean;
+  later: boolean;
+}
+export const ALL_PARTS: RefreshParts = { rows: true, later: true };
+/** Both requests' parts (`a` null: only `b`'s). */
+export const mergeParts = (a: RefreshParts | null, b: RefreshParts): RefreshParts =>
+  a ? { rows: a.rows || b.rows, later: a.later || b.later } : b;
+
 /**
  * A cohort's backend read: the whole state at once, or stages (rows first, slower meta after),
  * each pushed as soon as it arrives. `initial` is true for the first load, which nobody sees
@@ -40,6 +50,8 @@ export type CohortFetch<Row extends { uid: string }, Meta> = (
   signal: AbortSignal,
   initial: boolean,
   change: number | null,
+  /** What to read (a first load reads everything). */
+  parts: RefreshParts,
 ) => Promise<ListState<Row, Meta>> | AsyncIterable<ListStage<Row, Meta>>;
 
 async function* asStages<Row extends { uid: string }, Meta>(
@@ -54,6 +66,10 @@ export interface CohortHooks {
   onPush?: (kind: string, members: number, sinceMs: number | null) => void;
   /** A push written straight to `sockets` member sockets, in `seconds` of this process's time. */
   onWrite?: (kind: string, sockets: number, seconds: number) => void;
+  /** The backend refused the token a refresh used (its members here are ended already). */
+  onTokenRefused?: (token: string) => void;
+  /** A refresh failed; `tokens` are the members' left. */
+  onRefreshFailed?: (tokens: string[]) => void;
 }
 
 /**
@@ -75,11 +91,6 @@ function version(row: { uid: string }): number {
   return typeof updated === 'string' ? Date.parse(updated) : Number.NaN;
 }
 
-/** The backend refused the token the cohort refreshed with (HTTP 401). */
-function isUnauthorized(error: unknown): boolean {
-  return error instanceof TRPCError && error.code === 'UNAUTHORIZED';
-}
-
 /**
  * Subscribers who share a user scope, a filter and a window. One backend fetch per refresh,
  * diffed against the last result; members get only what changed. Message ids are
@@ -98,6 +109,9 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private loading: Promise<void> | null = null;
   private again = false;
   private againSince: number | null = null;
+  private againParts: RefreshParts | null = null;
+  /** A refresh was skipped while nobody watched: the next member's join refreshes at once. */
+  private missed = false;
   /** Refreshes started, and the newest one whose later stages landed (see `tail`). */
   private runs = 0;
   private tailLanded = 0;
@@ -110,8 +124,6 @@ export class Cohort<Row extends { uid: string }, Meta> {
    */
   private early = new Map<string, { row: Row; run: number }>();
   private lastToken: string | null = null;
-  /** Settles once the refresh under way has its rows, with their turn to be applied already taken. */
-  private rowsLanded: Promise<void> = Promise.resolve();
   /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
   private dataAt = 0;
   private paused = false;
@@ -154,13 +166,21 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.lastToken = token;
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = null;
+    if (this.missed) {
+      // Its state is older than the refreshes it skipped while nobody watched: read it again now.
+      this.missed = false;
+      void this.refresh(null).catch(() => {});
+    }
     try {
-      // Joiners arriving together wait for the same first fetch.
-      if (!this.state) {
+      // Joiners arriving together wait for the same first fetch. One refused for another joiner's
+      // token (who is ended by it) is tried again with one of those left.
+      while (!this.state && !this.closed && this.members.has(member)) {
         this.loading ??= this.refresh(null).finally(() => {
           this.loading = null;
         });
-        await this.loading;
+        await this.loading.catch((error: unknown) => {
+          if (!isUnauthorized(error) || !this.members.has(member) || this.closed) throw error;
+        });
       }
     } catch (error) {
       this.members.delete(member);
@@ -174,6 +194,13 @@ export class Cohort<Row extends { uid: string }, Meta> {
     this.members.delete(member);
     member.sink?.close();
     member.queue.close();
+  }
+
+  /** End one member's subscription with `error` (its token was refused): nothing more reaches it. */
+  end(member: CohortMember<Row, Meta>, error: TRPCError): void {
+    if (!this.members.delete(member)) return;
+    member.sink?.close();
+    member.queue.fail(error);
   }
 
   /**
@@ -209,63 +236,60 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /**
-   * Refetch and push the difference. Concurrent requests collapse: one more fetch runs after the
-   * current one, so a change seen during a fetch is never missed.
+   * Refetch `parts` and push the difference. Concurrent requests collapse: one more fetch runs after
+   * the current one, so a change seen during a fetch is never missed. A cohort nobody watches reads
+   * nothing: it refreshes when a member joins again.
    */
-  refresh(since: number | null): Promise<void> {
+  refresh(since: number | null, parts: RefreshParts = ALL_PARTS): Promise<void> {
+    if (this.state && this.members.size === 0) {
+      this.missed = true;
+      return Promise.resolve();
+    }
     if (this.refreshing) {
       this.again = true;
       this.againMerged += 1;
+      this.againParts = mergeParts(this.againParts, parts);
       this.againSince =
         this.againSince === null ? since : Math.min(this.againSince, since ?? this.againSince);
       return this.refreshing;
     }
-    return this.start(since, since);
+    return this.start(since, since, parts);
   }
 
   /** `change`: the one change this refresh is for, or null when it covers several (no shared reads). */
-  private start(since: number | null, change: number | null): Promise<void> {
-    this.refreshing = this.run(since, change).finally(() => {
+  private start(since: number | null, change: number | null, parts: RefreshParts): Promise<void> {
+    this.refreshing = this.run(since, change, parts).finally(() => {
       this.refreshing = null;
       if (this.again && !this.closed) {
         this.again = false;
         const next = this.againSince;
         const merged = this.againMerged;
+        const nextParts = this.againParts ?? ALL_PARTS;
         this.againSince = null;
         this.againMerged = 0;
-        void this.start(next, merged === 1 ? next : null).catch(() => {});
+        this.againParts = null;
+        void this.start(next, merged === 1 ? next : null, nextParts).catch(() => {});
       }
     });
     return this.refreshing;
   }
 
-  private async run(since: number | null, change: number | null): Promise<void> {
+  private async run(since: number | null, change: number | null, parts: RefreshParts): Promise<void> {
     const token = this.pickToken();
     if (!token) return;
     const runId = ++this.runs;
-    const stages = asStages(this.fetch(token, this.abort.signal, this.state === null, change))[
+    const initial = this.state === null;
+    const stages = asStages(this.fetch(token, this.abort.signal, initial, change, initial ? ALL_PARTS : parts))[
       Symbol.asyncIterator
     ]();
-    if (!this.state) return this.firstLoad(stages, runId);
+    if (!this.state) return this.firstLoad(stages, runId, token);
     // The first stage (the rows) holds the cohort's refresh; the stages after it (statistics) land on
     // their own, so a change seen meanwhile reads its rows without waiting for them.
     let pushed = false;
-    let landed = () => {};
-    this.rowsLanded = new Promise((resolve) => {
-      landed = resolve;
-    });
     try {
       const head = await stages.next();
-      // Applied on the next turn of the event loop: the other answers that landed meanwhile are read
-      // first, which frees their backend slots (the calls waiting on them go out), before this
-      // cohort's frames hold the loop. The same for the later stages. The turn is taken before
-      // `rowsLanded` settles, so a change waiting on it writes its early patches after this apply.
-      const turn = nextTurn();
-      landed();
-      await turn;
       if (!head.done) pushed = this.apply(head.value, since, runId);
     } catch (error) {
-      landed();
       this.refreshFailed(error, token, false);
       return;
     }
@@ -273,7 +297,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /** The first load: every stage at once, since nobody sees the cohort until it is complete. */
-  private async firstLoad(stages: AsyncIterator<ListStage<Row, Meta>>, runId: number): Promise<void> {
+  private async firstLoad(
+    stages: AsyncIterator<ListStage<Row, Meta>>,
+    runId: number,
+    token: string,
+  ): Promise<void> {
     let first: ListStage<Row, Meta> = { meta: {} };
     try {
       for (let next = await stages.next(); !next.done; next = await stages.next())
@@ -281,6 +309,10 @@ export class Cohort<Row extends { uid: string }, Meta> {
       this.hooks.onFetch?.(this.kind, 'ok');
     } catch (error) {
       this.hooks.onFetch?.(this.kind, 'error');
+      if (!this.closed) {
+        if (isUnauthorized(error)) this.expire(token);
+        this.hooks.onRefreshFailed?.(this.memberTokens());
+      }
       throw error;
     }
     if (!first.rows) throw new Error(`${this.kind} refresh brought no rows`);
@@ -304,7 +336,6 @@ export class Cohort<Row extends { uid: string }, Meta> {
   ): Promise<void> {
     try {
       for (let next = await stages.next(); !next.done; next = await stages.next()) {
-        await nextTurn();
         if (!this.closed && runId >= this.tailLanded) pushed = this.apply(next.value, since, runId) || pushed;
       }
     } catch (error) {
@@ -324,6 +355,9 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (this.closed) return;
     if (isUnauthorized(error)) {
       this.expire(token);
+      // Whoever is left (other tokens of the same user) may still read: the refresh is owed to them.
+      if (this.members.size > 0) this.again = true;
+      this.hooks.onRefreshFailed?.(this.memberTokens());
       // Outside a refresh nobody reruns it for the members left: start it here.
       if (this.again && !this.refreshing) {
         this.again = false;
@@ -335,22 +369,28 @@ export class Cohort<Row extends { uid: string }, Meta> {
       { err: error instanceof Error ? error.message : String(error), cohort: this.kind },
       'cohort refresh failed',
     );
+    this.hooks.onRefreshFailed?.(this.memberTokens());
     this.failed(pushed);
+  }
+
+  /** The distinct tokens of the members. */
+  private memberTokens(): string[] {
+    return [...new Set([...this.members].map((member) => member.token))];
   }
 
   /**
    * The backend no longer knows `token` (signed out, or it forgot its sessions): the subscriptions
    * holding it end with UNAUTHORIZED, so their console signs in again instead of showing old data.
    * Members of the same user with another token stay, and the refresh is tried again with theirs.
+   * Subscriptions holding it in other cohorts are ended through `onTokenRefused`. Returns how many
+   * members ended here.
    */
-  private expire(token: string): void {
-    const ended = new TRPCError({ code: 'UNAUTHORIZED', message: 'Session expired: sign in again' });
+  private expire(token: string): number {
+    const ended = sessionExpired();
     let expired = 0;
-    for (const member of this.members) {
+    for (const member of [...this.members]) {
       if (member.token !== token) continue;
-      this.members.delete(member);
-      member.sink?.close();
-      member.queue.fail(ended);
+      this.end(member, ended);
       expired += 1;
     }
     if (this.lastToken === token) this.lastToken = null;
@@ -358,7 +398,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
       { cohort: this.kind, subscribers: expired },
       'cohort token refused: subscriptions ended',
     );
-    if (expired > 0 && this.members.size > 0) this.again = true;
+    this.hooks.onTokenRefused?.(token);
+    return expired;
   }
 
   private succeeded(): void {
@@ -450,17 +491,6 @@ export class Cohort<Row extends { uid: string }, Meta> {
   /** Whether a refresh is under way: one asked for now runs after it (see `refresh`). */
   refreshUnderWay(): boolean {
     return this.refreshing !== null;
-  }
-
-  /** Whether this cohort lists one of `rows`: an early patch of them would reach its members. */
-  lists(rows: readonly Row[]): boolean {
-    const listed = this.print?.rows.items;
-    return !!listed && !this.closed && rows.some((row) => listed.has(row.uid));
-  }
-
-  /** Settles once the refresh under way (if any) has its rows; see CohortRegistry.applyChange. */
-  whenRowsLanded(): Promise<void> {
-    return this.rowsLanded;
   }
 
   /**

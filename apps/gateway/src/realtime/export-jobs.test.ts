@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_LIST_LIMIT, ExportJobs } from './export-jobs.js';
 import type { BackendCaller } from './types.js';
 
@@ -33,11 +33,13 @@ describe('ExportJobs.list (in memory)', () => {
       intervalMs: 3_600_000,
     });
     const started: string[] = [];
+    // Distinct start times, one second apart on a fake clock: the list is ordered by them.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1) });
     for (let i = 0; i < 25; i++) {
       started.push((await jobs.start(`in_${i}`, 'token-a', 'usr_a')).jobId);
-      // Distinct start times: the list is ordered by them.
-      await new Promise((r) => setTimeout(r, 2));
+      vi.advanceTimersByTime(1000);
     }
+    vi.useRealTimers();
     const listed = await jobs.list('usr_a');
     expect(listed).toHaveLength(EXPORT_LIST_LIMIT);
     expect(listed.map((j) => j.jobId)).toEqual(started.slice(5).reverse());

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '@waybill/contracts';
+import { BackendError } from '../backend/backend-error.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -44,6 +45,8 @@ export interface ExportJobStore {
   subscribe(listener: (state: ExportJobState) => void): () => void;
   /** Note that a user started or joined a job (kept as long as finished jobs are). */
   addOwner(userUid: string, jobId: string, keepMs: number): Promise<void>;
+  /** Whether the user started or joined the job. */
+  isOwner(userUid: string, jobId: string): Promise<boolean>;
   /** The user's jobs, newest first, at most `limit`. */
   jobsOf(userUid: string, limit: number): Promise<string[]>;
 }
@@ -72,9 +75,24 @@ interface Job {
   watchers: Set<SubscriberQueue<ExportJobState>>;
   timer: NodeJS.Timeout | null;
   failures: number;
+  /** Users who started or joined it (in memory; the store keeps them in multi-replica mode). */
+  owners: Set<string>;
+}
+
+/** A job as this replica found it for a caller: started by them, or someone else's they join. */
+interface Found {
+  state: ExportJobState;
+  joined: boolean;
 }
 
 const MAX_CONSECUTIVE_CHECK_FAILURES = 5;
+
+/** The backend's 403 as FORBIDDEN (its generic status mapping makes every other 4xx a BAD_REQUEST). */
+function asForbidden(error: unknown): unknown {
+  return error instanceof BackendError && error.details.status === 403
+    ? new BackendError('FORBIDDEN', error.message, error.details, error)
+    : error;
+}
 
 /**
  * Inbound exports run on the gateway: started once, checked every 2 s up to 200 checks, shared by
@@ -83,7 +101,7 @@ const MAX_CONSECUTIVE_CHECK_FAILURES = 5;
 export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
   private readonly runningByInbound = new Map<string, string>();
-  private readonly starting = new Map<string, Promise<ExportJobState>>();
+  private readonly starting = new Map<string, Promise<Found>>();
   /** Job ids per user, newest first (in memory; the store keeps them in multi-replica mode). */
   private readonly owned = new Map<string, string[]>();
   private readonly intervalMs: number;
@@ -106,32 +124,44 @@ export class ExportJobs {
 
   /**
    * Start an export, or join the one already running (or starting) for this inbound; the job then
-   * shows in `list(userUid)`. A failed job is never joined: starting again is the retry.
+   * shows in `list(userUid)`, and only its owners (who started or joined it) may follow and download
+   * it. Joining needs the backend to read the inbound with the joiner's own token first: a job is
+   * never a way around the backend's access rules. A failed job is never joined: starting again is
+   * the retry.
    */
-  async start(inboundUid: string, token: string, userUid?: string): Promise<ExportJobState> {
-    const state = await this.startOrJoin(inboundUid, token);
-    if (userUid) await this.addOwner(userUid, state.jobId);
+  async start(inboundUid: string, token: string, userUid: string): Promise<ExportJobState> {
+    const { state, joined } = await this.startOrJoin(inboundUid, token);
+    if (joined) await this.checkReader(inboundUid, token);
+    await this.addOwner(userUid, state.jobId);
     return state;
   }
 
-  private async startOrJoin(inboundUid: string, token: string): Promise<ExportJobState> {
+  private async startOrJoin(inboundUid: string, token: string): Promise<Found> {
     const runningId = this.runningByInbound.get(inboundUid);
     const running = runningId ? this.jobs.get(runningId) : undefined;
-    if (running && running.state.status === 'running') return running.state;
+    if (running && running.state.status === 'running') return { state: running.state, joined: true };
     const starting = this.starting.get(inboundUid);
-    if (starting) return starting;
+    if (starting) {
+      // The starter's refusal is no answer for this caller, whose own token then starts the export.
+      const started = await starting.catch(() => null);
+      return started ? { state: started.state, joined: true } : this.startOrJoin(inboundUid, token);
+    }
     const started = this.begin(inboundUid, token).finally(() => this.starting.delete(inboundUid));
     this.starting.set(inboundUid, started);
     return started;
   }
 
   /** The caller's token authorises the export; the checks use the service token. */
-  private async begin(inboundUid: string, token: string): Promise<ExportJobState> {
+  private async begin(inboundUid: string, token: string): Promise<Found> {
     // Join a job another replica runs for this inbound.
     const elsewhere = await this.opts.store?.runningFor(inboundUid);
-    if (elsewhere) return elsewhere.state;
+    if (elsewhere) return { state: elsewhere.state, joined: true };
     const [{ report }, inboundName] = await Promise.all([
-      this.opts.backend.call('inbounds.export', { token, query: { inventory_receipt_uid: inboundUid } }),
+      this.opts.backend
+        .call('inbounds.export', { token, query: { inventory_receipt_uid: inboundUid } })
+        .catch((error: unknown) => {
+          throw asForbidden(error);
+        }),
       this.nameOf(inboundUid, token),
     ]);
     const jobId = `exp_${randomUUID()}`;
@@ -155,13 +185,23 @@ export class ExportJobs {
       watchers: new Set(),
       timer: null,
       failures: 0,
+      owners: new Set(),
     };
     this.jobs.set(jobId, job);
     this.runningByInbound.set(inboundUid, jobId);
     this.apply(job, report);
     if (job.state.status === 'running') this.scheduleCheck(job);
     this.report();
-    return job.state;
+    return { state: job.state, joined: false };
+  }
+
+  /** Throws the backend's refusal (UNAUTHORIZED, FORBIDDEN, NOT_FOUND…) unless the caller may read it. */
+  private async checkReader(inboundUid: string, token: string): Promise<void> {
+    try {
+      await this.opts.backend.call('inbounds.detail', { token, params: { uid: inboundUid } });
+    } catch (error) {
+      throw asForbidden(error);
+    }
   }
 
   /** Only a label for job lists: an inbound the backend will not describe still exports. */
@@ -179,6 +219,7 @@ export class ExportJobs {
       await this.opts.store.addOwner(userUid, jobId, this.keepMs);
       return;
     }
+    this.jobs.get(jobId)?.owners.add(userUid);
     const ids = (this.owned.get(userUid) ?? []).filter((id) => id !== jobId);
     ids.unshift(jobId);
     this.owned.set(userUid, ids.slice(0, EXPORT_LIST_LIMIT));
@@ -200,6 +241,17 @@ export class ExportJobs {
       );
     }
     return found.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  /**
+   * The job, if this user started or joined it; null alike for a job that does not exist and for
+   * someone else's, so a job id reveals nothing to others.
+   */
+  async ownedBy(userUid: string, jobId: string): Promise<ExportJobState | null> {
+    const owner = this.opts.store
+      ? await this.opts.store.isOwner(userUid, jobId)
+      : (this.jobs.get(jobId)?.owners.has(userUid) ?? false);
+    return owner ? this.lookup(jobId) : null;
   }
 
   get(jobId: string): ExportJobState | null {

@@ -9,7 +9,10 @@ const jobIdSchema = z.strictObject({
 });
 
 export const exportProcedures = {
-  /** Start an export of an inbound, or join the one already running for it. */
+  /**
+   * Start an export of an inbound, or join the one already running for it if the backend lets the
+   * caller read that inbound (its refusal comes back as is: UNAUTHORIZED, FORBIDDEN, NOT_FOUND).
+   */
   start: authedProcedure.input(inboundUidInputSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.reference.user(ctx.token);
     return ctx.services.realtime.exports.start(input.uid, ctx.token, user.uid);
@@ -22,10 +25,14 @@ export const exportProcedures = {
     const user = await ctx.services.reference.user(ctx.token);
     return { jobs: await ctx.services.realtime.exports.list(user.uid) };
   }),
-  /** Progress of an export job until it is done (with its download path) or failed (with a reason). */
+  /**
+   * Progress of an export job until it is done (with its download path) or failed (with a reason),
+   * for the users who started or joined it; to anyone else the job does not exist.
+   */
   progress: authedProcedure.input(jobIdSchema).subscription(async function* ({ ctx, input, signal }) {
     const exports = ctx.services.realtime.exports;
-    if (!(await exports.lookup(input.jobId)))
+    const user = await ctx.services.reference.user(ctx.token);
+    if (!(await exports.ownedBy(user.uid, input.jobId)))
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No such export job' });
     let seq = 0;
     for await (const state of exports.watch(input.jobId, signal!)) {

@@ -1,11 +1,12 @@
-import type { Order } from '@waybill/contracts';
 import type { Registry } from 'prom-client';
 import { type ChangeEventLog, MemoryChangeEventLog } from './change-events.js';
 import { ChangePoll, LocalPollLease, type PollLease } from './change-poll.js';
-import type { CohortFetch } from './cohort.js';
+import { ALL_PARTS, type CohortFetch, mergeParts, type RefreshParts } from './cohort.js';
 import { CohortQuota } from './cohort-quota.js';
 import { CohortRegistry } from './cohort-registry.js';
 import { type ExportJobStore, ExportJobs } from './export-jobs.js';
+import { KnownOrders, type OrderChange } from './known-orders.js';
+import { MemberTokens } from './member-tokens.js';
 import { MemoryOwnWriteStore, type OwnWriteStore } from './own-write-store.js';
 import { OwnWrites } from './own-writes.js';
 import { createRealtimeMetrics } from './realtime-metrics.js';
@@ -22,6 +23,8 @@ export interface RealtimeOptions {
   listRefreshMs: number;
   /** Distinct live cohorts one user may hold at once, over every list. */
   cohortsPerUser: number;
+  /** Bytes one live list's answer may hold (LIST_MAX_ANSWER_BYTES); no cap without it. */
+  listMaxAnswerBytes?: number;
   cohortLingerMs?: number;
   exportIntervalMs?: number;
   exportMaxChecks?: number;
@@ -35,18 +38,32 @@ export interface RealtimeOptions {
 /** Lists refreshed at once by an own write to an inbound (the change poll reads orders only). */
 const INBOUND_LISTS = new Set(['inbounds']);
 
+/** What a cohort's read of a list may hold. */
+export interface LiveListLimits {
+  /** Bytes of the answer's rows and list-level fields as JSON (LIST_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
+}
+
 /** What the realtime half needs of a live list (made by `defineLiveList`). */
 export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
   name: string;
   /** A cohort's backend read for a query. */
-  fetcher(backend: BackendCaller, managedBy: string): (query: Query) => CohortFetch<Row, Meta>;
+  fetcher(
+    backend: BackendCaller,
+    managedBy: string,
+    limits?: LiveListLimits,
+  ): (query: Query) => CohortFetch<Row, Meta>;
   /**
-   * Lists with it refresh a cohort on each change event with an order it says could touch the
-   * cohort; lists without it refresh every `listRefreshMs`.
+   * Lists with it re-read the parts of a cohort it names on each change event with an order that
+   * could touch them (null: none); lists without it refresh every `listRefreshMs`.
    */
-  affectedBy?: (order: Order, query: Query, ctx: { now: Date; inCohortRows: boolean }) => boolean;
-  /** False for cohorts shared by every user (one per order detail): no per-user cohort quota. */
-  perUser?: boolean;
+  affectedBy?: (
+    change: OrderChange,
+    query: Query,
+    ctx: { now: Date; inCohortRows: boolean },
+  ) => RefreshParts | null;
+  /** False for cohorts that do not count against the per-user cohort quota (order details). */
+  inCohortQuota?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one map holds the registries of every list's types.
@@ -60,6 +77,12 @@ export function createRealtime(opts: RealtimeOptions) {
   const lease = opts.lease ?? new LocalPollLease();
   const lingerMs = opts.cohortLingerMs ?? 30_000;
   const quota = new CohortQuota(opts.cohortsPerUser);
+  // Every live subscription's own token, checked each change-poll interval (users.me).
+  const tokens = new MemberTokens({
+    check: async (token) => (await opts.backend.call('users.me', { token })).user.uid,
+    intervalMs: opts.changePollMs,
+    logger: opts.logger,
+  });
   let poll: ChangePoll | null = null;
   const registries = new Map<AnyKind, AnyRegistry>();
   const count = (of: (registry: AnyRegistry) => number) =>
@@ -78,6 +101,8 @@ export function createRealtime(opts: RealtimeOptions) {
       metrics.pushWrites.inc(sockets);
       metrics.pushWriteSeconds.inc(seconds);
     },
+    onTokenRefused: (token: string) => tokens.refused(token),
+    onRefreshFailed: (held: string[]) => tokens.recheck(held),
   };
 
   /** The cohorts of one live list, made on its first subscriber. */
@@ -90,11 +115,16 @@ export function createRealtime(opts: RealtimeOptions) {
     const intervalMs = byChanges ? opts.changePollMs : opts.listRefreshMs;
     registry = new CohortRegistry<Row, Meta, Query>({
       kind: kind.name,
-      fetch: kind.fetcher(opts.backend, opts.managedBy),
+      fetch: kind.fetcher(
+        opts.backend,
+        opts.managedBy,
+        opts.listMaxAnswerBytes ? { maxAnswerBytes: opts.listMaxAnswerBytes } : undefined,
+      ),
       ...(byChanges ? {} : { refreshEveryMs: intervalMs }),
       // Failures lasting two of the list's own refresh intervals pause live updates.
       health: { intervalMs, retry: byChanges },
-      ...(kind.perUser === false ? {} : { quota }),
+      ...(kind.inCohortQuota === false ? {} : { quota }),
+      tokens,
       lingerMs,
       logger: opts.logger,
       hooks,
@@ -135,18 +165,23 @@ export function createRealtime(opts: RealtimeOptions) {
 
   // A change event refreshes every cohort of a change-driven list that its list says it could touch;
   // an own write to an inbound refreshes the inbound lists' cohorts at once.
+  const known = new KnownOrders();
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
     const now = new Date();
+    const changes = known.changes(event.orders);
     for (const [kind, registry] of registries) {
       if (event.inbounds?.length && INBOUND_LISTS.has(kind.name)) {
-        registry.refreshWhere(() => true, event.polledAt);
+        registry.refreshWhere(() => ALL_PARTS, event.polledAt);
       }
       const { affectedBy } = kind;
       if (!affectedBy) continue;
       // The early patch, then the re-reads (CohortRegistry.applyChange).
-      void registry.applyChange(event.orders, event.polledAt, (query, cohort) =>
-        event.orders.some((o) => affectedBy(o, query, { now, inCohortRows: cohort.has(o.uid) })),
+      registry.applyChange(event.orders, event.polledAt, (query, cohort) =>
+        changes.reduce<RefreshParts | null>((parts, change) => {
+          const touched = affectedBy(change, query, { now, inCohortRows: cohort.has(change.after.uid) });
+          return touched ? mergeParts(parts, touched) : parts;
+        }, null),
       );
     }
   });
@@ -157,6 +192,8 @@ export function createRealtime(opts: RealtimeOptions) {
     lease,
     poll: activePoll,
     list,
+    /** Whose a live subscription's token is (its cohorts' scope), and whether the backend still takes it. */
+    tokens,
     exports,
     metrics,
     ownWrites,
@@ -172,6 +209,7 @@ export function createRealtime(opts: RealtimeOptions) {
       unsubscribe();
       await activePoll.stop();
       for (const registry of registries.values()) registry.close();
+      tokens.close();
       exports.close();
       await lease.release();
       await events.close();

@@ -1,21 +1,10 @@
+import { serialisePayload } from './payload-json.js';
 import { tagSubscription } from './wire-fanout.js';
 
 /**
  * Websocket encoder for tRPC: JSON, except that a subscription payload object is serialised
- * once however many sockets it goes to. A cohort pushes the same message object to all its
- * members, so a push to N tabs costs one JSON.stringify of the payload, not N.
+ * once however many sockets it goes to (payload-json.ts).
  */
-const serialised = new WeakMap<object, string>();
-
-/** A payload's JSON, computed once per payload object (the encoder and the direct fan-out share it). */
-export function serialisePayload(payload: object): string {
-  let json = serialised.get(payload);
-  if (json === undefined) {
-    json = JSON.stringify(payload);
-    serialised.set(payload, json);
-  }
-  return json;
-}
 
 interface DataMessage {
   result: { type: 'data'; id?: string; data: { id: string; data: object } };

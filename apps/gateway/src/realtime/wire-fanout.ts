@@ -1,13 +1,27 @@
-import type { WebSocket } from 'ws';
+import type { AnyRouter } from '@trpc/server';
+import { WebSocket } from 'ws';
 import type { TrackedMessage } from './cohort.js';
-import { serialisePayload } from './shared-payload-encoder.js';
-import { framePayload, RawFrameWriter, textFrame, WS_OPEN } from './ws-frame.js';
+import { serialisePayload } from './payload-json.js';
 
 /**
  * Cohort pushes written straight to member sockets in tRPC's wire format, instead of through one
  * async iterator step per subscription in tRPC's ws handler. tRPC still serves everything else on
  * the socket (`started`, `stopped`, errors, resume, queries, other subscriptions).
  */
+
+/**
+ * The direct fan-out writes payloads as plain JSON; a tRPC transformer would make clients read them
+ * differently from everything tRPC itself sends. Called at start, so such a router never serves.
+ */
+export function assertPlainJsonWire(router: AnyRouter): void {
+  const probe = { probe: true };
+  const { transformer } = router._def._config;
+  if (transformer.output.serialize(probe) !== probe || transformer.input.deserialize(probe) !== probe) {
+    throw new Error(
+      'A tRPC transformer is configured, but cohort pushes are written as plain JSON (realtime/wire-fanout.ts): remove the transformer or the direct fan-out',
+    );
+  }
+}
 
 /** A subscription's place on the wire: its tRPC request id and JSON-RPC marker, as the client sent them. */
 export interface WireRequest {
@@ -77,8 +91,8 @@ export function wireTargetOf(ctx: object, rawInput: unknown, signal: AbortSignal
 
 /**
  * One tracked message as tRPC's `data` frame, serialised once; each subscriber's request id is
- * spliced in front, and the bytes (a whole websocket frame) are built once per distinct id (wsLink
- * numbers its requests from 1 on each socket, so thousands of tabs share a handful of ids).
+ * spliced in front, and the UTF-8 bytes are built once per distinct id (wsLink numbers its requests
+ * from 1 on each socket, so thousands of tabs share a handful of ids).
  */
 export class WireFrame {
   private readonly tail: string;
@@ -90,11 +104,11 @@ export class WireFrame {
     this.tail = `,"result":{"type":"data","id":${id},"data":{"id":${id},"data":${payload}}}}`;
   }
 
-  /** The websocket frame for a request's head (`frameHead`), built once per distinct head. */
+  /** The message for a request's head (`frameHead`), encoded once per distinct head. */
   for(head: string): Buffer {
     let bytes = this.byRequest.get(head);
     if (!bytes) {
-      bytes = textFrame(head + this.tail);
+      bytes = Buffer.from(head + this.tail);
       this.byRequest.set(head, bytes);
     }
     return bytes;
@@ -106,20 +120,12 @@ function frameHead(request: WireRequest): string {
   return `{"id":${JSON.stringify(request.id)}${request.jsonrpc ? ',"jsonrpc":"2.0"' : ''}`;
 }
 
-/**
- * A member's direct path: writes with backpressure; a slow socket gets the latest state when it drains.
- * Write cost at 10,000 sockets: the per-write path reads the sink's own fields, the socket's buffered
- * bytes and (RawFrameWriter, in place of `ws.send`'s own check) its ready state. Reading the
- * subscription's abort signal and the socket's state in the sink as well missed V8's inline caches
- * (these objects come in many shapes), a profiled 1.7 µs of each write.
- */
+/** A member's direct path: writes with backpressure; a slow socket gets the latest state when it drains. */
 export class WireSink {
   private behind = false;
   private stopped: boolean;
   private timer: NodeJS.Timeout | null = null;
   private readonly socket: WebSocket;
-  /** The socket's TCP stream, when `ws` exposes it: the frames go there whole. */
-  private readonly raw: RawFrameWriter | null;
   private readonly head: string;
   private readonly onAbort = () => this.close();
 
@@ -129,7 +135,6 @@ export class WireSink {
     private readonly latest: () => TrackedMessage<{ uid: string }, unknown>[],
   ) {
     this.socket = target.socket;
-    this.raw = RawFrameWriter.of(target.socket);
     this.head = frameHead(target);
     this.stopped = target.signal.aborted;
     // `stopped` follows the subscription's stop; a closed socket is left to `ws`, whose `send` writes
@@ -138,7 +143,7 @@ export class WireSink {
   }
 
   get open(): boolean {
-    return !this.stopped && this.socket.readyState === WS_OPEN;
+    return !this.stopped && this.socket.readyState === WebSocket.OPEN;
   }
 
   write(frame: WireFrame): void {
@@ -151,8 +156,9 @@ export class WireSink {
     this.send(frame.for(this.head));
   }
 
-  private send(frame: Buffer): void {
-    if (!this.raw?.write(frame)) this.socket.send(framePayload(frame), TEXT);
+  /** `ws` sends nothing once the socket is closing, so a closed socket needs no check here. */
+  private send(message: Buffer): void {
+    this.socket.send(message, TEXT);
   }
 
   private scheduleCatchUp(): void {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { endSession, startSession } from '../auth/sessions.js';
 import { beginSignIn, finishSignIn } from '../auth/sign-in-state.js';
 import type { Context } from '../context.js';
-import { isRedirectAllowed } from '../origins.js';
+import { type ConsoleOrigins, consoleOrigins, isRedirectAllowed, isReturnTargetAllowed } from '../origins.js';
 import {
   googleSignInOutputSchema,
   okOutputSchema,
@@ -22,9 +22,9 @@ import {
 import { publicProcedure, router } from '../trpc.js';
 
 /**
- * The sign-in's { state } (a shop-install state to forward), plus an optional callback address for
- * deployments whose console is not at the backend's default redirect (it must still be registered
- * with Google by the backend). It must be on the console's own origin or in ALLOWED_ORIGINS.
+ * The sign-in's { state } (a shop-install state to forward), plus the console's callback address
+ * (it must still be registered with Google by the backend). It must be on PUBLIC_URL's origin or in
+ * ALLOWED_ORIGINS; without it, the callback on PUBLIC_URL is sent.
  */
 const googleLinkInputSchema = stateInputSchema.extend({
   redirectUri: z
@@ -36,16 +36,24 @@ const googleLinkInputSchema = stateInputSchema.extend({
 /** `bearer: true` (scripts): answer with a session id to send as a bearer token, and set no cookie. */
 const passwordSignInInputSchema = passwordLoginInputSchema.extend({ bearer: z.boolean().optional() });
 
-/** Query parameters of the shop install flow that name where the platform sends the browser back. */
-const REDIRECT_PARAM = /redirect|return|callback/i;
+/** The console's Google callback route. */
+const GOOGLE_CALLBACK_PATH = '/login/callback/google';
 
-function checkRedirect(ctx: Context, uri: string, field: string): void {
-  const host = ctx.req?.headers.host;
-  if (!isRedirectAllowed(uri, host, ctx.services.config.ALLOWED_ORIGINS))
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `${field} must be an address on this console (${host ?? 'its own origin'}) or in ALLOWED_ORIGINS`,
-    });
+/** Query parameters of the shop install flow that may name where the browser is sent next. */
+const REDIRECT_PARAM = /redirect|return|callback|continue|next|url|uri|dest|goto|target/i;
+
+/** From configuration and the port this replica listens on; never from the request's headers. */
+function originsOf(ctx: Context): ConsoleOrigins {
+  const address = ctx.req?.server.server.address();
+  const port = address && typeof address === 'object' ? address.port : ctx.services.config.PORT;
+  return consoleOrigins(ctx.services.config, port);
+}
+
+function refuseRedirect(origins: ConsoleOrigins, field: string, orPath = ''): never {
+  throw new TRPCError({
+    code: 'BAD_REQUEST',
+    message: `${field} must be an address on this console (${origins.home}, PUBLIC_URL) or in ALLOWED_ORIGINS${orPath}`,
+  });
 }
 
 /** Validates a fresh backend token (warming the users.me cache) and starts a gateway session. */
@@ -84,10 +92,12 @@ export const authRouter = router({
   googleAuthorizationLink: publicProcedure
     .input(googleLinkInputSchema.optional())
     .query(async ({ ctx, input, signal }) => {
-      if (input?.redirectUri) checkRedirect(ctx, input.redirectUri, 'redirectUri');
+      const origins = originsOf(ctx);
+      const redirectUri = input?.redirectUri ?? `${origins.home}${GOOGLE_CALLBACK_PATH}`;
+      if (!isRedirectAllowed(redirectUri, origins.allowed)) refuseRedirect(origins, 'redirectUri');
       const state = beginSignIn(ctx, forwardableState(input?.state));
       return ctx.services.backend.call('auth.googleAuthorizationLink', {
-        query: { state, redirect_uri: input?.redirectUri },
+        query: { state, redirect_uri: redirectUri },
         signal,
       });
     }),
@@ -107,8 +117,11 @@ export const authRouter = router({
     }),
 
   shopifyAuthorize: publicProcedure.input(shopQueryInputSchema).query(({ ctx, input, signal }) => {
+    // Forwarded unchanged (the platform's hmac covers every key), so an off-site target is refused.
+    const origins = originsOf(ctx);
     for (const [key, value] of Object.entries(input.query))
-      if (REDIRECT_PARAM.test(key)) checkRedirect(ctx, value, `query.${key}`);
+      if (REDIRECT_PARAM.test(key) && !isReturnTargetAllowed(value, origins.allowed))
+        refuseRedirect(origins, `query.${key}`, ', or a path on it like /realtime');
     return ctx.services.backend.call('auth.shopifyAuthorize', { query: input.query, signal });
   }),
 

@@ -89,6 +89,11 @@ export const bulkProcedure = authedProcedure
         message: `A bulk action takes at most ${max} orders (BULK_MAX_ORDERS); ${uids.length} were sent`,
       });
     }
+    // A comment on N orders is N comments against the user's COMMENT_RATE_MAX, refused whole.
+    if (input.action.kind === 'comment') {
+      const user = await ctx.services.reference.user(ctx.token);
+      await ctx.services.commentRate.take(user.uid, uids.length);
+    }
     const changed: Order[] = [];
     const results = await mapBounded(uids, BULK_CONCURRENCY, async (uid): Promise<BulkItemResult> => {
       if (signal?.aborted) return { uid, ok: false, error: 'failed' };

@@ -21,8 +21,11 @@ import { bulkProcedure } from './orders-bulk.js';
 // where a procedure reshapes them.
 
 const commentsRouter = router({
-  add: authedProcedure.input(addCommentInputSchema).mutation(({ ctx, input, signal }) =>
-    ctx.services.backend.call('orders.addComment', {
+  // The text's length is the input schema's (COMMENT_MAX_LENGTH); the user's pace is COMMENT_RATE_MAX.
+  add: authedProcedure.input(addCommentInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const user = await ctx.services.reference.user(ctx.token);
+    await ctx.services.commentRate.take(user.uid, 1);
+    return ctx.services.backend.call('orders.addComment', {
       token: ctx.token,
       params: { uid: input.orderUid },
       body: {
@@ -37,8 +40,8 @@ const commentsRouter = router({
         communication: { method: input.sendAs },
       },
       signal,
-    }),
-  ),
+    });
+  }),
   markSeen: authedProcedure.input(markSeenInputSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.backend.call('orders.markSeen', {
       token: ctx.token,
@@ -66,8 +69,8 @@ const invalidAddressRouter = router({
 });
 
 export const ordersRouter = router({
-  // search and filter: rows and comments (/orders/search/filter). The console reads the statistics
-  // with `statistics`, as the live list does, so search does not also call /orders/search.
+  // search and filter: rows and a preview of their comments (/orders/search/filter). The console reads
+  // the statistics with `statistics`, as the live list does, so search does not also call /orders/search.
   ...ordersList.procedures,
   filter: ordersList.procedures.search,
 

@@ -23,11 +23,14 @@ export const presenceRouter = router({
   /**
    * Announces that the caller has `orderUid` open (and is typing a comment, with `typing`) for as
    * long as the subscription lasts: stopping it, or the socket closing, removes it at once.
-   * Yields `{ held: true }` once the announcement is in place.
+   * Yields `{ held: true }` once the announcement is in place. An order the backend does not let
+   * the caller read (or that does not exist) is refused with NOT_FOUND and never announced.
    */
   here: authedProcedure.input(presenceHereInputSchema).subscription(async function* ({ ctx, input, signal }) {
+    // Everyone watching sees the uid: only an order this user can open is announced.
+    await ctx.services.collaboration.orderAccess.check(ctx.token, input.orderUid);
     const { person, holder } = await caller(ctx, signal);
-    // Stopped while the name was being looked up: announce nothing.
+    // Stopped while the order or the name was being looked up: announce nothing.
     if (signal?.aborted) return;
     let hold: { release(): void };
     try {

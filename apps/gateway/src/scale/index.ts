@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import { RedisChangeEventLog } from './redis-change-event-log.js';
+import { createRedisConnection } from './redis-connection.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
 import { RedisPollLease } from './redis-poll-lease.js';
@@ -20,6 +20,8 @@ export interface ScaleOptions {
   leaseTtlMs: number;
   /** Gateway sessions' idle timeout (SESSION_IDLE_MS). */
   sessionIdleMs: number;
+  /** How long a replica serves sessions it saw from memory while Redis is unreachable (SESSION_OUTAGE_CACHE_MS). */
+  sessionOutageCacheMs?: number;
   keyPrefix?: string;
 }
 
@@ -29,22 +31,7 @@ export interface ScaleOptions {
  */
 export function createScale(opts: ScaleOptions) {
   const keys = redisKeys(opts.keyPrefix);
-  const connect = (role: string) => {
-    const client = new Redis(opts.redisUrl, {
-      connectionName: `waybill-gateway-${role}`,
-      // Fail a command after a few reconnect attempts instead of queueing it forever.
-      maxRetriesPerRequest: 3,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    let lastLogged = 0;
-    client.on('error', (error: Error) => {
-      // ioredis repeats connection errors on every retry; log them at most every 10 s.
-      if (Date.now() - lastLogged < 10_000) return;
-      lastLogged = Date.now();
-      opts.logger.warn({ err: error.message, role }, 'redis connection error');
-    });
-    return client;
-  };
+  const connect = (role: string) => createRedisConnection({ url: opts.redisUrl, role, logger: opts.logger });
   const redis = connect('commands');
   const reader = connect('change-reader');
   const subscriber = connect('export-subscriber');
@@ -63,6 +50,7 @@ export function createScale(opts: ScaleOptions) {
     keys,
     logger: opts.logger,
     idleMs: opts.sessionIdleMs,
+    outageCacheMs: opts.sessionOutageCacheMs ?? 0,
   });
 
   return {

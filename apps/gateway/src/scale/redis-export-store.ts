@@ -36,7 +36,7 @@ export interface RedisExportStoreOptions {
 
 /**
  * Export jobs in Redis: one hash per job, an index of running jobs by inbound, each user's jobs in a
- * sorted set, updates on pub/sub.
+ * sorted set, each job's owners in a set, updates on pub/sub.
  */
 export class RedisExportStore implements ExportJobStore {
   private readonly listeners = new Set<(state: ExportJobState) => void>();
@@ -94,6 +94,8 @@ export class RedisExportStore implements ExportJobStore {
 
   async addOwner(userUid: string, jobId: string, keepMs: number): Promise<void> {
     const key = this.opts.keys.exportsOfUser(userUid);
+    // Apart from the user's list, which keeps only the newest jobs: an older one stays theirs.
+    const owners = this.opts.keys.exportOwners(jobId);
     const now = Date.now();
     await this.opts.redis
       .multi()
@@ -102,7 +104,13 @@ export class RedisExportStore implements ExportJobStore {
       // Keep the newest EXPORT_LIST_LIMIT ids.
       .zremrangebyrank(key, 0, -(EXPORT_LIST_LIMIT + 1))
       .pexpire(key, keepMs)
+      .sadd(owners, userUid)
+      .pexpire(owners, keepMs)
       .exec();
+  }
+
+  async isOwner(userUid: string, jobId: string): Promise<boolean> {
+    return (await this.opts.redis.sismember(this.opts.keys.exportOwners(jobId), userUid)) === 1;
   }
 
   async jobsOf(userUid: string, limit: number): Promise<string[]> {

@@ -14,9 +14,13 @@ export function redisKeys(prefix = 'waybill:') {
     exportUpdates: `${prefix}export-updates`,
     /** A sorted set of a user's export job ids, scored by when the user started or joined them. */
     exportsOfUser: (userUid: string) => `${prefix}export-user:${userUid}`,
+    /** A set of the user uids who started or joined an export job: only they may follow or download it. */
+    exportOwners: (jobId: string) => `${prefix}export-owners:${jobId}`,
     /** Keyed by a hash of the session id, so a key listing reveals no usable id. */
     session: (idHash: string) => `${prefix}session:${idHash}`,
     signInState: (nonce: string) => `${prefix}signin-state:${nonce}`,
+    /** A user's comment count in the current COMMENT_RATE_WINDOW_MS window (expires with it). */
+    commentRate: (userUid: string) => `${prefix}comment-rate:${userUid}`,
     sessionRevoked: `${prefix}session-revoked`,
   };
 }

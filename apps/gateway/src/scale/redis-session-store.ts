@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RecentSessions } from '../auth/recent-sessions.js';
+import { sessionKey } from '../auth/session-expiry.js';
 import type { SessionRecord, SessionStore } from '../auth/session-store.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import type { RedisKeys } from './redis-keys.js';
+import { isRedisUnavailable, RedisUnavailableError } from './redis-unavailable.js';
 
 // Reads a session and restarts its idle timeout in one round trip; a session past its absolute
-// end is deleted. ARGV: idle ms, now (epoch ms).
+// end is deleted (session-expiry.ts's rules, with the key's TTL as the idle deadline). ARGV: idle
+// ms, now (epoch ms).
 const RESOLVE = `
 local v = redis.call('GET', KEYS[1])
 if not v then return false end
@@ -28,7 +31,8 @@ interface Stored {
   e: number;
 }
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** Sessions a replica remembers for a Redis outage: about 100 bytes each. */
+const OUTAGE_CACHE_MAX = 20_000;
 
 export interface RedisSessionStoreOptions {
   redis: Redis;
@@ -37,6 +41,8 @@ export interface RedisSessionStoreOptions {
   keys: RedisKeys;
   logger: RealtimeLogger;
   idleMs: number;
+  /** How long a session read from Redis is still served from memory while Redis is unreachable (0: never). */
+  outageCacheMs?: number;
   now?: () => number;
 }
 
@@ -45,17 +51,45 @@ export interface RedisSessionStoreOptions {
  * (expiring after the idle timeout, never past the absolute end), used sign-in states claimed with
  * SET NX (single use on every replica), and revocations published so each replica closes that session's websockets.
  * Cost: one EVALSHA per HTTP request (per batch) and per websocket connection.
+ *
+ * While Redis is unreachable, sessions this replica read within `outageCacheMs` are served from its
+ * memory, so a Redis restart signs nobody out. What needs Redis itself (a sign-in, a logout, a
+ * session not seen lately) fails with RedisUnavailableError (503 with Retry-After). A logout made
+ * meanwhile ends the session on this replica at once and is written to Redis when it is back.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly listeners = new Set<(id: string) => void>();
   private readonly ready: Promise<unknown>;
   private readonly now: () => number;
+  private readonly recent: RecentSessions;
+  /** Revocations Redis has not taken yet: session key → id. */
+  private readonly unwritten = new Map<string, string>();
+  /** The commands connection was lost and is not back: nothing waits for ioredis's reconnect attempts. */
+  private down = false;
+  /** Whether this outage was logged already. */
+  private outage = false;
 
   constructor(private readonly opts: RedisSessionStoreOptions) {
     this.now = opts.now ?? Date.now;
+    this.recent = new RecentSessions({
+      ttlMs: opts.outageCacheMs ?? 0,
+      maxEntries: OUTAGE_CACHE_MAX,
+      idleMs: opts.idleMs,
+      now: this.now,
+    });
     opts.redis.defineCommand('waybillSessionResolve', { numberOfKeys: 1, lua: RESOLVE });
+    opts.redis.on('close', () => {
+      this.down = true;
+    });
+    opts.redis.on('ready', () => {
+      if (this.outage) opts.logger.info({}, 'sessions: redis is back');
+      this.down = false;
+      this.outage = false;
+      void this.writeRevocations();
+    });
     opts.subscriber.on('message', (channel: string, id: string) => {
       if (channel !== opts.keys.sessionRevoked) return;
+      this.recent.forget(sessionKey(id));
       for (const listener of this.listeners) listener(id);
     });
     this.ready = opts.subscriber.subscribe(opts.keys.sessionRevoked).catch((error: unknown) => {
@@ -71,31 +105,53 @@ export class RedisSessionStore implements SessionStore {
   async create(id: string, record: SessionRecord): Promise<void> {
     const ttl = Math.max(1, Math.min(this.opts.idleMs, record.expiresAt - this.now()));
     const stored: Stored = { t: record.token, c: record.createdAt, e: record.expiresAt };
-    await this.opts.redis.set(this.opts.keys.session(hashId(id)), JSON.stringify(stored), 'PX', ttl);
+    const key = sessionKey(id);
+    await this.needsRedis('signing in', () =>
+      this.opts.redis.set(this.opts.keys.session(key), JSON.stringify(stored), 'PX', ttl),
+    );
+    this.recent.remember(key, record);
   }
 
   async resolve(id: string): Promise<SessionRecord | null> {
+    const key = sessionKey(id);
+    if (this.unwritten.has(key)) return null;
     const redis = this.opts.redis as Redis & {
       waybillSessionResolve(key: string, idleMs: number, now: number): Promise<string | null>;
     };
-    const raw = await redis.waybillSessionResolve(
-      this.opts.keys.session(hashId(id)),
-      this.opts.idleMs,
-      this.now(),
-    );
-    if (!raw) return null;
+    let raw: string | null;
+    try {
+      // Down: answer from memory at once rather than wait out ioredis's reconnect attempts.
+      if (this.down) throw new RedisUnavailableError('checking a session');
+      raw = await redis.waybillSessionResolve(this.opts.keys.session(key), this.opts.idleMs, this.now());
+    } catch (error) {
+      if (!isRedisUnavailable(error)) throw error;
+      return this.fromMemory(key, error);
+    }
+    if (!raw) {
+      this.recent.forget(key);
+      return null;
+    }
     const s = JSON.parse(raw) as Stored;
-    return { token: s.t, createdAt: s.c, expiresAt: s.e };
+    const record = { token: s.t, createdAt: s.c, expiresAt: s.e };
+    this.recent.remember(key, record);
+    return record;
   }
 
   async revoke(id: string): Promise<void> {
-    const { redis, keys } = this.opts;
-    // The id is dead once deleted, so publishing it reveals nothing usable.
-    await redis
-      .multi()
-      .del(keys.session(hashId(id)))
-      .publish(keys.sessionRevoked, id)
-      .exec();
+    const key = sessionKey(id);
+    this.recent.forget(key);
+    try {
+      await this.deleteAndPublish(id);
+    } catch (error) {
+      if (!isRedisUnavailable(error)) throw error;
+      // Refused here from now on (its websockets here close); the other replicas learn it from
+      // Redis when it is back. The caller still hears that the logout is not complete.
+      this.unwritten.set(key, id);
+      for (const listener of this.listeners) listener(id);
+      throw new RedisUnavailableError('signing out (this replica already refuses the session)', {
+        cause: error,
+      });
+    }
   }
 
   onRevoked(listener: (id: string) => void): () => void {
@@ -104,17 +160,53 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async claimOnce(key: string, ttlMs: number): Promise<boolean> {
-    const set = await this.opts.redis.set(
-      this.opts.keys.signInState(key),
-      '1',
-      'PX',
-      Math.max(1, ttlMs),
-      'NX',
+    const set = await this.needsRedis('finishing a sign-in', () =>
+      this.opts.redis.set(this.opts.keys.signInState(key), '1', 'PX', Math.max(1, ttlMs), 'NX'),
     );
     return set === 'OK';
   }
 
   close(): void {
     this.listeners.clear();
+  }
+
+  private async deleteAndPublish(id: string): Promise<void> {
+    const { redis, keys } = this.opts;
+    if (this.down) throw new RedisUnavailableError('signing out');
+    // The id is dead once deleted, so publishing it reveals nothing usable.
+    const results = await redis.multi().del(keys.session(sessionKey(id))).publish(keys.sessionRevoked, id).exec();
+    const failed = results?.find(([error]) => error)?.[0];
+    if (failed) throw failed;
+  }
+
+  private async needsRedis<T>(what: string, run: () => Promise<T>): Promise<T> {
+    if (this.down) throw new RedisUnavailableError(what);
+    return run();
+  }
+
+  private fromMemory(key: string, error: unknown): SessionRecord {
+    if (!this.outage) {
+      this.outage = true;
+      this.opts.logger.warn(
+        { err: (error as Error).message, remembered: this.recent.size },
+        'sessions: redis unreachable, serving the sessions seen lately from memory',
+      );
+    }
+    const record = this.recent.recall(key);
+    if (!record) throw new RedisUnavailableError('checking a session not seen lately', { cause: error });
+    return record;
+  }
+
+  /** Logouts made while Redis was unreachable, written once it is back (each at most once). */
+  private async writeRevocations(): Promise<void> {
+    for (const [key, id] of [...this.unwritten]) {
+      try {
+        await this.deleteAndPublish(id);
+        this.unwritten.delete(key);
+      } catch (error) {
+        this.opts.logger.warn({ err: (error as Error).message }, 'sessions: writing a logout to redis failed');
+        return;
+      }
+    }
   }
 }

@@ -1,10 +1,11 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { resolveCredential } from '../context.js';
 import { registerBatchLimits } from './batch-limits.js';
 import { FairScheduler } from './fair-scheduler.js';
 import { registerSignInLimit } from './sign-in-limit.js';
+import { registerSocketAuth } from './socket-auth.js';
+import { CredentialCheck } from './socket-credentials.js';
 import { UnauthenticatedSockets } from './unauthenticated-sockets.js';
 import { registerUpgradeChecks } from './upgrade-checks.js';
 import { WsGuard } from './ws-guard.js';
@@ -38,8 +39,8 @@ export function keepAliveOptions(config: Config) {
 }
 
 /**
- * Websocket guard (rate, per-session cap, logout closing) and the sign-in rate limit.
- * Must run after @fastify/websocket is registered and before the tRPC plugin.
+ * Websocket guard (rate, per-identity cap, logout closing), which sockets count as signed in, and
+ * the sign-in rate limit. Must run after @fastify/websocket is registered and before the tRPC plugin.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const guard = new WsGuard({
@@ -50,24 +51,32 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.decorate('wsGuard', guard);
   registerUpgradeChecks(app);
   registerAbuseLimits(app, config);
-  app.websocketServer.on('connection', (socket, req) => guard.attach(socket, req));
-  // A session at its cap is refused before the upgrade, when its token is in a header.
-  app.addUpgradeCheck((request) =>
-    guard.isFull(WsGuard.tokenOf(request.raw))
-      ? {
-          statusCode: 429,
-          error: 'Too Many Requests',
-          message: `Too many websockets for this session (max ${config.WS_MAX_PER_USER}, WS_MAX_PER_USER)`,
-        }
-      : null,
-  );
+  const logger = app.log.child({ component: 'ws-limits' });
+  const attachSocketAuth = registerSocketAuth(app, {
+    guard,
+    maxPerUser: config.WS_MAX_PER_USER,
+    unverified: new UnauthenticatedSockets({
+      maxPerAddress: config.WS_MAX_UNAUTHENTICATED_PER_ADDRESS,
+      deadlineMs: config.WS_AUTH_DEADLINE_MS,
+      logger,
+    }),
+    check: new CredentialCheck({
+      sessionIsLive: async (id) => (await app.services.sessions.resolve(id)) !== null,
+      backendAccepts: (token) => backendAccepts(app, token),
+      onCheckFailed: (error) => logger.warn({ err: error }, 'websocket credential check failed'),
+    }),
+  });
+  app.websocketServer.on('connection', (socket, req) => {
+    guard.attach(socket);
+    attachSocketAuth(socket, req);
+  });
   await registerSignInLimit(app, { max: config.SIGNIN_RATE_MAX, windowMs: config.SIGNIN_RATE_WINDOW_MS });
 }
 
 /**
- * What one session or address may cost the gateway: rows per batch or websocket message, sockets
- * without credentials per address and their deadline, and fair admission of backend calls made for
- * users. Runs before the guard attaches, so the guard's rate limit sees each message first.
+ * What one session may cost the gateway: rows per batch or websocket message, and fair admission
+ * of backend calls made for users. Runs before the guard attaches, so the guard's rate limit sees
+ * each message first.
  */
 function registerAbuseLimits(app: FastifyInstance, config: Config): void {
   const limits = { maxLoadedRows: config.LIST_MAX_LOADED_ROWS, maxBatchRows: config.BATCH_MAX_ROWS };
@@ -81,36 +90,16 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
     [config.SERVICE_TOKEN],
   );
   const logger = app.log.child({ component: 'ws-limits' });
-  const unauthenticated = new UnauthenticatedSockets({
-    maxPerAddress: config.WS_MAX_UNAUTHENTICATED_PER_ADDRESS,
-    deadlineMs: config.WS_AUTH_DEADLINE_MS,
-    verify: (value) => credentialIsLive(app, value),
-    logger,
-  });
-  app.addUpgradeCheck((request) => {
-    if (WsGuard.tokenOf(request.raw)) return null;
-    unauthenticated.noteAddress(request.raw, request.ip);
-    if (!unauthenticated.isFull(request.ip)) return null;
-    return { statusCode: 429, error: 'Too Many Requests', message: unauthenticated.refusal };
-  });
-  app.websocketServer.on('connection', (socket, req) => {
-    attachMessageLimits(socket, limits, logger);
-    unauthenticated.attach(socket, req, WsGuard.tokenOf(req) !== null);
-  });
+  app.websocketServer.on('connection', (socket) => attachMessageLimits(socket, limits, logger));
 }
 
-/**
- * A session id must name a live session; a script's own backend token must be accepted by the
- * backend (users.me, cached briefly). A backend that is down gives the benefit of the doubt.
- */
-async function credentialIsLive(app: FastifyInstance, value: string): Promise<boolean> {
-  const { token, sessionId } = await resolveCredential(app.services, { value, source: 'params' });
-  if (!token) return false;
-  if (sessionId) return true;
+/** Whether the backend accepts a script's own token (users.me, cached briefly); throws when it cannot tell. */
+async function backendAccepts(app: FastifyInstance, token: string): Promise<boolean> {
   try {
     await app.services.reference.user(token);
     return true;
   } catch (error) {
-    return (error as { code?: string }).code !== 'UNAUTHORIZED';
+    if ((error as { code?: string }).code === 'UNAUTHORIZED') return false;
+    throw error;
   }
 }

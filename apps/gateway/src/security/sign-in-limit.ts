@@ -31,7 +31,8 @@ function procedurePaths(url: string): string[] | null {
 }
 
 /**
- * Rate-limits sign-in calls per client address (behind the trusted proxy: the real client).
+ * Rate-limits sign-in calls per client address: `request.ip`, which reads X-Forwarded-For only
+ * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count).
  * Other procedures are not limited here: they need a valid token, which the backend checks.
  */
 export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {

@@ -9,6 +9,17 @@ interface Held {
 /** Open subscriptions and the rows their live lists re-read, per connection context (one per websocket). */
 const open = new WeakMap<object, Held>();
 
+/**
+ * Rows the live lists of each session re-read, over all its websockets and every gateway app in this
+ * process: the per-socket cap alone let one session hold WS_MAX_PER_USER sockets' worth.
+ */
+const sessionRows = new Map<string, number>();
+
+/** Rows the live lists of a session (its id, or a script's own backend token) re-read now. */
+export function sessionLiveRows(session: string): number {
+  return sessionRows.get(session) ?? 0;
+}
+
 export interface SubscriptionLimits {
   /** Rows one list may re-read (LIST_MAX_LOADED_ROWS), checked on every call with a window. */
   maxLoadedRows: number;
@@ -16,11 +27,16 @@ export interface SubscriptionLimits {
   maxCount: number;
   /** Rows the live lists of one websocket may re-read together (WS_MAX_LIVE_ROWS_PER_SOCKET). */
   maxRows: number;
+  /** Rows the live lists of one session may re-read together, on all its sockets (SESSION_MAX_LIVE_ROWS). */
+  maxSessionRows: number;
 }
 
 interface SubscriptionCall<R> {
-  /** The context exactly as createContext made it: on a websocket, one object for its whole life. */
-  ctx: object;
+  /**
+   * The context exactly as createContext made it: on a websocket, one object for its whole life. Its
+   * session id (or a script's own token) keys the session's budget.
+   */
+  ctx: { sessionId?: string | null; token?: string | null };
   type: string;
   path: string;
   getRawInput: () => Promise<unknown>;
@@ -67,8 +83,17 @@ export async function limitSubscriptions<R>(
       code: 'TOO_MANY_REQUESTS',
       message: `The live lists of this websocket would re-read ${held.rows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
     });
+  // Unauthenticated calls have no session; the next middleware refuses them.
+  const session = ctx.sessionId ?? ctx.token ?? null;
+  const sessionHeld = session ? sessionLiveRows(session) : 0;
+  if (session && sessionHeld + rows > limits.maxSessionRows)
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `The live lists of this session would re-read ${sessionHeld + rows} rows over all its websockets (at most ${limits.maxSessionRows}, SESSION_MAX_LIVE_ROWS): stop one or load fewer rows`,
+    });
   held.count += 1;
   held.rows += rows;
+  if (session) sessionRows.set(session, sessionHeld + rows);
   let released = false;
   const release = () => {
     if (released) return;
@@ -76,6 +101,10 @@ export async function limitSubscriptions<R>(
     signal?.removeEventListener('abort', release);
     held.count -= 1;
     held.rows -= rows;
+    if (!session) return;
+    const left = sessionLiveRows(session) - rows;
+    if (left > 0) sessionRows.set(session, left);
+    else sessionRows.delete(session);
   };
   signal?.addEventListener('abort', release, { once: true });
   let result: R;

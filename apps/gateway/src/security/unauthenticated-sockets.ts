@@ -4,44 +4,32 @@ import type { WebSocket } from 'ws';
 import { WS_CLOSE } from './ws-guard.js';
 
 export interface UnauthenticatedSocketsOptions {
-  /** Sockets without credentials one client address may hold open (WS_MAX_UNAUTHENTICATED_PER_ADDRESS). */
+  /** Sockets without a verified credential one client address may hold open (WS_MAX_UNAUTHENTICATED_PER_ADDRESS). */
   maxPerAddress: number;
-  /** A socket without credentials is closed after this unless it sends them (WS_AUTH_DEADLINE_MS). */
+  /** A socket is closed after this unless its credential is verified first (WS_AUTH_DEADLINE_MS). */
   deadlineMs: number;
-  /**
-   * Whether a connectionParams credential names a live session (or a backend token the backend
-   * accepts); a socket whose credential fails it stays without credentials.
-   */
-  verify: (credential: string) => Promise<boolean>;
   logger: FastifyBaseLogger;
 }
 
-/** The token of tRPC's connectionParams message, if it carries one. */
-function paramsToken(raw: unknown): string | null {
-  if (!Buffer.isBuffer(raw) || raw.length > 16_384) return null;
-  try {
-    const msg = JSON.parse(raw.toString('utf8')) as { method?: unknown; data?: { token?: unknown } | null };
-    const token = msg.method === 'connectionParams' ? msg.data?.token : undefined;
-    return typeof token === 'string' && token.length > 0 ? token : null;
-  } catch {
-    return null;
-  }
+interface Held {
+  address: string;
+  timer: NodeJS.Timeout;
 }
 
 /**
- * Websockets that carry no credentials: capped per client address, and closed (1008) unless they
- * authenticate within the deadline. A socket with a credential in its upgrade (cookie or bearer) is
- * authenticated from the start; one opened for
- * connectionParams is once its first message carries a credential that `verify` accepts: a made-up
- * token does not keep a socket open. The address is the client's as Fastify sees it (X-Forwarded-For only from trusted proxies).
+ * Websockets whose credential is not verified (none, made up, or still being checked): capped per
+ * client address, and closed (1008) at the deadline unless `release` is called first, when the
+ * credential is verified. The address is `request.ip` from the upgrade: X-Forwarded-For counts only
+ * from TRUST_PROXY.
  */
 export class UnauthenticatedSockets {
   readonly #byAddress = new Map<string, Set<WebSocket>>();
   readonly #addressOf = new WeakMap<IncomingMessage, string>();
+  readonly #held = new WeakMap<WebSocket, Held>();
 
   constructor(private readonly opts: UnauthenticatedSocketsOptions) {}
 
-  /** Sockets without credentials open from one address. */
+  /** Sockets without a verified credential open from one address. */
   count(address: string): number {
     return this.#byAddress.get(address)?.size ?? 0;
   }
@@ -51,55 +39,54 @@ export class UnauthenticatedSockets {
     this.#addressOf.set(req, address);
   }
 
-  /** True when an upgrade without credentials from this address must be refused. */
+  /** True when an unverified upgrade from this address must be refused. */
   isFull(address: string): boolean {
     return this.count(address) >= this.opts.maxPerAddress;
   }
 
-  /** Called on every accepted websocket; `authenticated` when its upgrade carried a credential. */
-  attach(socket: WebSocket, req: IncomingMessage, authenticated: boolean): void {
-    // Sessions named at the upgrade are checked there and by the session sweep (auth/).
-    if (authenticated) return;
+  /**
+   * Holds an accepted, unverified websocket against its address and starts its deadline; over the
+   * cap it is closed instead and false returned.
+   */
+  attach(socket: WebSocket, req: IncomingMessage): boolean {
     const address = this.#addressOf.get(req) ?? req.socket.remoteAddress ?? 'unknown';
     const set = this.#byAddress.get(address) ?? new Set<WebSocket>();
     // Upgrades racing past the request check are refused here.
     if (set.size >= this.opts.maxPerAddress) {
       this.opts.logger.warn(
-        { max: this.opts.maxPerAddress },
-        'websocket refused: too many without credentials',
+        { address, max: this.opts.maxPerAddress },
+        'websocket refused: too many not signed in from one address',
       );
       socket.close(WS_CLOSE.policy, this.refusal.replace(/^Too/, 'too'));
-      return;
+      return false;
     }
     set.add(socket);
     this.#byAddress.set(address, set);
     const seconds = Math.max(1, Math.round(this.opts.deadlineMs / 1000));
     const timer = setTimeout(() => {
-      this.opts.logger.info('websocket closed: no credentials within the deadline');
+      this.opts.logger.info({ address }, 'websocket closed: no verified credentials within the deadline');
       socket.close(WS_CLOSE.policy, `not signed in within ${seconds} s (WS_AUTH_DEADLINE_MS)`);
     }, this.opts.deadlineMs);
     timer.unref();
-    const forget = () => {
-      clearTimeout(timer);
-      set.delete(socket);
-      if (set.size === 0 && this.#byAddress.get(address) === set) this.#byAddress.delete(address);
-    };
-    socket.once('close', forget);
-    socket.once('message', (raw) => {
-      const token = paramsToken(raw);
-      if (!token) return;
-      // A check that fails (a session store not answering) leaves the socket to its deadline.
-      this.opts.verify(token).then(
-        (ok) => {
-          if (ok) forget();
-        },
-        (error: unknown) => this.opts.logger.warn({ err: error }, 'websocket credential check failed'),
-      );
-    });
+    this.#held.set(socket, { address, timer });
+    socket.once('close', () => this.release(socket));
+    return true;
+  }
+
+  /** Stops counting a socket (verified, or closed); false when it was not held. */
+  release(socket: WebSocket): boolean {
+    const held = this.#held.get(socket);
+    if (!held) return false;
+    this.#held.delete(socket);
+    clearTimeout(held.timer);
+    const set = this.#byAddress.get(held.address);
+    set?.delete(socket);
+    if (set?.size === 0) this.#byAddress.delete(held.address);
+    return true;
   }
 
   /** The refusal text of an upgrade over the cap. */
   get refusal(): string {
-    return `Too many websockets without credentials from this address (max ${this.opts.maxPerAddress}, WS_MAX_UNAUTHENTICATED_PER_ADDRESS)`;
+    return `Too many websockets not yet signed in from this address (max ${this.opts.maxPerAddress}, WS_MAX_UNAUTHENTICATED_PER_ADDRESS)`;
   }
 }

@@ -33,6 +33,25 @@ describe('upgrade checks', () => {
     expect(ran).toEqual([0, 1]);
   });
 
+  it('waits for a check that looks something up before running the next one', async () => {
+    const app = Fastify();
+    registerUpgradeChecks(app);
+    const ran: string[] = [];
+    app.addUpgradeCheck(async () => {
+      await Promise.resolve();
+      ran.push('lookup');
+      return null;
+    });
+    app.addUpgradeCheck(() => {
+      ran.push('next');
+      return { statusCode: 429, error: 'Too Many Requests', message: 'after the lookup' };
+    });
+    app.get('/', async () => 'ok');
+    const res = await app.inject({ url: '/', headers: { upgrade: 'websocket', connection: 'upgrade' } });
+    expect(res.statusCode).toBe(429);
+    expect(ran).toEqual(['lookup', 'next']);
+  });
+
   it('lets an upgrade through when no check refuses it', async () => {
     const { app, ran } = await appWith(null, null);
     const res = await app.inject({ url: '/', headers: { upgrade: 'websocket', connection: 'upgrade' } });

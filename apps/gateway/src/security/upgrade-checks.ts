@@ -7,14 +7,27 @@ export interface UpgradeRefusal {
   message: string;
 }
 
-/** A check on a websocket upgrade request: a refusal, or null to let it through. */
-export type UpgradeCheck = (request: FastifyRequest) => UpgradeRefusal | null;
+/**
+ * A check on a websocket upgrade request: a refusal, or null to let it through. It may wait (a
+ * session-store lookup); only upgrades pay for that.
+ */
+export type UpgradeCheck = (
+  request: FastifyRequest,
+) => UpgradeRefusal | null | Promise<UpgradeRefusal | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Add a check that runs on websocket upgrades only, after the ones added before it. */
     addUpgradeCheck(check: UpgradeCheck): void;
   }
+}
+
+async function firstRefusal(checks: UpgradeCheck[], request: FastifyRequest): Promise<UpgradeRefusal | null> {
+  for (const check of checks) {
+    const refusal = await check(request);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 /**
@@ -29,13 +42,12 @@ export function registerUpgradeChecks(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     const upgrade = request.headers.upgrade;
     if (upgrade === undefined || upgrade.toLowerCase() !== 'websocket') return done();
-    for (const check of checks) {
-      const refusal = check(request);
-      if (refusal) {
-        reply.status(refusal.statusCode).send(refusal);
-        return;
-      }
-    }
-    done();
+    firstRefusal(checks, request).then(
+      (refusal) => {
+        if (refusal) reply.status(refusal.statusCode).send(refusal);
+        else done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }

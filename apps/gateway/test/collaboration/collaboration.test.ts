@@ -1,5 +1,6 @@
 import { ESCALATION_MINUTES } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsText } from '../helpers.js';
 import {
   type Client,
   createClient,
@@ -40,7 +41,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
 
   /** A value on /metrics (the first line starting with `name`). */
   const metric = async (name: string) => {
-    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    const text = await metricsText(stack.url);
     const line = text.split('\n').find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(' ').at(-1)) : null;
   };

@@ -1,5 +1,4 @@
 import { NOTIFICATIONS_KEPT } from '@waybill/contracts';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FollowLimitError } from '../../src/notifications/notification-store.js';
 import {
@@ -12,11 +11,9 @@ const logger = { info() {}, warn() {}, error() {}, debug() {} };
 
 describe('RedisNotificationStore on a real redis-server', () => {
   let server: RedisServer;
-  const clients: Redis[] = [];
   const store = () => {
-    const redis = new Redis(server.url);
-    const subscriber = new Redis(server.url);
-    clients.push(redis, subscriber);
+    const redis = server.connect();
+    const subscriber = server.connect();
     return new RedisNotificationStore({ redis, subscriber, keys: notificationKeys('test:'), logger });
   };
 
@@ -24,7 +21,6 @@ describe('RedisNotificationStore on a real redis-server', () => {
     server = await startRedis();
   });
   afterAll(async () => {
-    for (const c of clients) c.disconnect();
     await server?.stop();
   });
 
@@ -68,7 +64,7 @@ describe('RedisNotificationStore on a real redis-server', () => {
     expect(state.items.map((i) => i.id).slice(0, 2)).toEqual(['x2', 'x1']);
     expect(state.items.some((i) => i.id === 'n0' || i.id === 'n1')).toBe(false);
     expect(state.unread).toBe(NOTIFICATIONS_KEPT);
-    expect(await clients[0]!.sismember('test:notifications-read:usr_a', 'n0')).toBe(0);
+    expect(await server.connect().sismember('test:notifications-read:usr_a', 'n0')).toBe(0);
     await expect.poll(() => heard.length).toBeGreaterThanOrEqual(NOTIFICATIONS_KEPT + 3);
   });
 

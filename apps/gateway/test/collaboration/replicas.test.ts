@@ -1,16 +1,12 @@
-import { startSim } from '@waybill/backend-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from '../scale/redis-server.js';
-import { fakeWebDist, type Replica, startReplica, stopReplica } from '../scale/replicas.js';
+import { createClient, eventually, polledOrders } from '../realtime/harness.js';
+import { type Replica, type ReplicaStack, startReplicaStack } from '../scale/replicas.js';
 import { holdPresence, watchNotifications, watchPresence } from './watchers.js';
 
 const TTL_MS = 3000;
 
 describe('presence and notifications across gateway replicas on one Redis', { timeout: 40_000 }, () => {
-  let redis: RedisServer;
-  let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
+  let stack: ReplicaStack;
   let replicas: Replica[] = [];
   const closers: Array<() => void> = [];
   const client = (replica: Replica, token?: string) => {
@@ -28,26 +24,16 @@ describe('presence and notifications across gateway replicas on one Redis', { ti
   };
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      CHANGE_POLL_MS: '200',
-      POLL_LEASE_MS: '2000',
-      PRESENCE_TTL_MS: String(TTL_MS),
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['one', 'two', 'doomed'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({
+      names: ['one', 'two', 'doomed'],
+      env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '2000', PRESENCE_TTL_MS: String(TTL_MS) },
+    });
+    ({ replicas } = stack);
   }, 60_000);
 
   afterAll(async () => {
     for (const close of closers) close();
-    await Promise.all(replicas.map(stopReplica));
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it("B on one replica sees A's presence from another, gone when A's socket closes or A's replica dies", async () => {

@@ -9,9 +9,19 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
  * - garbage: read the request, answer bytes that are not HTTP at all;
  * - bad-json: a well-formed HTTP 200 whose body is not JSON;
  * - half: a 200 announcing a body, half of which arrives before the connection dies;
+ * - stall: a 200 announcing a body, half of which arrives, then nothing more (the connection stays open);
  * - http-500: a well-formed HTTP 500 with a JSON error body.
  */
-export type FaultMode = 'pass' | 'down' | 'slow' | 'reset' | 'garbage' | 'bad-json' | 'half' | 'http-500';
+export type FaultMode =
+  | 'pass'
+  | 'down'
+  | 'slow'
+  | 'reset'
+  | 'garbage'
+  | 'bad-json'
+  | 'half'
+  | 'stall'
+  | 'http-500';
 
 export interface FaultProxy {
   url: string;
@@ -41,10 +51,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       client.end(
         `HTTP/1.1 500 Internal Server Error\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
       );
-    } else if (current === 'half') {
+    } else if (current === 'half' || current === 'stall') {
       client.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 400\r\n\r\n');
       client.write('{"data":{"orders":[{"uid":"o-1","reference":"R-1"');
-      setTimeout(() => client.destroy(), 20);
+      if (current === 'half') setTimeout(() => client.destroy(), 20);
     }
   };
 

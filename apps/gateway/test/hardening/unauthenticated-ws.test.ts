@@ -21,6 +21,8 @@ beforeAll(async () => {
   stack = await startHardened({
     WS_MAX_UNAUTHENTICATED_PER_ADDRESS: String(MAX),
     WS_AUTH_DEADLINE_MS: String(DEADLINE_MS),
+    // The test client stands in for a local load balancer, so X-Forwarded-For names the client.
+    TRUST_PROXY: '127.0.0.1',
   });
   token = await stack.signIn();
 });
@@ -29,7 +31,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** The gateway trusts X-Forwarded-For from loopback (a local load balancer): a stand-in client address. */
+/** The gateway trusts X-Forwarded-For from 127.0.0.1 (TRUST_PROXY above): a stand-in client address. */
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const closeAll = (sockets: RawSocket[]) => {
   for (const s of sockets) s.ws.close();

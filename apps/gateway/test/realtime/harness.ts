@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppRouter } from '../../src/router.js';
+import { TEST_METRICS_TOKEN } from '../helpers.js';
 
 export type Client = TRPCClient<AppRouter>;
 
@@ -75,6 +76,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     CHANGE_POLL_MS: '200',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
   });
   const app = await buildApp(config, { logger: false });

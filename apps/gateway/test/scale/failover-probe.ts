@@ -1,21 +1,14 @@
-import { startSim } from '@waybill/backend-sim';
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
 import { Redis } from 'ioredis';
-import { createClient, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
+import { createClient, polledOrders } from '../realtime/harness.js';
+import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
 
 /**
  * Poll-leader failover measured on real processes (used by test/scale/failover.test.ts and by
  * `pnpm bench failover`): gateways on one redis-server and one backend-sim, the leader SIGKILLed,
  * changes made around the kill, the time until they reach a subscriber on a surviving replica.
  */
-export interface FailoverStack {
-  redis: RedisServer;
-  sim: RunningSim;
-  replicas: Replica[];
-  close(): Promise<void>;
-}
+export type FailoverStack = ReplicaStack;
 
 type Meta = Record<string, unknown>;
 interface Watched {
@@ -51,30 +44,8 @@ export async function startFailoverStack(
   count: number,
   env: Record<string, string> = {},
 ): Promise<FailoverStack> {
-  const redis = await startRedis();
-  const sim = await startSim({ port: 0, tickMs: 0, control: true });
-  const web = await fakeWebDist();
-  const replicas = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      startReplica(String.fromCharCode(97 + i), {
-        BACKEND_URL: sim.url,
-        REDIS_URL: redis.url,
-        WEB_DIST: web.dir,
-        ...env,
-      }),
-    ),
-  );
-  return {
-    redis,
-    sim,
-    replicas,
-    async close() {
-      await Promise.all(replicas.map(stopReplica));
-      await sim.close();
-      await redis.stop();
-      await web.remove();
-    },
-  };
+  const names = Array.from({ length: count }, (_, i) => String.fromCharCode(97 + i));
+  return startReplicaStack({ names, env });
 }
 
 const alive = (r: Replica) => r.child.exitCode === null && r.child.signalCode === null;

@@ -1,4 +1,3 @@
-import { startSim } from '@waybill/backend-sim';
 import {
   applyListMessage,
   FINAL_ORDER_STATUSES,
@@ -6,12 +5,11 @@ import {
   type ListState,
   type Order,
 } from '@waybill/contracts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcError } from '../helpers.js';
 import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
+import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -53,10 +51,9 @@ const POLL_MS = 1500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('own-write fast path across two replicas on one Redis', { timeout: 60_000 }, () => {
-  let redis: RedisServer;
+  let stack: ReplicaStack;
   let reader: Redis;
   let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
   let replicas: Replica[] = [];
   const closers: Array<() => void> = [];
   const client = (replica: Replica, token?: string) => {
@@ -82,27 +79,17 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
   };
 
   beforeAll(async () => {
-    redis = await startRedis();
-    reader = new Redis(redis.url);
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      CHANGE_POLL_MS: String(POLL_MS),
-      POLL_LEASE_MS: '4000',
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['a', 'b'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({
+      names: ['a', 'b'],
+      env: { CHANGE_POLL_MS: String(POLL_MS), POLL_LEASE_MS: '4000' },
+    });
+    ({ sim, replicas } = stack);
+    reader = stack.redis.connect();
   }, 60_000);
 
   afterAll(async () => {
     for (const close of closers) close();
-    await Promise.all(replicas.map(stopReplica));
-    reader?.disconnect();
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it('a write through one replica reaches a subscriber on the other at once, published once though the poll sees it too', async () => {

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJobState } from '../../src/realtime/export-jobs.js';
 import {
@@ -28,12 +27,7 @@ const order = (uid: string, updatedAt: string) =>
 
 describe('Redis building blocks of multi-replica mode', () => {
   let server: RedisServer;
-  const clients: Redis[] = [];
-  const connect = () => {
-    const client = new Redis(server.url, { maxRetriesPerRequest: 1 });
-    clients.push(client);
-    return client;
-  };
+  const connect = () => server.connect({ maxRetriesPerRequest: 1 });
   let n = 0;
   const freshKeys = () => redisKeys(`t${++n}:`);
 
@@ -41,7 +35,6 @@ describe('Redis building blocks of multi-replica mode', () => {
     server = await startRedis();
   });
   afterAll(async () => {
-    for (const client of clients) client.disconnect();
     await server.stop();
   });
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { Redis, type RedisOptions } from 'ioredis';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,6 +17,9 @@ export async function freePort(): Promise<number> {
 export interface RedisServer {
   url: string;
   port: number;
+  /** A client of this server (`options` on top of ioredis's defaults); `stop` disconnects it. */
+  connect(options?: RedisOptions): Redis;
+  /** Disconnects the clients `connect` made, then kills the server. */
   stop(): Promise<void>;
 }
 
@@ -55,30 +59,45 @@ export async function startRedis(): Promise<RedisServer> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
+  // Ready when it says so; the limit is only there so a server that hangs fails the run.
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const limit = setTimeout(() => {
       child.kill('SIGKILL');
-      throw new Error(`redis-server did not start within 10 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
+      reject(new Error(`redis-server did not start within 30 s:\n${output}`));
+    }, 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes('Ready to accept connections')) return;
+      clearTimeout(limit);
+      child.off('exit', exited);
+      resolve();
+    };
+    const exited = (code: number | null) => {
+      clearTimeout(limit);
+      reject(new Error(`redis-server exited with ${code}:\n${output}`));
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', exited);
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  const clients: Redis[] = [];
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    connect(options = {}) {
+      const client = new Redis(url, options);
+      clients.push(client);
+      return client;
+    },
+    stop: () => {
+      for (const client of clients.splice(0)) client.disconnect();
+      return new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
-      }),
+      });
+    },
   };
 }

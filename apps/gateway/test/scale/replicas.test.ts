@@ -1,10 +1,9 @@
-import { startSim } from '@waybill/backend-sim';
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, okPolls, type Replica, startReplica, stopReplica } from './replicas.js';
+import type { RedisServer } from './redis-server.js';
+import { okPolls, type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -55,9 +54,9 @@ async function until(what: string, probe: () => Promise<boolean>, ms: number): P
 }
 
 describe('three gateway replicas on one Redis and one backend', { timeout: 30_000 }, () => {
+  let stack: ReplicaStack;
   let redis: RedisServer;
   let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
   let replicas: Replica[] = [];
   const closers: Array<() => void> = [];
   const client = (replica: Replica, token?: string) => {
@@ -92,26 +91,16 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
   };
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      CHANGE_POLL_MS: String(POLL_MS),
-      POLL_LEASE_MS: String(LEASE_MS),
-      EXPORT_CHECK_MS: '100',
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['a', 'b', 'c'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({
+      names: ['a', 'b', 'c'],
+      env: { CHANGE_POLL_MS: String(POLL_MS), POLL_LEASE_MS: String(LEASE_MS), EXPORT_CHECK_MS: '100' },
+    });
+    ({ redis, sim, replicas } = stack);
   }, 60_000);
 
   afterAll(async () => {
     for (const close of closers) close();
-    await Promise.all(replicas.map(stopReplica));
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it('exactly one replica polls /changes at a time', async () => {

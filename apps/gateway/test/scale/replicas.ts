@@ -3,7 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './redis-server.js';
+import { startSim } from '@waybill/backend-sim';
+import { metricsText, TEST_METRICS_TOKEN } from '../helpers.js';
+import type { RunningSim } from '../realtime/harness.js';
+import { freePort, type RedisServer, startRedis } from './redis-server.js';
 
 const gatewayDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,6 +37,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,9 +76,59 @@ export async function stopReplica(replica: Replica): Promise<void> {
 
 /** Successful change polls a replica made (Prometheus counter). */
 export async function okPolls(replica: Replica): Promise<number> {
-  const text = await (await fetch(`${replica.url}/metrics`)).text();
+  const text = await metricsText(replica.url);
   const line = text
     .split('\n')
     .find((l) => l.startsWith('change_polls_total{') && l.includes('outcome="ok"'));
   return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+/** Gateway replicas in multi-replica mode: one redis-server, one backend-sim, one console build. */
+export interface ReplicaStack {
+  redis: RedisServer;
+  sim: RunningSim;
+  replicas: Replica[];
+  /** Stops the replicas, then the backend and Redis, and removes the console build. */
+  close(): Promise<void>;
+}
+
+export interface ReplicaStackOptions {
+  /** One replica per name, started together. */
+  names: string[];
+  /** On top of what every replica gets: BACKEND_URL, REDIS_URL and WEB_DIST. */
+  env?: Record<string, string>;
+}
+
+/**
+ * The multi-replica setup the scale, collaboration and failover tests share: a real redis-server on
+ * a free port, and the replicas as separate processes against one backend-sim, as ops run them.
+ * Anything started before a failure to start is stopped again.
+ */
+export async function startReplicaStack(opts: ReplicaStackOptions): Promise<ReplicaStack> {
+  const started: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
+  try {
+    const redis = await startRedis();
+    started.push(() => redis.stop());
+    // Its clock still (changes come only from the tests), its control API on for faults and counts.
+    const sim = await startSim({ port: 0, tickMs: 0, control: true });
+    started.push(() => sim.close());
+    const web = await fakeWebDist();
+    started.push(() => web.remove());
+    const env = { BACKEND_URL: sim.url, REDIS_URL: redis.url, WEB_DIST: web.dir, ...opts.env };
+    // All settle before any failure is thrown, so none is left running unseen.
+    const results = await Promise.allSettled(opts.names.map((name) => startReplica(name, env)));
+    const replicas = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    started.push(async () => {
+      await Promise.all(replicas.map(stopReplica));
+    });
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { redis, sim, replicas, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,20 +1,15 @@
-import { startSim } from '@waybill/backend-sim';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../src/security/index.js';
 import { Browser, consentAs } from '../auth/browser.js';
 import { openSocket, sleep } from '../hardening/stack.js';
-import type { RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, type Replica, startReplica, stopReplica } from './replicas.js';
+import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
 const IDLE_MS = 3000;
 
 describe('gateway sessions across three replicas on one Redis', { timeout: 30_000 }, () => {
-  let redis: RedisServer;
-  let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
+  let stack: ReplicaStack;
   let replicas: Replica[] = [];
 
   const me = async (replica: Replica, headers: Record<string, string>) => {
@@ -28,23 +23,12 @@ describe('gateway sessions across three replicas on one Redis', { timeout: 30_00
   };
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0 });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      SESSION_IDLE_MS: String(IDLE_MS),
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['a', 'b', 'c'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({ names: ['a', 'b', 'c'], env: { SESSION_IDLE_MS: String(IDLE_MS) } });
+    ({ replicas } = stack);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(replicas.map(stopReplica));
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it('a session made on one replica works on all; logout on another refuses it everywhere and closes its websockets', async () => {

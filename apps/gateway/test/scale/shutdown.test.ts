@@ -1,11 +1,10 @@
 import { connect } from 'node:net';
-import { startSim } from '@waybill/backend-sim';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningSim } from '../realtime/harness.js';
-import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, okPolls, type Replica, startReplica, stopReplica } from './replicas.js';
+import type { RedisServer } from './redis-server.js';
+import { okPolls, type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
 
 /** server.ts: how long SIGTERM waits before exiting anyway. */
 const GRACE_MS = 10_000;
@@ -69,31 +68,22 @@ async function signIn(url: string): Promise<string> {
 }
 
 describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => {
+  let stack: ReplicaStack;
   let redis: RedisServer;
   let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
   let replicas: Replica[] = [];
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      CHANGE_POLL_MS: '200',
-      // Long, so only an explicit release explains a quick hand-over.
-      POLL_LEASE_MS: '60000',
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['a', 'b'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({
+      names: ['a', 'b'],
+      // A long lease, so only an explicit release explains a quick hand-over.
+      env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000' },
+    });
+    ({ redis, sim, replicas } = stack);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(replicas.map(stopReplica));
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it('finishes in-flight calls, answers 503, tells websockets to reconnect, releases the lease, exits in time', async () => {
@@ -172,32 +162,23 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
 });
 
 describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () => {
+  let stack: ReplicaStack;
   let redis: RedisServer;
   let sim: RunningSim;
-  let web: Awaited<ReturnType<typeof fakeWebDist>>;
   let replicas: Replica[] = [];
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
-    web = await fakeWebDist();
-    const env = {
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      CHANGE_POLL_MS: '200',
-      // Long, so only an explicit release explains a quick hand-over.
-      POLL_LEASE_MS: '60000',
-      WEB_DIST: web.dir,
-    };
-    replicas = await Promise.all(['a', 'b'].map((name) => startReplica(name, env)));
+    stack = await startReplicaStack({
+      names: ['a', 'b'],
+      // A long lease, so only an explicit release explains a quick hand-over.
+      env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000' },
+    });
+    ({ redis, sim, replicas } = stack);
   }, 60_000);
 
   afterAll(async () => {
     sim?.control.setFault(null);
-    await Promise.all(replicas.map(stopReplica));
-    await sim?.close();
-    await redis?.stop();
-    await web?.remove();
+    await stack?.close();
   });
 
   it('releases the lease first, answers the request in flight with Connection: close, closes idle connections, exits 0 in time', async () => {

@@ -120,8 +120,10 @@ describe('sign-in', () => {
     });
     await user.click(await screen.findByRole('button', { name: /Sign in with Google/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
+    // The console names its own callback: the backend's default may be another console's address.
     expect(log.find((c) => c.path === 'auth.googleAuthorizationLink')?.input).toEqual({
       state: 'abcdefghijkl',
+      redirectUri: `${window.location.origin}/login/callback/google`,
     });
   });
 

@@ -2,7 +2,7 @@ import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { RouteError } from '../components/route-error/route-error.js';
 import { SkeletonRows } from '../components/skeleton/skeleton-rows.js';
-import { GoogleCallback, LoginPage } from '../features/auth/index.js';
+import { GOOGLE_CALLBACK_PATH, GoogleCallback, LoginPage } from '../features/auth/index.js';
 import { RealtimeRoute } from '../features/realtime/index.js';
 import { MeRoute } from './routes/me.js';
 import { NotFoundRoute } from './routes/not-found.js';
@@ -22,7 +22,7 @@ const realtime = withOverlay(RealtimeRoute);
 /** Every console route. Realtime is the first screen; the other tabs load lazily. */
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage, errorElement },
-  { path: '/login/callback/google', Component: GoogleCallback, errorElement },
+  { path: GOOGLE_CALLBACK_PATH, Component: GoogleCallback, errorElement },
   {
     path: '/',
     Component: ProtectedLayout,

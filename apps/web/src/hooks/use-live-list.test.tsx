@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../lib/trpc.js';
 import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
-import { type LiveListSource, LiveUnavailableError, pageWindow, useLiveList } from './use-live-list.js';
+import { type LiveListSource, LiveUnavailableError, useLiveList } from './use-live-list.js';
 
 interface Row {
   uid: string;
@@ -84,13 +84,6 @@ function renderList(
     },
   );
 }
-
-describe('pageWindow', () => {
-  it('asks for the last page: 20 rows from (pages - 1) × 20', () => {
-    expect(pageWindow(1)).toEqual({ skip: 0, limit: 20 });
-    expect(pageWindow(3)).toEqual({ skip: 40, limit: 20 });
-  });
-});
 
 describe('useLiveList', () => {
   it('loads more by widening the live window until a short page, then refuses', async () => {

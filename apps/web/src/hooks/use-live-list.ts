@@ -4,8 +4,8 @@ import {
   type ListState,
   type ListWindow,
   type LiveListEvent,
-  LoadMoreError,
-  PAGE_SIZE,
+  nextPageWindow,
+  pageWindow,
   refreshWindow,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -64,11 +64,6 @@ const isSessionKey = (key: readonly unknown[]) => JSON.stringify(key[0]) === '["
 /** The query-cache key of a list: filter and number of loaded pages. */
 export const liveListKey = <Filter>(scope: string, filter: Filter, pages: number) =>
   [scope, 'live-list', filter, pages] as const;
-
-/** The loaded window: the last page asked for; refreshes (gateway or ours) read skip 0 .. skip + limit. */
-export function pageWindow(pages: number): ListWindow {
-  return { skip: (pages - 1) * PAGE_SIZE, limit: PAGE_SIZE };
-}
 
 export interface LiveListOptions {
   /** How long the subscription may stay silent before the list switches to searches. */
@@ -212,10 +207,10 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     Boolean(state?.meta.hasMore) && (!isPlaceholder || isLoadingMore) && cappedFilter !== filterKey;
 
   const loadMore = useCallback(() => {
-    if (!hasMore) throw new LoadMoreError();
-    // One page at a time: asking again while a page loads changes nothing.
-    if (!isLoadingMore) setPages((p) => p + 1);
-  }, [hasMore, isLoadingMore]);
+    // Refused past the end or before the first answer; one page at a time: asking again while a
+    // page loads changes nothing.
+    if (nextPageWindow(window, { hasMore, initialized, searching: isLoadingMore })) setPages((p) => p + 1);
+  }, [window, hasMore, initialized, isLoadingMore]);
 
   return {
     rows: state?.rows ?? [],

@@ -1,21 +1,4 @@
-/** Device kind and orientation attributes on the page root, recomputed on every resize. */
-export type DeviceKind = 'desktop' | 'tablet' | 'phone';
-export type Orientation = 'landscape' | 'portrait';
-
-const TABLET_UA = /iPad|Tablet|PlayBook|Silk|Kindle|(Android(?!.*Mobile))/i;
-const PHONE_UA = /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone|BlackBerry|Opera Mini/i;
-
-export function deviceKind(userAgent: string, maxTouchPoints = 0): DeviceKind {
-  if (TABLET_UA.test(userAgent)) return 'tablet';
-  // iPadOS 13+ reports a desktop Safari user agent; touch support gives it away.
-  if (/Macintosh/.test(userAgent) && maxTouchPoints > 1) return 'tablet';
-  if (PHONE_UA.test(userAgent)) return 'phone';
-  return 'desktop';
-}
-
-export function orientation(width: number, height: number): Orientation {
-  return width > height ? 'landscape' : 'portrait';
-}
+import { deviceKind, orientation } from '@waybill/contracts';
 
 /** Writes data-device / data-orientation on <html> and on #root; returns a cleanup. */
 export function trackDeviceAttributes(win: Window = window): () => void {

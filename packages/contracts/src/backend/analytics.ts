@@ -112,7 +112,6 @@ export const dailyOrdersBodySchema = z.strictObject({
   selling_channel_uids: z.array(uidSchema).min(1).max(DAILY_ORDERS_MAX_STORES),
   days: z.number().int().min(1).max(DAILY_ORDERS_MAX_DAYS),
 });
-export type DailyOrdersBody = z.infer<typeof dailyOrdersBodySchema>;
 
 /** `counts[i]` is the store's orders on UTC day `start_date + i`; the last entry is the backend's today. */
 export const dailyOrdersResponseSchema = z.looseObject({
@@ -124,4 +123,3 @@ export const dailyOrdersResponseSchema = z.looseObject({
     }),
   ),
 });
-export type DailyOrdersResponse = z.infer<typeof dailyOrdersResponseSchema>;

@@ -5,7 +5,6 @@ export const passwordLoginBodySchema = z.strictObject({
   password: z.string().min(1, 'Password is required').max(1000),
   state: z.string().max(2000).optional(),
 });
-export type PasswordLoginBody = z.infer<typeof passwordLoginBodySchema>;
 
 export const accessTokenResponseSchema = z.looseObject({ access_token: z.string().min(1) });
 export const authorizationLinkResponseSchema = z.looseObject({ authorization_url: z.string().min(1) });
@@ -18,4 +17,3 @@ export const googleAuthorizationDataBodySchema = z.strictObject({
   state: z.string().max(2000).optional(),
   scope: z.string().max(2000).optional(),
 });
-export type GoogleAuthorizationDataBody = z.infer<typeof googleAuthorizationDataBodySchema>;

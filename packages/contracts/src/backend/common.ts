@@ -17,7 +17,6 @@ export const backendErrorSchema = z.looseObject({
     fields: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
   }),
 });
-export type BackendError = z.infer<typeof backendErrorSchema>;
 
 export const keyValueSchema = z.looseObject({ key: z.string(), value: z.string().nullable() });
 

@@ -101,7 +101,6 @@ export const changeInboundStatusBodySchema = z.strictObject({
   inventory_receipt_uid: uidSchema,
   happened_at: timestampSchema,
 });
-export type ChangeInboundStatusBody = z.infer<typeof changeInboundStatusBodySchema>;
 export const inboundResponseSchema = z.looseObject({ inventory_receipt: inboundSchema });
 
 export const exportReportSchema = z.looseObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from '../constants.js';
 import { teamSchema } from '../enums/common.js';
 import { operatorOrderStatusSchema } from '../enums/order-status.js';
 import { countSchema, keyValueSchema, timestampSchema, uidSchema } from './common.js';
@@ -189,13 +190,11 @@ export const ordersSearchResponseSchema = z.looseObject({
   couriers_statistics: z.array(orderStatisticsRowSchema),
   assigned_users_statistics: z.array(assignedUserStatisticsRowSchema),
 });
-export type OrdersSearchResponse = z.infer<typeof ordersSearchResponseSchema>;
 
 export const ordersFilterResponseSchema = z.looseObject({
   orders: z.array(orderSchema),
   comments: z.array(commentSchema),
 });
-export type OrdersFilterResponse = z.infer<typeof ordersFilterResponseSchema>;
 
 /** The eight parallel statistics calls: path suffix → response schema. */
 export const ORDER_STATISTICS_CALLS = {
@@ -214,7 +213,6 @@ export const ORDER_STATISTICS_CALLS = {
   }),
   active_orders_statistics: z.looseObject({ active_orders_statistics: activeOrdersStatisticsSchema }),
 } as const;
-export type OrderStatisticsCall = keyof typeof ORDER_STATISTICS_CALLS;
 
 /** One object with the count and all seven statistics (the gateway's orders.statistics output). */
 export const orderStatisticsSchema = z.object({
@@ -247,7 +245,7 @@ export const orderDetailResponseSchema = z.looseObject({
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
 export const addCommentBodySchema = z.strictObject({
-  text: z.string(),
+  text: z.string().max(COMMENT_MAX_LENGTH),
   team: z.enum(['development', 'non-technical']).nullable().optional(),
   actions: z.strictObject({
     escalate: z.boolean(),
@@ -259,7 +257,6 @@ export const addCommentBodySchema = z.strictObject({
     method: z.enum(['internal_note', 'to_shopper', 'to_merchant', 'to_courier']),
   }),
 });
-export type AddCommentBody = z.infer<typeof addCommentBodySchema>;
 
 export const orderResponseSchema = z.looseObject({ order: orderSchema });
 export const markSeenBodySchema = z.strictObject({ comment_uid: uidSchema });
@@ -273,13 +270,11 @@ export const changeOrderStatusBodySchema = z.strictObject({
   order_uid: uidSchema,
   happened_at: timestampSchema,
 });
-export type ChangeOrderStatusBody = z.infer<typeof changeOrderStatusBodySchema>;
 
 export const reissueLabelBodySchema = z.strictObject({
   order_uid: uidSchema,
   number_of_parcels: z.number().int().min(2),
 });
-export type ReissueLabelBody = z.infer<typeof reissueLabelBodySchema>;
 
 /** POST /changes: body narrows by the listed fields; the window is updated_at_start..updated_at_end. */
 export const changesBodySchema = z.strictObject({
@@ -297,4 +292,3 @@ export const changesBodySchema = z.strictObject({
 });
 export type ChangesBody = z.infer<typeof changesBodySchema>;
 export const changesResponseSchema = z.looseObject({ orders: z.array(orderSchema) });
-export type ChangesResponse = z.infer<typeof changesResponseSchema>;

@@ -41,9 +41,6 @@ export const PLAN_TIERS = [
 export const planTierSchema = z.enum(PLAN_TIERS);
 export type PlanTier = z.infer<typeof planTierSchema>;
 
-/** Company size keys as the client knows them; the request drops the 'size' prefix and lower-cases. */
-export const SIZES = ['size0', 'sizeXS', 'sizeS', 'sizeM', 'sizeL', 'sizeXL'] as const;
-export type Size = (typeof SIZES)[number];
 /** '0' selects stores with no orders in 30 days (the backend's size '0'). */
 export const COMPANY_SIZE_FILTERS = ['0', 'XS', 'S', 'M', 'L', 'XL'] as const;
 export const companySizeFilterSchema = z.enum(COMPANY_SIZE_FILTERS);
@@ -51,7 +48,6 @@ export type CompanySizeFilter = z.infer<typeof companySizeFilterSchema>;
 /** Row size values the analytics backend sends (statistics.orders.size). */
 export const STORE_SIZES = ['0', 'xs', 's', 'm', 'l', 'xl'] as const;
 export const storeSizeSchema = z.enum(STORE_SIZES);
-export type StoreSize = z.infer<typeof storeSizeSchema>;
 
 export const COUNT_PERIODS = ['allCount', 'today', 'last7', 'last30'] as const;
 export const countPeriodSchema = z.enum(COUNT_PERIODS);

@@ -58,7 +58,6 @@ export const ORDER_STATUS_LABELS = {
 
 export type OrderStatusKey = keyof typeof ORDER_STATUS_LABELS;
 export const ORDER_STATUS_KEYS = Object.keys(ORDER_STATUS_LABELS) as OrderStatusKey[];
-export const orderStatusKeySchema = z.enum(ORDER_STATUS_KEYS as [OrderStatusKey, ...OrderStatusKey[]]);
 
 export function isOrderStatusKey(key: string): key is OrderStatusKey {
   return Object.hasOwn(ORDER_STATUS_LABELS, key);

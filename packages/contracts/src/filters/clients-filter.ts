@@ -28,7 +28,6 @@ export const clientsFilterSchema = z.strictObject({
   name: z.string().trim().max(200).default(''),
 });
 export type ClientsFilter = z.infer<typeof clientsFilterSchema>;
-export type ClientsFilterInput = z.input<typeof clientsFilterSchema>;
 export const DEFAULT_CLIENTS_FILTER: ClientsFilter = clientsFilterSchema.parse({});
 
 export const clientsQuerySchema = z.strictObject({
@@ -36,7 +35,6 @@ export const clientsQuerySchema = z.strictObject({
   window: listWindowSchema.default({ skip: 0, limit: 20 }),
 });
 export type ClientsQuery = z.infer<typeof clientsQuerySchema>;
-export type ClientsQueryInput = z.input<typeof clientsQuerySchema>;
 
 const PERIOD_DAYS: Record<Exclude<CountPeriod, 'allCount'>, number> = { today: 0, last7: 7, last30: 30 };
 

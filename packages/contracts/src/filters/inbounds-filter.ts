@@ -20,7 +20,6 @@ export const inboundsFilterSchema = z.strictObject({
   activeInbounds: z.enum(['all', 'active', 'snoozed']).default('all'),
 });
 export type InboundsFilter = z.infer<typeof inboundsFilterSchema>;
-export type InboundsFilterInput = z.input<typeof inboundsFilterSchema>;
 export const DEFAULT_INBOUNDS_FILTER: InboundsFilter = inboundsFilterSchema.parse({});
 
 export const inboundsQuerySchema = z.strictObject({
@@ -28,7 +27,6 @@ export const inboundsQuerySchema = z.strictObject({
   window: listWindowSchema.default({ skip: 0, limit: 20 }),
 });
 export type InboundsQuery = z.infer<typeof inboundsQuerySchema>;
-export type InboundsQueryInput = z.input<typeof inboundsQuerySchema>;
 
 /** Inbound filter state → POST /inventory_receipts/search body (search term and filters in the body). */
 export function toInboundsSearchBody(filter: InboundsFilter, window: ListWindow): InboundsSearchBody {

@@ -33,7 +33,6 @@ export const ordersFilterSchema = z.strictObject({
   orders_late: z.boolean().default(false),
 });
 export type OrdersFilter = z.infer<typeof ordersFilterSchema>;
-export type OrdersFilterInput = z.input<typeof ordersFilterSchema>;
 
 export const DEFAULT_ORDERS_FILTER: OrdersFilter = ordersFilterSchema.parse({});
 
@@ -42,8 +41,6 @@ export const ordersQuerySchema = z.strictObject({
   filter: ordersFilterSchema.default(DEFAULT_ORDERS_FILTER),
   window: listWindowSchema.default({ skip: 0, limit: 20 }),
 });
-export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
-export type OrdersQueryInput = z.input<typeof ordersQuerySchema>;
 
 /** Selecting cargus_ro or urgent_cargus selects both. */
 export function withCargusPairing(courierKeys: readonly string[]): string[] {

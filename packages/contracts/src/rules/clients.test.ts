@@ -8,7 +8,6 @@ import {
   courierPopoverLabel,
   courierPopoverRows,
   courierShortName,
-  isDeveloperStore,
   isNewInventoryItem,
   normaliseSizeKey,
   planBadgeLabel,
@@ -74,15 +73,6 @@ describe('plan badge labels', () => {
     ['standard_api_v1', null, 'DEV'],
   ])('%s %s → %s', (kind, plan, label) => {
     expect(planBadgeLabel(kind, plan)).toBe(label);
-  });
-  it.each([
-    ['shopify', false],
-    ['magento2', false],
-    ['woocommerce', true],
-    ['blugento_ro', true],
-    ['easysales_ro', true],
-  ])('developer store %s → %s', (kind, dev) => {
-    expect(isDeveloperStore(kind)).toBe(dev);
   });
 });
 

@@ -68,11 +68,6 @@ export function planBadgeLabel(kind: string, plan: PlanTier | string | null | un
   return 'DEV';
 }
 
-/** Developer stores: every kind other than shopify and magento2. */
-export function isDeveloperStore(kind: string): boolean {
-  return kind !== 'shopify' && kind !== 'magento2';
-}
-
 /** An inventory item created under 30 days ago gets a NEW tag. */
 export function isNewInventoryItem(createdAt: string | null | undefined, now: Date): boolean {
   const created = parseServerTime(createdAt);

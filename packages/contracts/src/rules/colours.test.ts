@@ -13,7 +13,6 @@ import {
   mostUrgentPriority,
   orderDetailColour,
   orderRowColour,
-  orderSummaryBucketColour,
   orderSummaryCardColour,
   storeActivityColour,
 } from './colours.js';
@@ -44,7 +43,7 @@ describe('summary buckets', () => {
     [3, 'yellow'],
     [4, 'green'],
   ])('bucket %i → %s', (p, colour) => {
-    expect(orderSummaryBucketColour(p)).toBe(colour);
+    expect(orderRowColour(p)).toBe(colour);
   });
 
   it.each([

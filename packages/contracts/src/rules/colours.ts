@@ -33,11 +33,6 @@ export function orderRowColour(priority: number | null | undefined): Colour {
   }
 }
 
-/** Summary bucket colour: 0 red, 1 light red, 2 orange, 3 yellow, 4 green (5 and unknown as the row rule). */
-export function orderSummaryBucketColour(priority: number): Colour {
-  return orderRowColour(priority);
-}
-
 /** Counts per display priority, indexed 0.. (missing entries count as 0). */
 export type PriorityCounts = readonly (number | undefined)[];
 

@@ -1,4 +1,6 @@
+import { COMMENT_TOO_LONG_MESSAGE } from '../comment-text.js';
 import {
+  COMMENT_MAX_LENGTH,
   COMMENT_MIN_LENGTH_EXCLUSIVE,
   ESCALATION_MINUTES,
   SNOOZE_COUNTS,
@@ -104,9 +106,29 @@ export function areSnoozeUnitsDisabled(state: CommentEditorState): boolean {
   return state.snoozeCount === null;
 }
 
-/** Comment text must be longer than 5 characters (surrounding spaces do not count). */
+/** The length a comment is judged by: what is sent, surrounding spaces trimmed. */
+export function commentTextLength(text: string): number {
+  return text.trim().length;
+}
+
+/** Over COMMENT_MAX_LENGTH: the words to show ("Comment is longer than 5,000 characters"), else null. */
+export function commentTooLong(text: string): string | null {
+  return commentTextLength(text) > COMMENT_MAX_LENGTH ? COMMENT_TOO_LONG_MESSAGE : null;
+}
+
+/** The editor's counter: "4,200 / 5,000". */
+export function commentCounterText(text: string): string {
+  const format = (n: number) => n.toLocaleString('en-US');
+  return `${format(commentTextLength(text))} / ${format(COMMENT_MAX_LENGTH)}`;
+}
+
+/**
+ * Comment text must be longer than 5 characters (surrounding spaces do not count) and at most
+ * COMMENT_MAX_LENGTH.
+ */
 export function isCommentTextValid(text: string): boolean {
-  return text.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE;
+  const length = commentTextLength(text);
+  return length > COMMENT_MIN_LENGTH_EXCLUSIVE && length <= COMMENT_MAX_LENGTH;
 }
 
 /** An opened action is complete: escalate has a team, snooze has count and unit. */

@@ -3,7 +3,6 @@ import {
   DATE_ENTRY_MIN_YEAR,
   type DateEntryAction,
   type DateEntryState,
-  dateEntryFromDate,
   dateEntryRange,
   dateEntryRangeProblem,
   dateEntryReducer,
@@ -256,21 +255,6 @@ describe('SAVE CHANGES disabled until a valid date exists and during the call', 
     [{ ...valid, year: '202' }, false, true],
   ])('%j busy=%s → disabled %s', (state, busy, disabled) => {
     expect(isDateSaveDisabled(state, busy)).toBe(disabled);
-  });
-});
-
-describe('dateEntryFromDate', () => {
-  it('fills padded fields from a local date', () => {
-    expect(dateEntryFromDate(new Date(2024, 0, 5, 9))).toEqual({
-      day: '05',
-      month: '01',
-      year: '2024',
-      focus: 'day',
-    });
-  });
-  it('round-trips through dateEntryValue at 15:00', () => {
-    const state = dateEntryFromDate(new Date(2024, 10, 30, 1));
-    expect(dateEntryValue(state)).toEqual(new Date(2024, 10, 30, 15));
   });
 });
 

@@ -99,20 +99,14 @@ export function dateEntryValue(state: Pick<DateEntryState, 'day' | 'month' | 'ye
  * SAVE CHANGES is disabled until a valid date exists, and while the call runs; with a range, also
  * while the date is outside it.
  */
-export function isDateSaveDisabled(state: DateEntryState, busy: boolean, range?: DateEntryRange): boolean {
+export function isDateSaveDisabled(
+  state: Pick<DateEntryState, 'day' | 'month' | 'year'>,
+  busy: boolean,
+  range?: DateEntryRange,
+): boolean {
   const date = dateEntryValue(state);
   if (busy || date === null) return true;
   return range ? dateEntryRangeProblem(date, range) !== null : false;
-}
-
-/** Fill the fields from a date (local calendar), e.g. to prefill a modal. */
-export function dateEntryFromDate(date: Date): DateEntryState {
-  return {
-    day: String(date.getDate()).padStart(2, '0'),
-    month: String(date.getMonth() + 1).padStart(2, '0'),
-    year: String(date.getFullYear()).padStart(4, '0'),
-    focus: 'day',
-  };
 }
 
 /**

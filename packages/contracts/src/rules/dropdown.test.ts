@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   assignableUsers,
   assignedUserFilterDefault,
-  assignedUserFilterLabel,
   capDropdown,
   compareByCount,
   compareByUrgency,
@@ -177,16 +176,6 @@ describe('ordering without urgency: count desc, then name', () => {
 });
 
 describe('assigned-user filter', () => {
-  it.each([
-    ['customer_support', 'All users'],
-    ['development', 'Ana Pop'],
-    ['finance', 'Ana Pop'],
-    ['marketing', 'Ana Pop'],
-    ['sales', 'Ana Pop'],
-    [null, 'Ana Pop'],
-  ] as const)('%s → %s', (department, label) => {
-    expect(assignedUserFilterLabel({ department, name: 'Ana Pop' })).toBe(label);
-  });
   it('superadmins are left out', () => {
     const list = [
       { uid: 'a', superadmin: false },
@@ -205,7 +194,7 @@ describe('assigned-user filter', () => {
     ['finance', false, ['me']],
     ['marketing', false, ['me']],
     ['sales', false, ['me']],
-    // No department is not customer_support: the filter shows the user's name, as the label does.
+    // No department is not customer_support: the filter starts on the user, showing their name.
     [null, false, ['me']],
     // A superadmin is not in the list, so cannot be its default.
     [null, true, []],
@@ -217,12 +206,4 @@ describe('assigned-user filter', () => {
     expect(assignedUserFilterDefault(null)).toEqual([]);
     expect(assignedUserFilterDefault(undefined)).toEqual([]);
   });
-  it.each(['customer_support', 'development', null] as const)(
-    'default and label agree (%s)',
-    (department) => {
-      const user = { uid: 'me', name: 'Ana Pop', department, superadmin: false };
-      const startsOnAll = assignedUserFilterDefault(user).length === 0;
-      expect(assignedUserFilterLabel(user)).toBe(startsOnAll ? 'All users' : 'Ana Pop');
-    },
-  );
 });

@@ -113,11 +113,6 @@ export function assignableUsers<U extends Pick<User, 'superadmin'>>(users: reado
 /** customer_support starts the assigned-user filter on 'All users'; the other departments on themselves. */
 const startsOnAllUsers = (user: Pick<User, 'department'>) => user.department === 'customer_support';
 
-/** Own-user option of the assigned-user filter: 'All users' for customer_support, otherwise the user's name. */
-export function assignedUserFilterLabel(user: Pick<User, 'department' | 'name'>): string {
-  return startsOnAllUsers(user) ? 'All users' : user.name;
-}
-
 /**
  * Default selection of the assigned-user filter: none ('All users') for customer_support, otherwise the
  * user, so the filter shows their name. A superadmin, left out of the list, and no user start on all users.

@@ -12,7 +12,6 @@ import {
   canMarkReceivedBySender,
   canReissueAwb,
   INBOUND_ACTION_STATUS,
-  inboundRowActions,
   isFinalOrderStatus,
   isParcelsDecrementDisabled,
   isReverseLogistics,
@@ -274,13 +273,7 @@ describe('action → status', () => {
   });
 });
 
-describe('inbound actions are always offered', () => {
-  it.each(['draft', 'in_transit', 'arrived', 'processing', 'completed', 'cancelled', 'deleted'])(
-    '%s',
-    (status) => {
-      expect(inboundRowActions({ status })).toEqual(['markArrived', 'markProcessing', 'delete', 'export']);
-    },
-  );
+describe('inbound action → status', () => {
   it('delete sets cancelled', () => {
     expect(INBOUND_ACTION_STATUS).toEqual({
       markArrived: 'arrived',

@@ -258,15 +258,10 @@ export function canInterruptInvalidAddressWorkflow(
   return !WORKFLOW_ENDED.includes(workflow.status ?? '');
 }
 
-export const INBOUND_ROW_ACTIONS = ['markArrived', 'markProcessing', 'delete', 'export'] as const;
-export type InboundRowAction = (typeof INBOUND_ROW_ACTIONS)[number];
-
-/** All four inbound actions are always offered, whatever the status. */
-export function inboundRowActions(_inbound?: unknown): InboundRowAction[] {
-  return [...INBOUND_ROW_ACTIONS];
-}
-
-/** The operator status each inbound modal sets (Delete sets cancelled). */
+/**
+ * The operator status each inbound modal sets (Delete sets cancelled). All four inbound actions
+ * (these three and Export) are offered whatever the status.
+ */
 export const INBOUND_ACTION_STATUS = {
   markArrived: 'arrived',
   markProcessing: 'processing',

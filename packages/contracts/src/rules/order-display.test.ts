@@ -10,9 +10,7 @@ import {
   lineQuantityText,
   lineQuantityWord,
   orderDetailSearch,
-  orderExternalLink,
   orderHistoryTimeline,
-  ordersListView,
   paymentBadge,
   showListFooter,
   warehouseCode,
@@ -198,35 +196,29 @@ describe('row details', () => {
       ),
     ).toBe('https://x/a.pdf');
   });
-  it('external link from metadata', () => {
-    expect(orderExternalLink(makeOrder())).toBeNull();
-    expect(
-      orderExternalLink(makeOrder({ metadata: [{ key: 'order_external_link', value: 'https://shop/o/1' }] })),
-    ).toBe('https://shop/o/1');
-    expect(
-      orderExternalLink(makeOrder({ metadata: [{ key: 'order_external_link', value: null }] })),
-    ).toBeNull();
-  });
   it('warehouse code', () => {
     expect(warehouseCode(makeOrder())).toBe('WH-77');
     expect(warehouseCode(makeOrder({ fulfillment_center_fulfillment_orders: [] }))).toBeNull();
   });
 });
 
-describe('empty list views and footer', () => {
+describe('default filter and footer', () => {
   it.each([
-    [DEFAULT_ORDERS_FILTER, 0, 'empty-state'],
-    [{ ...DEFAULT_ORDERS_FILTER, displayPriorities: [3, 2, 1, 0] }, 0, 'empty-state'],
-    [{ ...DEFAULT_ORDERS_FILTER, reference: 'x' }, 0, 'no-results'],
-    [setLateMode(DEFAULT_ORDERS_FILTER, true), 0, 'no-results'],
-    [{ ...DEFAULT_ORDERS_FILTER, courierKeys: ['dpd_ro'] }, 0, 'no-results'],
-    [{ ...DEFAULT_ORDERS_FILTER, activeOrders: 'all' as const }, 0, 'no-results'],
-    [DEFAULT_ORDERS_FILTER, 3, 'rows'],
-  ])('%j with %i rows → %s', (filter, rows, view) => {
-    expect(ordersListView(filter, rows)).toBe(view);
-    expect(isDefaultOrdersFilter(filter)).toBe(
-      view === 'empty-state' || (rows > 0 && filter === DEFAULT_ORDERS_FILTER),
-    );
+    [DEFAULT_ORDERS_FILTER, true],
+    [{ ...DEFAULT_ORDERS_FILTER, displayPriorities: [3, 2, 1, 0] }, true],
+    [{ ...DEFAULT_ORDERS_FILTER, reference: '  ' }, true],
+    [{ ...DEFAULT_ORDERS_FILTER, reference: 'x' }, false],
+    [setLateMode(DEFAULT_ORDERS_FILTER, true), false],
+    [{ ...DEFAULT_ORDERS_FILTER, courierKeys: ['dpd_ro'] }, false],
+    [{ ...DEFAULT_ORDERS_FILTER, activeOrders: 'all' as const }, false],
+  ])('%j is the default: %s', (filter, isDefault) => {
+    expect(isDefaultOrdersFilter(filter)).toBe(isDefault);
+  });
+  it("compares with the user's own defaults (their assigned-user choice)", () => {
+    const mine = { ...DEFAULT_ORDERS_FILTER, assignedUsersUIDS: ['usr_me'] };
+    expect(isDefaultOrdersFilter(mine, mine)).toBe(true);
+    expect(isDefaultOrdersFilter(DEFAULT_ORDERS_FILTER, mine)).toBe(false);
+    expect(isDefaultOrdersFilter(mine)).toBe(false);
   });
   it.each([
     [0, false, false],

@@ -1,12 +1,13 @@
 import type { Order, OrderLineItem } from '../backend/orders.js';
+import { PROVIDER_BRAND } from '../constants.js';
 import {
   HISTORY_DEFAULT_STATUSES,
   ORDER_STATUS_GROUPS,
   orderStatusLabel,
   RETURN_STATUSES,
-  WAREHOUSE_STATUSES,
 } from '../enums/order-status.js';
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
+import { isWarehouseStatus } from './status-groups.js';
 import { elapsedText, parseServerTime } from './time.js';
 
 /** Order row and detail display rules: line quantity wording, payment badge, history, detail tab, links. */
@@ -59,7 +60,7 @@ export type HistoryActor = 'selling_channel' | 'fulfillment_provider' | 'fulfill
  */
 export function historyActor(status: string): HistoryActor {
   if (status === 'new' || status === 'new_') return 'selling_channel';
-  if ((WAREHOUSE_STATUSES as readonly string[]).includes(status)) return 'fulfillment_center';
+  if (isWarehouseStatus(status)) return 'fulfillment_center';
   if (status.startsWith('shipping_') || status.startsWith('shipment_')) return 'courier';
   return 'fulfillment_provider';
 }
@@ -142,7 +143,10 @@ export function orderDetailSearch(params: {
 }
 
 /** Orders whose managed_by equals the provider value get a marker. */
-export function isProviderManaged(order: Pick<Order, 'managed_by'>, providerManagedBy: string): boolean {
+export function isProviderManaged(
+  order: Pick<Order, 'managed_by'>,
+  providerManagedBy: string = PROVIDER_BRAND,
+): boolean {
   return order.managed_by === providerManagedBy;
 }
 
@@ -154,11 +158,6 @@ export function labelDownloadUrl(order: Pick<Order, 'shipments'>): string | null
   return null;
 }
 
-/** External link from metadata key order_external_link. */
-export function orderExternalLink(order: Pick<Order, 'metadata'>): string | null {
-  return order.metadata.find((m) => m.key === 'order_external_link')?.value || null;
-}
-
 /** Warehouse code: the external identifier of the first fulfilment order that has one. */
 export function warehouseCode(order: Pick<Order, 'fulfillment_center_fulfillment_orders'>): string | null {
   return (
@@ -168,13 +167,20 @@ export function warehouseCode(order: Pick<Order, 'fulfillment_center_fulfillment
 }
 
 const sameSet = <T>(a: readonly T[], b: readonly T[]) =>
-  a.length === b.length && a.every((x) => b.includes(x));
+  a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
 
-/** The filter the screen starts with (empty list then shows the empty-state panel, not 'No Results Found'). */
-export function isDefaultOrdersFilter(filter: OrdersFilter): boolean {
-  const d = DEFAULT_ORDERS_FILTER;
+/**
+ * The filter the screen starts with: the user's own defaults (their assigned-user choice included),
+ * compared as sets with the reference trimmed. An empty list then shows the empty-state panel, not
+ * 'No Results Found'.
+ */
+export function isDefaultOrdersFilter(
+  filter: OrdersFilter,
+  defaults: OrdersFilter = DEFAULT_ORDERS_FILTER,
+): boolean {
+  const d = defaults;
   return (
-    filter.reference.trim() === d.reference &&
+    filter.reference.trim() === d.reference.trim() &&
     sameSet(filter.statuses, d.statuses) &&
     sameSet(filter.displayPriorities, d.displayPriorities) &&
     sameSet(filter.courierKeys, d.courierKeys) &&
@@ -187,15 +193,6 @@ export function isDefaultOrdersFilter(filter: OrdersFilter): boolean {
     filter.status_late.status === d.status_late.status &&
     filter.orders_late === d.orders_late
   );
-}
-
-/** What the orders list area shows. */
-export function ordersListView(
-  filter: OrdersFilter,
-  rowCount: number,
-): 'rows' | 'empty-state' | 'no-results' {
-  if (rowCount > 0) return 'rows';
-  return isDefaultOrdersFilter(filter) ? 'empty-state' : 'no-results';
 }
 
 /** The footer shows when the list is non-empty and no more can load. */

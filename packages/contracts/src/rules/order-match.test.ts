@@ -3,10 +3,11 @@ import type { Order } from '../backend/orders.js';
 import { ORDER_STATUS_KEYS } from '../enums/order-status.js';
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
 import {
-  changeMayAffectCohort,
+  changeTouchesOrdersList,
   isOrderSnoozed,
   normaliseReferenceQuery,
   orderMatchesFilter,
+  statisticsScope,
 } from './order-match.js';
 import { setLateMode } from './orders-filter-rules.js';
 import { makeOrder } from './test-fixtures.js';
@@ -133,19 +134,71 @@ describe('reference query normalisation', () => {
   });
 });
 
-describe('changeMayAffectCohort: conservative', () => {
+describe('changeTouchesOrdersList', () => {
   const ctx = { now: NOW, inCohortRows: false };
+  /** The rows part for a first-seen order (no before state). */
+  const rowsFor = (order: Order, filter: OrdersFilter, over: Partial<typeof ctx> = {}) =>
+    changeTouchesOrdersList({ before: null, after: order }, filter, { ...ctx, ...over }).rows;
   it('an order in the cohort rows always triggers, even when it left the filter', () => {
     const left = makeOrder({
       display_priority: 5,
       aggregated_status: { key: 'cancelled', date: '2024-06-15T11:00:00' },
     });
     expect(orderMatchesFilter(left, DEFAULT_ORDERS_FILTER, NOW)).toBe(false);
-    expect(changeMayAffectCohort(left, DEFAULT_ORDERS_FILTER, { ...ctx, inCohortRows: true })).toBe(true);
+    expect(rowsFor(left, DEFAULT_ORDERS_FILTER, { inCohortRows: true })).toBe(true);
   });
-  it('a cohort that also serves statistics refreshes on any change', () => {
-    const far = makeOrder({ display_priority: 5 });
-    expect(changeMayAffectCohort(far, DEFAULT_ORDERS_FILTER, { ...ctx, includeStatistics: true })).toBe(true);
+  it('re-reads rows when the order matched before, though it no longer does', () => {
+    const before = makeOrder({ fulfillment_center_uid: 'fc-1' });
+    const after = makeOrder({ fulfillment_center_uid: 'fc-2' });
+    const filter = f({ fulfillmentCentersUIDS: ['fc-1'] });
+    expect(changeTouchesOrdersList({ before, after }, filter, ctx).rows).toBe(true);
+    expect(changeTouchesOrdersList({ before: after, after }, filter, ctx).rows).toBe(false);
+  });
+  it('re-reads statistics only when the order is in their scope (the filter without the facets they group by)', () => {
+    const otherWarehouse = makeOrder({ fulfillment_center_uid: 'fc-2', display_priority: 5 });
+    const warehouse = f({ fulfillmentCentersUIDS: ['fc-1'] });
+    // Outside the rows, but the warehouse statistics count every warehouse.
+    expect(
+      changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, warehouse, ctx),
+    ).toEqual({
+      rows: false,
+      statistics: true,
+    });
+    // A reference search narrows the statistics too: an order it cannot find moves no count.
+    const search = f({ reference: 'zzz' });
+    expect(changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, search, ctx)).toEqual({
+      rows: false,
+      statistics: false,
+    });
+    // Late mode narrows the statistics: an order late neither before nor after moves none.
+    const lateMode = setLateMode(DEFAULT_ORDERS_FILTER, true);
+    const onTime = makeOrder({ late: { is_late: false } });
+    expect(changeTouchesOrdersList({ before: onTime, after: onTime }, lateMode, ctx).statistics).toBe(false);
+    const late = makeOrder({ late: { is_late: true } });
+    expect(changeTouchesOrdersList({ before: late, after: onTime }, lateMode, ctx).statistics).toBe(true);
+  });
+  it('a first-seen order may have left the statistics scope: they are re-read', () => {
+    const onTime = makeOrder({ late: { is_late: false } });
+    const lateMode = setLateMode(DEFAULT_ORDERS_FILTER, true);
+    expect(changeTouchesOrdersList({ before: null, after: onTime }, lateMode, ctx).statistics).toBe(true);
+  });
+  it('statisticsScope drops exactly the grouped facets', () => {
+    const filter = f({
+      reference: 'x',
+      statuses: ['lost'],
+      courierKeys: ['dpd_ro'],
+      activeOrders: 'snoozed',
+    });
+    expect(statisticsScope(filter)).toEqual({
+      ...filter,
+      statuses: [],
+      displayPriorities: [],
+      courierKeys: [],
+      sellingChannelsUIDS: [],
+      fulfillmentCentersUIDS: [],
+      assignedUsersUIDS: [],
+      activeOrders: 'all',
+    });
   });
   it.each<[string, Partial<Order>, Partial<OrdersFilter>, boolean]>([
     ['entering order that matches', {}, {}, true],
@@ -172,7 +225,7 @@ describe('changeMayAffectCohort: conservative', () => {
     ],
     ['order assigned to another user', {}, { assignedUsersUIDS: ['user-9'] }, false],
   ])('not in rows: %s → %s', (_name, order, filter, expected) => {
-    expect(changeMayAffectCohort(makeOrder(order), f(filter), ctx)).toBe(expected);
+    expect(rowsFor(makeOrder(order), f(filter))).toBe(expected);
   });
 
   it('never says false when the exact predicate says the order matches (exhaustive over statuses × priorities × filters)', () => {
@@ -213,7 +266,8 @@ describe('changeMayAffectCohort: conservative', () => {
       for (const order of orders) {
         if (orderMatchesFilter(order, filter, NOW)) {
           matched++;
-          expect(changeMayAffectCohort(order, filter, ctx)).toBe(true);
+          expect(rowsFor(order, filter)).toBe(true);
+          expect(changeTouchesOrdersList({ before: order, after: order }, filter, ctx).statistics).toBe(true);
         }
       }
     }

@@ -26,30 +26,56 @@ export function orderMatchesFilter(order: Order, filter: OrdersFilter, now: Date
 }
 
 /**
- * Conservative predicate for the gateway: could this changed order touch a live orders cohort?
- *
- * Contract: the gateway calls it with the order as /changes returned it (its new state) and with
- * `inCohortRows` = whether the order's uid is among the cohort's current rows. A cohort's rows
- * are always a refresh window starting at 0, so:
- * - an order in the rows may have left the filter or changed → always true;
- * - an order not in the rows can only matter if its new state matches the filter (it may enter,
- *   its sort position is unknown) → true when it could match.
- * An order that matched before but sat beyond the window cannot change the rows when it leaves.
- * Where the backend's semantics are not known for sure (reference search, snooze expiry,
- * orders without assigned_user_uid) the criterion is treated as "could match".
- * Counts and statistics (summary cards, dropdown counts) include orders outside the filter's own
- * facets, so a cohort that also serves statistics passes `includeStatistics` and refreshes on every
- * change in its scope.
- * Not covered by any change event: a snooze `until` or a lateness deadline passing without an
- * update; the gateway needs a timed refresh for those.
+ * The filter the order statistics count over: the filter without the facets they group by (each
+ * statistic ignores its own facet, and the per-facet rows also ignore the display priorities), so
+ * an order outside the filter's facets still moves a count.
  */
-export function changeMayAffectCohort(
-  order: Order,
+export function statisticsScope(filter: OrdersFilter): OrdersFilter {
+  return {
+    ...filter,
+    statuses: [],
+    displayPriorities: [],
+    courierKeys: [],
+    sellingChannelsUIDS: [],
+    fulfillmentCentersUIDS: [],
+    assignedUsersUIDS: [],
+    activeOrders: 'all',
+  };
+}
+
+/** What of a live orders list a change can touch: its rows, its statistics (counts), both or neither. */
+export interface OrdersListTouch {
+  rows: boolean;
+  statistics: boolean;
+}
+
+/**
+ * Which parts of a live orders list (a filter and a window from row 0) one changed order can touch.
+ *
+ * - `after`: the order as /changes returned it; `before`: its last state the gateway saw, or null
+ *   when it has seen none (then it may have matched anything);
+ * - `inCohortRows`: the order is among the list's current rows.
+ *
+ * Rows are re-read when the order is listed (it may have changed or left) or could match the filter
+ * before or after the change (it may enter, or move). Statistics are re-read when the order could
+ * match their scope (`statisticsScope`) before or after. Where the backend's semantics are not known
+ * for sure (reference search, snooze expiry, orders without assigned_user_uid) a criterion counts as
+ * "could match". Not covered by any change: a snooze or a lateness deadline passing without an
+ * update; those need a timed refresh.
+ */
+export function changeTouchesOrdersList(
+  change: { before: Order | null; after: Order },
   filter: OrdersFilter,
-  ctx: { now: Date; inCohortRows: boolean; includeStatistics?: boolean },
-): boolean {
-  if (ctx.inCohortRows || ctx.includeStatistics) return true;
-  return matches(order, filter, ctx.now, 'lenient');
+  ctx: { now: Date; inCohortRows: boolean },
+): OrdersListTouch {
+  const { before, after } = change;
+  const could = (f: OrdersFilter, order: Order | null) =>
+    order === null || matches(order, f, ctx.now, 'lenient');
+  const rows =
+    ctx.inCohortRows || matches(after, filter, ctx.now, 'lenient') || (!!before && could(filter, before));
+  const scope = statisticsScope(filter);
+  const statistics = could(scope, after) || could(scope, before);
+  return { rows, statistics };
 }
 
 type Mode = 'exact' | 'lenient';

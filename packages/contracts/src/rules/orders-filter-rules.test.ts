@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { PayoutOption } from '../enums/common.js';
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter, toOrdersSearchBody } from '../filters/orders-filter.js';
 import {
-  applyFilterChange,
   clearOrdersDropdownFilters,
   isLateMode,
   isPayoutOptionBlocked,
@@ -11,6 +10,7 @@ import {
   nextPageWindow,
   ordersHasClearableFilters,
   pageHasMore,
+  pageWindow,
   setLateMode,
   toggleCourier,
   togglePayoutOption,
@@ -149,19 +149,12 @@ describe('courier toggle keeps the cargus pair together', () => {
   });
 });
 
-describe('any filter change resets skip 0 / limit 20 and re-enables load-more', () => {
-  const loaded = { filter: DEFAULT_ORDERS_FILTER, window: { skip: 80, limit: 20 }, hasMore: false };
-  it.each<[string, (x: OrdersFilter) => OrdersFilter]>([
-    ['late on', (x) => setLateMode(x, true)],
-    ['payout', (x) => togglePayoutOption(x, 'at_merchant')],
-    ['courier', (x) => ({ ...x, courierKeys: toggleCourier(x.courierKeys, 'dpd_ro') })],
-    ['reference', (x) => ({ ...x, reference: '1001' })],
-    ['no-op change', (x) => x],
-  ])('%s', (_name, change) => {
-    const next = applyFilterChange(loaded, change);
-    expect(next.window).toEqual({ skip: 0, limit: 20 });
-    expect(next.hasMore).toBe(true);
-    expect(next.filter).toEqual(change(DEFAULT_ORDERS_FILTER));
+describe('page windows', () => {
+  it.each([
+    [1, { skip: 0, limit: 20 }],
+    [3, { skip: 40, limit: 20 }],
+  ])('page %i → %j', (pages, window) => {
+    expect(pageWindow(pages)).toEqual(window);
   });
 });
 

@@ -61,24 +61,12 @@ export function toggleCourier(selected: readonly string[], key: string): string[
   return toggleValues(selected, pair.includes(key) ? pair : [key]);
 }
 
-/** The first page window; any filter change goes back to it. */
-export function firstPageWindow(): ListWindow {
-  return { skip: 0, limit: PAGE_SIZE };
-}
-
-/** A loaded list: filter, window and whether load-more is enabled. */
-export interface FilterListState<F> {
-  filter: F;
-  window: ListWindow;
-  hasMore: boolean;
-}
-
-/** Any filter change resets skip to 0 and limit to 20 and re-enables load-more. */
-export function applyFilterChange<F>(
-  state: FilterListState<F>,
-  change: (filter: F) => F,
-): FilterListState<F> {
-  return { filter: change(state.filter), window: firstPageWindow(), hasMore: true };
+/**
+ * The window of a list scrolled to `pages` pages: the last page asked for (skip (pages - 1) * 20,
+ * limit 20). A filter change goes back to page 1; refreshes read rows 0 to skip + limit.
+ */
+export function pageWindow(pages: number): ListWindow {
+  return { skip: (pages - 1) * PAGE_SIZE, limit: PAGE_SIZE };
 }
 
 export class LoadMoreError extends Error {

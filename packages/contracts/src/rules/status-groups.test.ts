@@ -8,7 +8,6 @@ import {
   statusesOfGroup,
   statusGroupOf,
   toggleDisplayPriorities,
-  toggleStatuses,
   toggleStatusGroup,
 } from './status-groups.js';
 
@@ -111,12 +110,6 @@ describe('toggling status groups', () => {
     expect(on).toEqual(statusesOfGroup(id));
     expect(isStatusGroupSelected(on, id)).toBe(true);
     expect(toggleStatusGroup(on, id)).toEqual([]);
-  });
-
-  it('choosing statuses already selected removes them; an empty choice clears', () => {
-    expect(toggleStatuses(['lost', 'returned'], ['lost'])).toEqual(['returned']);
-    expect(toggleStatuses(['lost'], ['returned'])).toEqual(['lost', 'returned']);
-    expect(toggleStatuses(['lost', 'returned'], [])).toEqual([]);
   });
 
   it('isStatusGroupSelected needs all statuses of the group', () => {

@@ -26,11 +26,6 @@ export function toggleStatusGroup(selected: readonly string[], id: OrderStatusGr
   return toggleValues(selected, statuses);
 }
 
-/** Toggle arbitrary statuses with the same rule; an empty choice clears the selection (All Statuses). */
-export function toggleStatuses(selected: readonly string[], statuses: readonly string[]): string[] {
-  return toggleValues(selected, statuses);
-}
-
 /** A group button is active when all of its statuses are selected. */
 export function isStatusGroupSelected(selected: readonly string[], id: OrderStatusGroupId | string): boolean {
   const statuses = statusesOfGroup(id);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canCopyReference,
   footerText,
   formatOrderReference,
   forwardableState,
   initials,
+  isCopyable,
   organizationLabel,
-  shortenLongText,
   shortenText,
   storeDisplayName,
   truncateEnd,
@@ -55,18 +54,6 @@ describe('shortenText: default 22, middle truncated with dots', () => {
   });
 });
 
-describe('shortenLongText: over 15 characters → first 6, dots, last 7', () => {
-  it.each([
-    ['', ''],
-    ['123456789012345', '123456789012345'],
-    ['1234567890123456', '123456...0123456'],
-    ['ORD-2024-000123456789', 'ORD-20...3456789'],
-    ['a1b2c3d4-e5f6-7890-abcd-ef1234567890', 'a1b2c3...4567890'],
-  ])('%j → %j', (input, output) => {
-    expect(shortenLongText(input)).toBe(output);
-  });
-});
-
 describe('truncateEnd', () => {
   it.each([
     ['abc', 5, 'abc'],
@@ -93,7 +80,7 @@ describe("formatOrderReference: '#' + reference truncated to 17", () => {
   });
 });
 
-describe('canCopyReference requires a string reference', () => {
+describe('isCopyable requires a non-empty string', () => {
   it.each([
     ['R-1', true],
     ['', false],
@@ -101,7 +88,7 @@ describe('canCopyReference requires a string reference', () => {
     [undefined, false],
     [1001, false],
   ])('%j → %s', (ref, ok) => {
-    expect(canCopyReference(ref)).toBe(ok);
+    expect(isCopyable(ref)).toBe(ok);
   });
 });
 

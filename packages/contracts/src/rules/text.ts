@@ -16,15 +16,6 @@ export function shortenText(text: string, max: number = TEXT_SHORTEN_DEFAULT): s
   return chars.slice(0, head).join('') + ELLIPSIS_DOTS + (tail > 0 ? chars.slice(-tail).join('') : '');
 }
 
-export const LONG_TEXT_THRESHOLD = 15;
-
-/** Long identifiers (over 15 characters) show the first 6, '...', then the last 7. */
-export function shortenLongText(text: string): string {
-  const chars = Array.from(text);
-  if (chars.length <= LONG_TEXT_THRESHOLD) return text;
-  return `${chars.slice(0, 6).join('')}${ELLIPSIS_DOTS}${chars.slice(-7).join('')}`;
-}
-
 /** End-truncation for the order reference ("truncated to 17"): first `max` characters then '...'. Other shortenings use shortenText. */
 export function truncateEnd(text: string, max: number): string {
   const chars = Array.from(text);
@@ -37,9 +28,12 @@ export function formatOrderReference(reference: string | null | undefined): stri
   return `#${truncateEnd(reference.trim(), REFERENCE_MAX_CHARS)}`;
 }
 
-/** Copying a reference requires a string reference. */
-export function canCopyReference(reference: unknown): reference is string {
-  return typeof reference === 'string' && reference.length > 0;
+/**
+ * Copying requires a string (a reference, tracking number, warehouse code, SKU or EAN): anything
+ * else, or an empty one, leaves the copy button disabled.
+ */
+export function isCopyable(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
 }
 
 /** Initials: first letters of the first two words, upper-cased. */

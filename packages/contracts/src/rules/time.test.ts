@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
-  daysBetween,
   elapsedText,
   formatUtcDate,
   formatUtcShortDate,
@@ -13,7 +12,6 @@ import {
   SECOND_MS,
   startOfZonedDay,
   timeZoneOffsetMs,
-  toDate,
   utcCalendarDaysUntil,
   zonedCalendarDate,
 } from './time.js';
@@ -67,22 +65,6 @@ describe('parseServerTime: timestamps without a zone are UTC', () => {
   it('differs from the engine reading a zone-less string as local time', () => {
     expect(parseServerTime('2024-01-15T12:00:00')?.getTime()).toBe(Date.UTC(2024, 0, 15, 12));
   });
-});
-
-describe('toDate', () => {
-  it.each([
-    [new Date(Date.UTC(2024, 0, 1)), Date.UTC(2024, 0, 1)],
-    [Date.UTC(2024, 0, 2), Date.UTC(2024, 0, 2)],
-    ['2024-01-03T00:00:00', Date.UTC(2024, 0, 3)],
-  ])('%s', (input, ms) => {
-    expect(toDate(input)?.getTime()).toBe(ms);
-  });
-  it.each([[new Date(Number.NaN)], [Number.NaN], [Number.POSITIVE_INFINITY], [null], [undefined], ['x']])(
-    '%s → null',
-    (input) => {
-      expect(toDate(input)).toBeNull();
-    },
-  );
 });
 
 describe('pluralize', () => {
@@ -148,16 +130,7 @@ describe('elapsedText between history entries', () => {
   });
 });
 
-describe('day arithmetic', () => {
-  it.each([
-    [0, 0],
-    [DAY_MS - 1, 0],
-    [DAY_MS, 1],
-    [-1, -1],
-    [30 * DAY_MS, 30],
-  ])('daysBetween %i ms → %i', (ms, days) => {
-    expect(daysBetween(NOW, new Date(NOW.getTime() + ms))).toBe(days);
-  });
+describe('calendar days until a date', () => {
   it.each([
     ['2024-06-15T23:59:59Z', 0],
     ['2024-06-15T00:00:00Z', 0],

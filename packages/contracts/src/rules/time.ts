@@ -44,13 +44,6 @@ function zoneOffsetMs(zone: string | undefined): number {
   return sign * (hours * HOUR_MS + minutes * MINUTE_MS);
 }
 
-/** A Date, epoch ms or server timestamp as a Date (null when unreadable). */
-export function toDate(value: Date | number | string | null | undefined): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
-  return parseServerTime(value);
-}
-
 /** '1 minute' / '5 minutes': the singular/plural wording of the relative time text. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
@@ -78,11 +71,6 @@ export function elapsedText(from: Date, to: Date): string {
   if (seconds >= 3600) return pluralize(Math.floor(seconds / 3600), 'hour');
   if (seconds >= 60) return pluralize(Math.floor(seconds / 60), 'minute');
   return pluralize(seconds, 'second');
-}
-
-/** Whole days from a to b (b - a), floored; negative when b is earlier. */
-export function daysBetween(a: Date, b: Date): number {
-  return Math.floor((b.getTime() - a.getTime()) / DAY_MS);
 }
 
 /** Calendar-day difference (target - now) counted in UTC days, as the inbound pill does. */

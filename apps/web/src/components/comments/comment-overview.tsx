@@ -3,6 +3,7 @@ import { TRPCContext } from '@trpc/react-query/shared';
 import {
   COPY_FEEDBACK_COMMENT_OVERVIEW_MS,
   type Comment,
+  type CommentPreview,
   commentAuthorName,
   commentOverviewColour,
   type Department,
@@ -12,6 +13,7 @@ import {
   MARK_SEEN_DELAY_MS,
   moreCommentsText,
   type Order,
+  type OrderCommentCounts,
   orderCommentIcon,
   parseServerTime,
   relativeTime,
@@ -30,8 +32,10 @@ import { useMarkSeen } from './use-mark-seen.js';
 
 export interface CommentOverviewProps {
   order: Pick<Order, 'uid' | 'reference' | 'display_priority' | 'aggregated_status' | 'comments'>;
-  /** This order's comments from the list answer (may be fewer than comments.count_). */
+  /** This order's comments from the list answer: its latest, text cut (see contracts' previewListComments). */
   comments: readonly Comment[] | undefined;
+  /** The list's counts over the order's whole thread (without them, counted from `comments`). */
+  counts?: Pick<OrderCommentCounts, 'total' | 'unread'> | undefined;
   userUid: string | null;
   department: Department | null;
   now: Date;
@@ -44,10 +48,11 @@ export function overviewCounts(
   order: Pick<Order, 'comments'>,
   comments: readonly Comment[],
   userUid: string | null,
+  counts?: Pick<OrderCommentCounts, 'total' | 'unread'>,
 ): { total: number; unread: number } {
   return {
-    total: Math.max(order.comments.count_, comments.length),
-    unread: userUid ? unreadCount(comments, userUid) : 0,
+    total: Math.max(order.comments.count_, counts?.total ?? comments.length),
+    unread: counts ? counts.unread : userUid ? unreadCount(comments, userUid) : 0,
   };
 }
 
@@ -55,13 +60,21 @@ export function overviewCounts(
  * The compact comment overview of an order row: status icon, latest comment, '+ N comments' and
  * 'N New'. The latest comment counts as seen once it has been on screen for 2 s.
  */
-export function CommentOverview({ order, comments, userUid, department, now, href }: CommentOverviewProps) {
+export function CommentOverview({
+  order,
+  comments,
+  counts,
+  userUid,
+  department,
+  now,
+  href,
+}: CommentOverviewProps) {
   const list = comments ?? [];
   // The byline shows in a tooltip on hover and keyboard focus of the link while it is cut or hidden.
   const [short, setShort] = useState(false);
   const [open, setOpen] = useState(false);
   const latest = latestComment(list);
-  const { total, unread } = overviewCounts(order, list, userUid);
+  const { total, unread } = overviewCounts(order, list, userUid, counts);
   const icon = orderCommentIcon(order.comments, now);
   const latestUnreadUid = latest && userUid && isCommentUnread(latest, userUid) ? latest.uid : null;
   // Rendered without a tRPC client (pure list tests), nothing is marked.
@@ -86,6 +99,7 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
     );
   }
 
+  const cut = (latest as CommentPreview).text_truncated === true;
   const colour = commentOverviewColour(order.display_priority, department);
   const created = parseServerTime(latest.created_at);
   const age = created && !isCommentAgeHidden(order.aggregated_status.key) ? relativeTime(created, now) : null;
@@ -132,8 +146,9 @@ export function CommentOverview({ order, comments, userUid, department, now, hre
       </Tooltip.Root>
       <CopyButton
         value={latest.text}
-        label="Copy latest comment"
-        tooltip="Copy comment"
+        // A row carries a long comment cut: copying says so (the order detail has it whole).
+        label={cut ? 'Copy latest comment, shortened' : 'Copy latest comment'}
+        tooltip={cut ? 'Copy comment (shortened: the order has it whole)' : 'Copy comment'}
         feedbackMs={COPY_FEEDBACK_COMMENT_OVERVIEW_MS}
         className={styles.copy}
       />

@@ -1,4 +1,5 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { isCopyable } from '@waybill/contracts';
 import { Check, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../hooks/use-copy.js';
@@ -28,7 +29,7 @@ export function CopyButton({
   className,
 }: CopyButtonProps) {
   const { copied, copy } = useCopy(feedbackMs);
-  const disabled = typeof value !== 'string' || value.length === 0;
+  const disabled = !isCopyable(value);
   return (
     <Tooltip.Root open={copied ? true : undefined} delayDuration={400}>
       <Tooltip.Trigger asChild>

@@ -1,4 +1,9 @@
-import { dateEntryRange, dateEntryRangeProblem, type OrderConflict } from '@waybill/contracts';
+import {
+  dateEntryRange,
+  dateEntryRangeProblem,
+  isDateSaveDisabled,
+  type OrderConflict,
+} from '@waybill/contracts';
 import { type ReactNode, useState } from 'react';
 import { conflictOf, type SaveOptions } from '../../lib/conflict.js';
 import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../lib/date-entry.js';
@@ -90,7 +95,7 @@ export function DateChangeModal({
           confirmLabel="SAVE CHANGES"
           cancelLabel="CANCEL CHANGES"
           busy={busy}
-          disabled={!date || saveBlocked || conflict !== null}
+          disabled={isDateSaveDisabled(parts, busy, range) || saveBlocked || conflict !== null}
           onConfirm={() => void save()}
           onCancel={onClose}
         />

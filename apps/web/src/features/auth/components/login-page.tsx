@@ -8,7 +8,13 @@ import { browser } from '../../../lib/browser.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
-import { afterLoginPath, forwardableState, RETURN_PARAM, rememberReturnPath } from '../lib/state.js';
+import {
+  afterLoginPath,
+  forwardableState,
+  GOOGLE_CALLBACK_PATH,
+  RETURN_PARAM,
+  rememberReturnPath,
+} from '../lib/state.js';
 import styles from './login-page.module.css';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -55,9 +61,11 @@ export function LoginPage() {
     setGooglePending(true);
     try {
       const forwarded = forwardableState(state);
+      // Google sends the browser back to this very console, whatever address it was opened on.
+      const redirectUri = `${window.location.origin}${GOOGLE_CALLBACK_PATH}`;
       // Never a cached link: each one carries a single-use state bound to this browser by a cookie.
       const link = await utils.auth.googleAuthorizationLink.fetch(
-        forwarded ? { state: forwarded } : undefined,
+        forwarded ? { state: forwarded, redirectUri } : { redirectUri },
         { staleTime: 0 },
       );
       rememberReturnPath(next);

@@ -1,13 +1,11 @@
-import type {
-  AnalyticsSearchResponse,
-  ClientsFilter,
-  ListState,
-  SellingChannelAnalyticsRow,
+import {
+  type AnalyticsSearchResponse,
+  type ClientsFilter,
+  pageHasMore,
+  type SellingChannelAnalyticsRow,
 } from '@waybill/contracts';
 import { type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
 import { trpc } from '../../../lib/trpc.js';
-
-export { pageWindow } from '../../../hooks/use-live-list.js';
 
 /** The statistics of an analytics answer (everything but the rows), plus whether more rows exist. */
 export type ClientsMeta = Pick<
@@ -21,7 +19,6 @@ export type ClientsMeta = Pick<
   | 'sku_statistics'
   | 'source_app_statistics'
 > & { hasMore: boolean };
-export type ClientsListState = ListState<SellingChannelAnalyticsRow, ClientsMeta>;
 
 const source: LiveListSource<
   ClientsFilter,
@@ -36,7 +33,7 @@ const source: LiveListSource<
     const { selling_channels_analytics, ...meta } = response;
     return {
       rows: selling_channels_analytics,
-      meta: { ...meta, hasMore: selling_channels_analytics.length >= limit },
+      meta: { ...meta, hasMore: pageHasMore(selling_channels_analytics.length, limit) },
     };
   },
 };

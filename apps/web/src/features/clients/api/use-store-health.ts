@@ -17,6 +17,3 @@ export function useStoreHealth() {
   // A failed re-read keeps the last answer; only a check that never answered counts as failed.
   return { stores: stores ?? [], byUid, isLoading: query.isPending, isError: query.isError && !query.data };
 }
-
-/** One store needing attention, with its reasons in words (`reasonText`) and its analytics row. */
-export type StoreAttention = ReturnType<typeof useStoreHealth>['stores'][number];

@@ -17,6 +17,7 @@ import {
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
+import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import {
   DropdownFilter,
@@ -31,10 +32,7 @@ import {
 } from '../../../components/index.js';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import { useNow } from '../../../hooks/use-now.js';
-import {
-  BackendUnreachableBanner,
-  useUnreachableRetry,
-} from '../../inbounds/components/backend-unreachable.js';
+import { useUnreachableRetry } from '../../../hooks/use-unreachable-retry.js';
 import { useClientsList } from '../api/use-clients-list.js';
 import { useStoreHealth } from '../api/use-store-health.js';
 import { useAttentionFilter } from '../hooks/use-attention-filter.js';

@@ -17,7 +17,7 @@ export const SIZE_OPTIONS: readonly { value: CompanySizeFilter; label: string; s
   { value: 'M', label: 'Medium', statKey: 'size_m' },
   { value: 'L', label: 'Large', statKey: 'size_l' },
   { value: 'XL', label: 'Extra Large (XL)', statKey: 'size_xl' },
-  // Size '0' (no orders in 30 days) after the spec's sizes: its stores were otherwise unreachable.
+  // Size '0' (no orders in 30 days) after the five named sizes: its stores were otherwise unreachable.
   { value: '0', label: 'No Orders (0)', statKey: 'size_0' },
 ];
 

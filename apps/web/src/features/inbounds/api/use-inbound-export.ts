@@ -1,9 +1,10 @@
 import { skipToken } from '@tanstack/react-query';
 import { EXPORT_DONE_CLOSE_DELAY_MS } from '@waybill/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useExportJobs } from '../../../hooks/use-export-jobs.js';
 import { errorMessage, logErrorDetail } from '../../../lib/errors.js';
+import { exportFailureText } from '../../../lib/export-failure.js';
 import { trpc } from '../../../lib/trpc.js';
-import { exportFailureText, useExportJobs } from '../../exports/index.js';
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
 

@@ -1,8 +1,11 @@
-import type { Inbound, InboundsFilter, InboundsSearchResponse, ListState } from '@waybill/contracts';
-import { type LiveListSource, liveListKey, useLiveList } from '../../../hooks/use-live-list.js';
+import {
+  type Inbound,
+  type InboundsFilter,
+  type InboundsSearchResponse,
+  pageHasMore,
+} from '@waybill/contracts';
+import { type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
 import { trpc } from '../../../lib/trpc.js';
-
-export { pageWindow } from '../../../hooks/use-live-list.js';
 
 /** Everything of a search answer except the rows, plus whether more rows exist. */
 export type InboundsMeta = Pick<
@@ -16,18 +19,16 @@ export type InboundsMeta = Pick<
   | 'number_of_items_statistics'
   | 'display_statistics'
 > & { hasMore: boolean };
-export type InboundsListState = ListState<Inbound, InboundsMeta>;
-
-export const inboundsListKey = (filter: InboundsFilter, pages: number) =>
-  liveListKey('inbounds', filter, pages);
-
 const source: LiveListSource<InboundsFilter, Inbound, InboundsMeta, InboundsSearchResponse> = {
   scope: 'inbounds',
   useSubscription: trpc.inbounds.live.useSubscription,
   search: (client, input) => client.inbounds.search.query(input),
   fromSearch: (response, limit) => {
     const { inventory_receipts, ...meta } = response;
-    return { rows: inventory_receipts, meta: { ...meta, hasMore: inventory_receipts.length >= limit } };
+    return {
+      rows: inventory_receipts,
+      meta: { ...meta, hasMore: pageHasMore(inventory_receipts.length, limit) },
+    };
   },
 };
 

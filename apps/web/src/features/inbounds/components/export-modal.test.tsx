@@ -1,8 +1,9 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ExportTray } from '../../../components/export-tray/export-tray.js';
+import { ExportJobsProvider } from '../../../hooks/use-export-jobs.js';
 import { type Emit, type Handlers, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
-import { ExportJobsProvider, ExportTray } from '../../exports/index.js';
 import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../test/fixtures.js';
 import { InboundsPage } from './inbounds-page.js';
 

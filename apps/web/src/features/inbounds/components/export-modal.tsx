@@ -1,7 +1,7 @@
 import type { Inbound } from '@waybill/contracts';
 import { Download } from 'lucide-react';
 import { Button, Modal } from '../../../components/index.js';
-import { useExportJobs } from '../../exports/index.js';
+import { useExportJobs } from '../../../hooks/use-export-jobs.js';
 import { useInboundExport } from '../api/use-inbound-export.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-modals.module.css';

@@ -5,6 +5,7 @@ import {
   INBOUND_TEXT_LIMITS,
   type Inbound,
   inboundColour,
+  inboundHasMarkerStrip,
   inboundStatusPill,
   organizationLabel,
   PLACEHOLDERS,
@@ -58,7 +59,9 @@ export const InboundRow = memo(function InboundRow({
     >
       <td className={styles.receptionCell}>
         <div className={styles.reception}>
-          {colour === 'red' ? <span className={styles.marker} data-testid="red-marker" aria-hidden /> : null}
+          {inboundHasMarkerStrip(inbound) ? (
+            <span className={styles.marker} data-testid="red-marker" aria-hidden />
+          ) : null}
           <a
             className={styles.name}
             href={`/inbounds/inbound?uid=${encodeURIComponent(inbound.uid)}&cached=true`}

@@ -1,6 +1,12 @@
-import { INBOUNDS_INFINITE_SCROLL_PX, type Inbound, inboundCardsForced } from '@waybill/contracts';
+import {
+  INBOUND_ACTION_STATUS,
+  INBOUNDS_INFINITE_SCROLL_PX,
+  type Inbound,
+  inboundCardsForced,
+} from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import {
   EmptyState,
   ListFooter,
@@ -12,15 +18,14 @@ import {
   VirtualTable,
   type VirtualTableColumn,
 } from '../../../components/index.js';
-
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
 import { useNow } from '../../../hooks/use-now.js';
+import { useUnreachableRetry } from '../../../hooks/use-unreachable-retry.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { useInboundStatusActions } from '../hooks/use-inbound-status-actions.js';
 import { useInboundsFilter } from '../hooks/use-inbounds-filter.js';
 import { effectivePriorities } from '../lib/buckets.js';
-import { BackendUnreachableBanner, useUnreachableRetry } from './backend-unreachable.js';
 import { DeleteModal } from './delete-modal.js';
 import { ExportModal } from './export-modal.js';
 import { InboundFilters } from './inbound-filters.js';
@@ -184,7 +189,7 @@ export function InboundsPage() {
           listRow={target}
           reference={reference}
           busy={status.isPending}
-          onConfirm={(inbound) => status.change(inbound, 'cancelled', new Date())}
+          onConfirm={(inbound) => status.change(inbound, INBOUND_ACTION_STATUS.delete, new Date())}
           onClose={closeAction}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { MAX_LOADED_ROWS, PAGE_SIZE } from '@waybill/contracts';
+import { MAX_LOADED_ROWS, PAGE_SIZE, pageHasMore } from '@waybill/contracts';
 import { useEffect, useState } from 'react';
 import {
   extendOrderQueue,
@@ -36,7 +36,7 @@ export function useQueueNeighbours(uid: string | null): { previous: string | nul
         extendOrderQueue(
           skip,
           answer.orders.map((o) => ({ uid: o.uid, commented: o.comments.count_ > 0 })),
-          answer.orders.length >= PAGE_SIZE,
+          pageHasMore(answer.orders.length),
         );
       })
       // The arrow stays disabled; opening the detail again tries again.

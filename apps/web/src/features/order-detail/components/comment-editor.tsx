@@ -6,6 +6,7 @@ import {
   canSubmitComment,
   commentEditorReducer,
   commentSubmitInput,
+  commentTooLong,
   INITIAL_COMMENT_EDITOR,
   SEND_AS,
   SEND_AS_LABELS,
@@ -16,6 +17,7 @@ import {
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button.js';
 import { TEAM_LABELS } from '../../../components/comments/comment-item.js';
+import { CommentLength } from '../../../components/comments/comment-length.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -66,6 +68,7 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
   const id = useId();
   const busy = add.isPending;
   const dirty = state.text.trim().length > 0;
+  const tooLong = commentTooLong(state.text);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
@@ -123,8 +126,11 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
         disabled={busy}
         // biome-ignore lint/a11y/noAutofocus: the editor opens on request; typing should start at once.
         autoFocus
+        aria-describedby={`${id}-count`}
+        aria-invalid={tooLong ? true : undefined}
         onChange={(e) => dispatch({ type: 'text', text: e.target.value })}
       />
+      <CommentLength id={`${id}-count`} text={state.text} problem={tooLong} />
 
       <fieldset className={styles.actions} aria-label="Comment action">
         <button

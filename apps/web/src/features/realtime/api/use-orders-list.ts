@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { Order, OrderStatistics, OrdersFilter } from '@waybill/contracts';
+import { type Order, type OrderStatistics, type OrdersFilter, pageHasMore } from '@waybill/contracts';
 import type { AppRouter } from '@waybill/gateway/router';
 import { type LiveListOptions, type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -18,7 +18,12 @@ const source: LiveListSource<OrdersFilter, Order, OrdersListMeta, [OrdersAnswer,
     ]),
   fromSearch: ([answer, statistics], limit) => ({
     rows: answer.orders,
-    meta: { comments: answer.comments, statistics, hasMore: answer.orders.length >= limit },
+    meta: {
+      comments: answer.comments,
+      commentCounts: answer.commentCounts,
+      statistics,
+      hasMore: pageHasMore(answer.orders.length, limit),
+    },
   }),
 };
 

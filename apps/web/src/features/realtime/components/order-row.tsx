@@ -3,13 +3,17 @@ import {
   type Department,
   type FulfillmentCenter,
   formatOrderReference,
+  isProviderManaged,
+  labelDownloadUrl,
   type Order,
+  type OrderCommentCounts,
   orderRowColour,
   orderStatusLabel,
   PAYOUT_PROVIDER_HELD,
   paymentBadge,
   type SellingChannel,
   shortenText,
+  warehouseCode,
 } from '@waybill/contracts';
 import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
@@ -21,14 +25,7 @@ import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { platformName } from '../lib/filter-options.js';
-import {
-  commentOverview,
-  courierCell,
-  isProviderManaged,
-  labelUrl,
-  orderDetailHref,
-  warehouseCode,
-} from '../lib/order-row.js';
+import { commentOverview, courierCell, orderDetailHref } from '../lib/order-row.js';
 import { RowCheckbox } from './bulk/selection.js';
 import { type OrderAction, OrderOptionsMenu } from './order-options-menu.js';
 import styles from './orders-table.module.css';
@@ -47,6 +44,8 @@ export interface OrderRowContext {
 export interface OrderRowProps {
   order: Order;
   comments: readonly Comment[] | undefined;
+  /** The list's counts over the order's whole thread. */
+  commentCounts?: OrderCommentCounts | undefined;
   ctx: OrderRowContext;
   index: number;
   style?: React.CSSProperties;
@@ -71,7 +70,14 @@ const PAYOUT_LABELS: Record<string, string> = {
 };
 
 /** One order row: fixed height so the virtualised list never jumps. */
-export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, style }: OrderRowProps) {
+export const OrderRow = memo(function OrderRow({
+  order,
+  comments,
+  commentCounts,
+  ctx,
+  index,
+  style,
+}: OrderRowProps) {
   const colour = orderRowColour(order.display_priority);
   const channel = ctx.sellingChannels.get(order.selling_channel_uid);
   const organization = ctx.organizations.get(order.organization_uid);
@@ -80,8 +86,8 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
     : undefined;
   const code = warehouseCode(order);
   const courier = courierCell(order);
-  const label = labelUrl(order);
-  const overview = commentOverview(order, comments, ctx.userUid);
+  const label = labelDownloadUrl(order);
+  const overview = commentOverview(order, comments, ctx.userUid, commentCounts);
   const status = order.aggregated_status;
 
   return (
@@ -216,6 +222,7 @@ export const OrderRow = memo(function OrderRow({ order, comments, ctx, index, st
         <CommentOverview
           order={order}
           comments={comments}
+          counts={commentCounts}
           userUid={ctx.userUid}
           department={ctx.department}
           now={ctx.now}

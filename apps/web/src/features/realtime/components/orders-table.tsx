@@ -3,8 +3,10 @@ import {
   footerColour,
   ORDERS_INFINITE_SCROLL_PX,
   type Order,
+  type OrderCommentCounts,
   type OrdersFilter,
   PAGE_SIZE,
+  showListFooter,
 } from '@waybill/contracts';
 import { Inbox } from 'lucide-react';
 import { useMemo, useRef } from 'react';
@@ -31,6 +33,8 @@ export type EmptyKind = 'default' | 'results';
 export interface OrdersTableProps {
   rows: readonly Order[];
   comments: ReadonlyMap<string, Comment[]>;
+  /** The list's counts over each order's whole thread, by order uid. */
+  commentCounts?: ReadonlyMap<string, OrderCommentCounts>;
   ctx: OrderRowContext;
   filter: OrdersFilter;
   onFilterChange: (next: OrdersFilter) => void;
@@ -48,6 +52,7 @@ export interface OrdersTableProps {
 export function OrdersTable({
   rows,
   comments,
+  commentCounts,
   ctx,
   filter,
   onFilterChange,
@@ -142,6 +147,7 @@ export function OrdersTable({
             key={order.uid}
             order={order}
             comments={comments.get(order.uid)}
+            commentCounts={commentCounts?.get(order.uid)}
             ctx={ctx}
             index={index}
             style={style}
@@ -159,7 +165,7 @@ export function OrdersTable({
             <Spinner label="Loading more orders" />
           </div>
         ) : null}
-        {initialized && rows.length > 0 && !hasMore ? (
+        {initialized && showListFooter(rows.length, hasMore) ? (
           <ListFooter ref={footerRef} count={rows.length} noun="Order" colour={footerColour(rows)} />
         ) : null}
       </VirtualTable>

@@ -3,6 +3,7 @@ import {
   formatOrderReference,
   ORDER_STATUS_REFRESH_DELAY_MS,
   type Order,
+  orderDetailSearch,
   orderStatusLabel,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -113,7 +114,10 @@ export function RealtimeRoute() {
   );
 
   const onAddComment = useCallback(
-    (order: Order) => navigate(`/realtime/order?uid=${encodeURIComponent(order.uid)}&newComment=true`),
+    (order: Order) =>
+      navigate(
+        `/realtime/order${orderDetailSearch({ uid: order.uid, commentCount: order.comments.count_, addComment: true })}`,
+      ),
     [navigate],
   );
 

@@ -1,4 +1,10 @@
-import type { OperatorOrderStatus, Order, OrdersFilter, User } from '@waybill/contracts';
+import {
+  isDefaultOrdersFilter,
+  type OperatorOrderStatus,
+  type Order,
+  type OrdersFilter,
+  type User,
+} from '@waybill/contracts';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
@@ -9,8 +15,7 @@ import {
   warehouseOptions,
 } from '../lib/filter-options.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
-import { commentsByOrder, warehouseOf } from '../lib/order-row.js';
-import { filterKey } from '../lib/url-codec.js';
+import { commentCountsByOrder, commentsByOrder, warehouseOf } from '../lib/order-row.js';
 import { BulkBar } from './bulk/bulk-bar.js';
 import { FilterBar } from './filter-bar.js';
 import type { OrderAction } from './order-options-menu.js';
@@ -86,6 +91,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   );
 
   const comments = useMemo(() => commentsByOrder(meta?.comments ?? []), [meta?.comments]);
+  const commentCounts = useMemo(() => commentCountsByOrder(meta?.commentCounts ?? []), [meta?.commentCounts]);
   const options = useMemo(
     () => ({
       users: assignedUserOptions(reference.users, statistics?.assigned_users_statistics ?? []),
@@ -99,7 +105,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
     [reference, statistics, filter.courierKeys],
   );
 
-  const isDefault = filterKey(filter) === filterKey(defaults);
+  const isDefault = isDefaultOrdersFilter(filter, defaults);
   const empty = initialized && rows.length === 0;
   // A modal renders nothing when its order is no longer in the list.
   const modalOrder = modal ? rows.find((o) => o.uid === modal.uid) : undefined;
@@ -138,6 +144,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
       <OrdersTable
         rows={rows}
         comments={comments}
+        commentCounts={commentCounts}
         ctx={ctx}
         filter={filter}
         onFilterChange={onFilterChange}

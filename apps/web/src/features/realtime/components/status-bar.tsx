@@ -1,6 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import {
   formatSummaryCount,
+  isAllStatuses,
   type OrderStatusGroupId,
   type OrdersFilter,
   type StatusesStatistics,
@@ -57,7 +58,7 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
       <button
         type="button"
         className={styles.button}
-        aria-pressed={filter.statuses.length === 0}
+        aria-pressed={isAllStatuses(filter.statuses)}
         onClick={() => onChange({ ...filter, statuses: [] })}
       >
         <LayoutList size={15} aria-hidden />

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeComment, makeOrder } from '../test/fixtures.js';
-import {
-  commentOverview,
-  commentsByOrder,
-  courierCell,
-  isProviderManaged,
-  labelUrl,
-  orderDetailHref,
-  warehouseCode,
-} from './order-row.js';
+import { commentOverview, commentsByOrder, courierCell, orderDetailHref } from './order-row.js';
 
+// The label link, warehouse code and provider marker are contracts' order-display rules, tested there.
 describe('order row view', () => {
-  it('finds the first label with a download_url', () => {
-    expect(labelUrl(makeOrder())).toBeNull();
-    const order = makeOrder({
-      shipments: [
-        { documents: [{ labels: [{ download_url: null }, { download_url: 'https://x/label.pdf' }] }] },
-      ],
-    });
-    expect(labelUrl(order)).toBe('https://x/label.pdf');
-  });
-
-  it('takes the warehouse code and the provider marker from the order', () => {
-    expect(warehouseCode(makeOrder())).toBe('WH-77');
-    expect(warehouseCode(makeOrder({ fulfillment_center_fulfillment_orders: [] }))).toBeNull();
-    expect(isProviderManaged(makeOrder())).toBe(true);
-    expect(isProviderManaged(makeOrder({ managed_by: 'someone-else' }))).toBe(false);
-  });
-
   it('builds a tracking link only with a known courier key', () => {
     expect(courierCell(makeOrder()).trackingUrl).toContain('TRK123');
     const unknown = courierCell(makeOrder({ aggregated_courier: { key: 'mystery', tracking_number: 'X1' } }));

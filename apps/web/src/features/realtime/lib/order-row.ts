@@ -5,31 +5,11 @@ import {
   isCourierKey,
   latestComment,
   type Order,
-  PROVIDER_BRAND,
+  type OrderCommentCounts,
+  orderDetailSearch,
   trackingLink,
   unreadCount,
 } from '@waybill/contracts';
-
-/** First shipping-label PDF with a download_url, if any. */
-export function labelUrl(order: Pick<Order, 'shipments'>): string | null {
-  for (const shipment of order.shipments)
-    for (const document of shipment.documents)
-      for (const label of document.labels) if (label.download_url) return label.download_url;
-  return null;
-}
-
-/** The warehouse code: the fulfilment order's external identifier. */
-export function warehouseCode(order: Pick<Order, 'fulfillment_center_fulfillment_orders'>): string | null {
-  return (
-    order.fulfillment_center_fulfillment_orders.find((f) => f.external_identifier)?.external_identifier ??
-    null
-  );
-}
-
-/** Orders managed by the provider itself get a marker. */
-export function isProviderManaged(order: Pick<Order, 'managed_by'>, provider = PROVIDER_BRAND): boolean {
-  return order.managed_by === provider;
-}
 
 export interface CourierCell {
   key: string | null;
@@ -78,24 +58,32 @@ export interface CommentOverview {
   unread: number;
 }
 
+/** The list's comment counts by order uid. */
+export function commentCountsByOrder(
+  counts: readonly OrderCommentCounts[],
+): ReadonlyMap<string, OrderCommentCounts> {
+  return new Map(counts.map((c) => [c.uid, c]));
+}
+
+/**
+ * A row's comment overview. A row carries only its latest comment (cut), so the totals and the unread
+ * count come from the list's counts over the whole thread (`counts`), counted from `comments` without them.
+ */
 export function commentOverview(
   order: Pick<Order, 'comments'>,
   comments: readonly Comment[] | undefined,
   userUid: string | null,
+  counts?: Pick<OrderCommentCounts, 'total' | 'unread'>,
 ): CommentOverview {
   const list = comments ?? [];
   return {
     latest: latestComment(list) ?? null,
-    total: Math.max(order.comments.count_, list.length),
-    unread: userUid ? unreadCount(list, userUid) : 0,
+    total: Math.max(order.comments.count_, counts?.total ?? list.length),
+    unread: counts ? counts.unread : userUid ? unreadCount(list, userUid) : 0,
   };
 }
 
 /** /realtime/order link of a row: newComment when there are no comments, hasUnread when some are unread. */
 export function orderDetailHref(uid: string, overview: Pick<CommentOverview, 'total' | 'unread'>): string {
-  const params = new URLSearchParams({ uid });
-  if (overview.total === 0) params.set('newComment', 'true');
-  if (overview.unread > 0) params.set('hasUnread', 'true');
-  params.set('cached', 'true');
-  return `/realtime/order?${params.toString()}`;
+  return `/realtime/order${orderDetailSearch({ uid, commentCount: overview.total, unread: overview.unread, cached: true })}`;
 }

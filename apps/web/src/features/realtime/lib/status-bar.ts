@@ -1,4 +1,5 @@
 import {
+  isAllStatuses,
   isStatusGroupSelected,
   ORDER_STATUS_GROUPS,
   type OrderStatusGroupId,
@@ -40,5 +41,5 @@ export function isStatusBarVisible(
   stats: StatusesStatistics | null | undefined,
   selected: readonly string[],
 ): boolean {
-  return selected.length > 0 || showStatusGroupButtons(availableStatuses(stats).length);
+  return !isAllStatuses(selected) || showStatusGroupButtons(availableStatuses(stats).length);
 }

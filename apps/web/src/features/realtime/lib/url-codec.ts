@@ -115,8 +115,3 @@ export const ordersUrlCodec: UrlFilterCodec<OrdersFilter> = {
   encode: encodeOrdersFilter,
   decode: decodeOrdersFilter,
 };
-
-/** Stable identity of a filter (for resetting the window and keying requests). */
-export function filterKey(filter: OrdersFilter): string {
-  return JSON.stringify(filter);
-}

@@ -1,5 +1,6 @@
-import { COMMENT_MIN_LENGTH_EXCLUSIVE } from '@waybill/contracts';
+import { COMMENT_MIN_LENGTH_EXCLUSIVE, commentTooLong, isCommentTextValid } from '@waybill/contracts';
 import { useId, useState } from 'react';
+import { CommentLength } from '../../../../components/comments/comment-length.js';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
 import styles from './bulk.module.css';
@@ -16,7 +17,8 @@ export function BulkCommentModal({
 }) {
   const [text, setText] = useState('');
   const id = useId();
-  const valid = text.trim().length > COMMENT_MIN_LENGTH_EXCLUSIVE;
+  const valid = isCommentTextValid(text);
+  const tooLong = commentTooLong(text);
   return (
     <Modal
       open
@@ -41,13 +43,14 @@ export function BulkCommentModal({
         className={styles.textarea}
         value={text}
         rows={4}
-        maxLength={10_000}
         onChange={(e) => setText(e.target.value)}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={`${id}-hint ${id}-count`}
+        aria-invalid={tooLong ? true : undefined}
       />
       <p id={`${id}-hint`} className={styles.hint}>
         At least {COMMENT_MIN_LENGTH_EXCLUSIVE + 1} characters.
       </p>
+      <CommentLength id={`${id}-count`} text={text} problem={tooLong} />
     </Modal>
   );
 }

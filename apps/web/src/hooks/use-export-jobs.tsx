@@ -1,7 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { logErrorDetail } from '../../../lib/errors.js';
-import { type RouterOutputs, trpc } from '../../../lib/trpc.js';
+import { logErrorDetail } from '../lib/errors.js';
+import { type RouterOutputs, trpc } from '../lib/trpc.js';
 
 type GatewayJob = RouterOutputs['inbounds']['export']['list']['jobs'][number];
 

@@ -1,11 +1,7 @@
-import { CloudOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import styles from './backend-unreachable.module.css';
 
 /** How often a list that could not be read is read again. */
-export const UNREACHABLE_RETRY_MS = 5_000;
-
-export const UNREACHABLE_TEXT = 'Cannot reach the Waybill backend — retrying';
+const UNREACHABLE_RETRY_MS = 5_000;
 
 export interface UnreachableList<Row> {
   rows: Row[];
@@ -32,14 +28,4 @@ export function useUnreachableRetry<Row>(list: UnreachableList<Row>): { unreacha
     return () => clearInterval(timer);
   }, [unreachable, refresh]);
   return { unreachable, rows: unreachable ? kept.current : list.rows };
-}
-
-/** Says the backend cannot be reached and that the list keeps trying (a polite status region). */
-export function BackendUnreachableBanner() {
-  return (
-    <div className={styles.banner} role="status" data-testid="backend-unreachable">
-      <CloudOff size={16} aria-hidden />
-      <span>{UNREACHABLE_TEXT}</span>
-    </div>
-  );
 }

@@ -1,10 +1,10 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Download, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/button/button.js';
-import { errorMessage } from '../../../lib/errors.js';
-import { type ExportJob, useExportJobs } from '../api/export-jobs-provider.js';
-import { exportFailureText } from '../lib/export-failure.js';
+import { type ExportJob, useExportJobs } from '../../hooks/use-export-jobs.js';
+import { errorMessage } from '../../lib/errors.js';
+import { exportFailureText } from '../../lib/export-failure.js';
+import { Button } from '../button/button.js';
 import styles from './export-tray.module.css';
 
 /** What the header button says: the running jobs' progress first, else how many are ready or failed. */

@@ -1,8 +1,8 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Emit, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
-import { ExportJobsProvider } from '../api/export-jobs-provider.js';
+import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
+import { type Emit, inputsOf, renderRoutes } from '../../test/trpc-mock.js';
 import { ExportTray, trayButtonText } from './export-tray.js';
 
 // Generous waits: the suite shares a loaded CI machine.

@@ -1,0 +1,30 @@
+import type { Order } from '@waybill/contracts';
+
+/** An order as one change event carries it, with the state the gateway saw before (null: none). */
+export interface OrderChange {
+  before: Order | null;
+  after: Order;
+}
+
+/**
+ * The last state of the orders the change poll saw, so a change can be matched against what the
+ * order was as well as what it is (an order leaving a filter touches that filter's lists). Bounded:
+ * past `capacity`, the orders seen longest ago are forgotten, and their next change counts as
+ * first seen (matched conservatively).
+ */
+export class KnownOrders {
+  private readonly orders = new Map<string, Order>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  /** Pairs each changed order with its last known state, and remembers the new one. */
+  changes(orders: readonly Order[]): OrderChange[] {
+    return orders.map((after) => {
+      const before = this.orders.get(after.uid) ?? null;
+      this.orders.delete(after.uid);
+      this.orders.set(after.uid, after);
+      if (this.orders.size > this.capacity) this.orders.delete(this.orders.keys().next().value!);
+      return { before, after };
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { TRPCError } from '@trpc/server';
+import type { Redis } from 'ioredis';
+
+/** One user's comments in the current window: taken, or refused with the wait until it ends. */
+export type Taken = { ok: true } | { ok: false; retryInMs: number };
+
+/** Where the counts live: this process, or Redis shared by every replica. */
+export interface CommentCounts {
+  /** Adds `n` to `key`'s count of the window unless that would pass `max`. */
+  take(key: string, n: number, max: number, windowMs: number): Promise<Taken>;
+}
+
+/**
+ * Fixed windows per user, in this process: a window starts with the user's first comment and ends
+ * `windowMs` later. Ended windows are swept once per window length, so idle users cost nothing.
+ */
+export class MemoryCommentCounts implements CommentCounts {
+  private readonly windows = new Map<string, { endsAt: number; count: number }>();
+  private sweptAt = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async take(key: string, n: number, max: number, windowMs: number): Promise<Taken> {
+    const now = this.now();
+    if (now - this.sweptAt >= windowMs) {
+      this.sweptAt = now;
+      for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+    }
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { endsAt: now + windowMs, count: 0 };
+      this.windows.set(key, window);
+    }
+    if (window.count + n > max) return { ok: false, retryInMs: window.endsAt - now };
+    window.count += n;
+    return { ok: true };
+  }
+}
+
+/** The same windows in Redis (one key per user, expiring with its window), checked and added atomically. */
+const TAKE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local n = tonumber(ARGV[1])
+if count + n > tonumber(ARGV[2]) then
+  return {0, redis.call('PTTL', KEYS[1])}
+end
+if redis.call('INCRBY', KEYS[1], n) == n then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return {1, 0}
+`;
+
+export class RedisCommentCounts implements CommentCounts {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyOf: (userUid: string) => string,
+  ) {}
+
+  async take(key: string, n: number, max: number, windowMs: number): Promise<Taken> {
+    const [ok, ttl] = (await this.redis.eval(TAKE, 1, this.keyOf(key), n, max, windowMs)) as [number, number];
+    return ok === 1 ? { ok: true } : { ok: false, retryInMs: ttl > 0 ? ttl : windowMs };
+  }
+}
+
+export interface CommentRateOptions {
+  /** COMMENT_RATE_MAX comments per COMMENT_RATE_WINDOW_MS. */
+  max: number;
+  windowMs: number;
+  counts: CommentCounts;
+}
+
+const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000)).toLocaleString('en-US')} s`;
+
+/**
+ * Comments per user (every session of theirs, and every replica when the counts are in Redis): a
+ * user commenting in a loop would make every reader of those orders pay for it, for good. A bulk
+ * comment on N orders counts N, and is refused whole when it does not fit.
+ */
+export class CommentRate {
+  constructor(private readonly opts: CommentRateOptions) {}
+
+  /** Counts `n` comments of `userUid`, or throws TOO_MANY_REQUESTS naming the limit and when to retry. */
+  async take(userUid: string, n: number): Promise<void> {
+    const { max, windowMs } = this.opts;
+    const per = `per ${seconds(windowMs)} per user (COMMENT_RATE_MAX, COMMENT_RATE_WINDOW_MS)`;
+    if (n > max)
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${n.toLocaleString('en-US')} comments at once is over the limit of ${max.toLocaleString('en-US')} ${per}: comment on fewer orders`,
+      });
+    const taken = await this.opts.counts.take(userUid, n, max, windowMs);
+    if (taken.ok) return;
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many comments: at most ${max.toLocaleString('en-US')} ${per}; try again in ${seconds(taken.retryInMs)}`,
+    });
+  }
+}

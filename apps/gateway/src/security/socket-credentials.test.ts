@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PresentedCredential } from '../context.js';
+import { CredentialCheck, paramsCredential } from './socket-credentials.js';
+
+const LIVE_SESSION = `wbs_${'a'.repeat(43)}`;
+const DEAD_SESSION = `wbs_${'b'.repeat(43)}`;
+const GOOD_TOKEN = 'wbt_good';
+const bearer = (value: string): PresentedCredential => ({ value, source: 'bearer' });
+
+function checkWith(backend: (token: string) => Promise<boolean>) {
+  let now = 1_000_000;
+  const asked: string[] = [];
+  const failures: unknown[] = [];
+  const check = new CredentialCheck({
+    sessionIsLive: async (id) => id === LIVE_SESSION,
+    backendAccepts: (token) => {
+      asked.push(token);
+      return backend(token);
+    },
+    onCheckFailed: (error) => failures.push(error),
+    now: () => now,
+  });
+  return { check, asked, failures, advance: (ms: number) => (now += ms) };
+}
+
+describe('websocket credential check', () => {
+  it('verifies a live session id from the store, never a dead or made-up one', async () => {
+    const { check, asked } = checkWith(async () => true);
+    expect(await check.quick(bearer(LIVE_SESSION))).toBe(LIVE_SESSION);
+    expect(await check.quick({ value: LIVE_SESSION, source: 'cookie' })).toBe(LIVE_SESSION);
+    expect(await check.verify(bearer(DEAD_SESSION))).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('verifies a backend token only once the backend accepted it, and trusts that for 30 s', async () => {
+    const { check, asked, advance } = checkWith(async (token) => token === GOOD_TOKEN);
+    expect(await check.quick(bearer(GOOD_TOKEN))).toBeNull();
+    expect(await check.verify(bearer('made-up'))).toBeNull();
+    expect(await check.verify(bearer(GOOD_TOKEN))).toBe(GOOD_TOKEN);
+    advance(29_999);
+    expect(await check.quick(bearer(GOOD_TOKEN))).toBe(GOOD_TOKEN);
+    expect(await check.quick(bearer('made-up'))).toBeNull();
+    advance(1);
+    expect(await check.quick(bearer(GOOD_TOKEN))).toBeNull();
+    expect(asked).toEqual(['made-up', GOOD_TOKEN]);
+  });
+
+  it('does not verify a token when the backend cannot answer (down or overloaded)', async () => {
+    const { check, failures } = checkWith(async () => {
+      throw Object.assign(new Error('backend overloaded'), { code: 'TOO_MANY_REQUESTS' });
+    });
+    expect(await check.verify(bearer(GOOD_TOKEN))).toBeNull();
+    expect(await check.quick(bearer(GOOD_TOKEN))).toBeNull();
+    expect(failures).toHaveLength(1);
+  });
+
+  it('refuses a cookie that holds anything but a session id, and malformed tokens', async () => {
+    const { check, asked } = checkWith(async () => true);
+    expect(await check.verify({ value: GOOD_TOKEN, source: 'cookie' })).toBeNull();
+    expect(await check.verify(bearer('not a token\r\n'))).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it("reads the token of tRPC's connectionParams message only", () => {
+    const message = (m: unknown) => Buffer.from(JSON.stringify(m));
+    expect(paramsCredential(message({ method: 'connectionParams', data: { token: 't' } }))).toEqual({
+      value: 't',
+      source: 'params',
+    });
+    expect(paramsCredential(message({ method: 'connectionParams', data: null }))).toBeNull();
+    expect(paramsCredential(message({ method: 'query', data: { token: 't' } }))).toBeNull();
+    expect(paramsCredential(Buffer.from('PING'))).toBeNull();
+  });
+});
