@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isBackendTokenShape, isSessionId } from './auth/credentials.js';
+import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import type { Services } from './services.js';
 
 export interface CookieOptions {
@@ -120,7 +121,10 @@ export function makeCreateContext(services: Services) {
     const { token, sessionId, problem } = await resolveCredential(
       services,
       credentialFrom(req.headers, cookies, info.connectionParams),
-    );
+    ).catch((error: unknown) => {
+      // A session Redis must vouch for while it is unreachable: retry, never "signed out" or a 500.
+      throw isRedisUnavailable(error) ? redisUnavailableAnswer(error) : error;
+    });
     return {
       services,
       token,

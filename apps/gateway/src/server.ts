@@ -43,6 +43,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A setting found bad only when used (an unusable DATA_DIR): its message says all, no stack.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

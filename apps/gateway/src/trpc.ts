@@ -1,8 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { endRefusedSession, isTokenRefused } from './auth/sessions.js';
 import { BackendError, publicBackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
 import { OrderConflictError } from './realtime/own-writes.js';
+import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
 import { describeZodError } from './zod-message.js';
 
@@ -44,13 +46,21 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure;
+
+/** Outermost: a call that needed Redis while it was unreachable answers 503 (Retry-After), never 500. */
+const procedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isRedisUnavailable(result.error)) throw redisUnavailableAnswer(result.error);
+  return result;
+});
+
+export const publicProcedure = procedure;
 
 /**
  * Procedures that need the caller's backend token (cookie, bearer header or websocket connectionParams).
  * The subscription cap runs first: it keys on the context object the connection was created with.
  */
-export const authedProcedure = t.procedure
+export const authedProcedure = procedure
   .use((opts) => {
     const { config } = opts.ctx.services;
     return limitSubscriptions(opts, {
@@ -72,6 +82,12 @@ export const authedProcedure = t.procedure
     }
     // tRPC merges this into the context (spreading ours here as well copied it twice per call).
     return next({ ctx: { token: ctx.token } });
+  })
+  .use(async ({ ctx, next }) => {
+    const result = await next();
+    // Only the backend refusing the session's token ends it (never an outage or a timeout).
+    if (!result.ok && ctx.sessionId && isTokenRefused(result.error)) await endRefusedSession(ctx, result.error);
+    return result;
   })
   .use(async ({ ctx, type, path, getRawInput, next }) => {
     const result = await next();

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type ConfigInput, loadConfig } from '../src/config.js';
 import type { AppRouter } from '../src/router.js';
+import { testDataDir } from './data-dir.js';
 
 export interface RunningGateway {
   app: FastifyInstance;
@@ -25,18 +26,30 @@ export async function metricsText(url: string): Promise<string> {
 
 /** A gateway on 127.0.0.1, port 0, silent, with a slow change poll unless told otherwise. */
 export async function startGateway(env: Partial<Record<keyof ConfigInput, string>>): Promise<RunningGateway> {
+  const data = testDataDir(env.DATA_DIR);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     CHANGE_POLL_MS: '60000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
+    DATA_DIR: data.dir,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false }).catch(async (error: unknown) => {
+    await data.remove();
+    throw error;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no port');
-  return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      await data.remove();
+    },
+  };
 }
 
 /** A typed HTTP-only client with an optional bearer token (what scripts do). */

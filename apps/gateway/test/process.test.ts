@@ -1,11 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { testDataDir } from './data-dir.js';
 import { sendJson, startFakeBackend } from './fake-backend.js';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 let child: ChildProcessWithoutNullStreams | null = null;
+const dataDirs: Array<ReturnType<typeof testDataDir>> = [];
+afterAll(() => Promise.all(dataDirs.map((d) => d.remove())));
 
 afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -20,9 +23,19 @@ interface LogLine {
 
 /** Starts src/server.ts and resolves once it listens, with its URL and the JSON log lines so far. */
 function startServer(env: Record<string, string>): Promise<{ url: string; logs: LogLine[]; raw: string[] }> {
+  const data = testDataDir(undefined);
+  dataDirs.push(data);
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: gatewayDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CHANGE_POLL_MS: '60000', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      CHANGE_POLL_MS: '60000',
+      DATA_DIR: data.dir,
+      ...env,
+    },
   });
   child = proc;
   const logs: LogLine[] = [];

@@ -1,5 +1,4 @@
-import type { DataSection, DataStore } from '../storage/data-store.js';
-import { DataDirError } from '../storage/data-store.js';
+import { DataDirError, type DataSection, type DataStore, DURABLE } from '../storage/data-store.js';
 import { idleUntilAfterUse, idleWriteSlackMs, isLive, sessionKey } from './session-expiry.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
@@ -96,7 +95,7 @@ export class DiskSessionStore implements SessionStore {
       e: record.expiresAt,
       i: idleUntilAfterUse(this.now(), this.opts.idleMs),
     };
-    await this.sessions.put(sessionKey(id), JSON.stringify(stored), { sync: true });
+    await this.sessions.put(sessionKey(id), JSON.stringify(stored), DURABLE);
   }
 
   async resolve(id: string): Promise<SessionRecord | null> {
@@ -122,7 +121,7 @@ export class DiskSessionStore implements SessionStore {
     try {
       // LevelDB's writes run on a thread pool, in no set order: the delete must come after the write.
       await this.touching.get(key);
-      await this.sessions.del(key, { sync: true });
+      await this.sessions.del(key, DURABLE);
     } finally {
       this.ending.delete(key);
     }
@@ -140,16 +139,18 @@ export class DiskSessionStore implements SessionStore {
     if (until > this.now()) return false;
     this.claiming.add(key);
     try {
-      await this.claims.put(key, String(this.now() + ttlMs), { sync: true });
+      await this.claims.put(key, String(this.now() + ttlMs), DURABLE);
       return true;
     } finally {
       this.claiming.delete(key);
     }
   }
 
-  close(): void {
+  /** Stops the sweep and waits for the idle deadlines being written (the store closes after). */
+  async close(): Promise<void> {
     clearInterval(this.timer);
     this.listeners.clear();
+    await Promise.all(this.touching.values());
   }
 
   /** An idle deadline moved forward (or an expired session dropped), without holding up the request. */

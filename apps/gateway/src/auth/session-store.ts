@@ -22,5 +22,5 @@ export interface SessionStore {
   onRevoked(listener: (id: string) => void): () => void;
   /** True the first time `key` is claimed within `ttlMs`, false after (single-use sign-in states). */
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
-  close(): void;
+  close(): void | Promise<void>;
 }

@@ -37,6 +37,20 @@ export interface LiveListRead {
   signal?: AbortSignal;
 }
 
+/**
+ * Slower list-level fields, read after the rows and pushed as a second patch: parts that can each be
+ * read on their own (the orders' statistics calls), so a change re-reads only the parts it touches
+ * while the cohort keeps the freshest read of every part.
+ */
+export interface LaterFields<Later> {
+  /** Every part's key. */
+  keys: readonly string[];
+  /** Reads the parts named, answered by key. */
+  read(read: LiveListRead, keys: readonly string[]): Promise<Record<string, unknown>>;
+  /** Every part (by key) as the list's later fields. */
+  toMeta(parts: Record<string, unknown>): Later;
+}
+
 /** A list's query schema: contracts' strict `{ filter, window }` object. */
 type QuerySchema<S extends ListQueryShape> = z.ZodObject<S, z.core.$strict>;
 type Uid = { uid: string };
@@ -74,7 +88,7 @@ export interface LiveListSpec<
   /** The (shaped) answer as rows and list-level fields. */
   split(answer: Answer): { rows: Row[]; meta: Meta };
   /** Slower list-level fields, read after the rows are pushed and pushed as a second patch. */
-  later?: (read: LiveListRead) => Promise<Later>;
+  later?: LaterFields<Later>;
   /**
    * The parts of a cohort (rows, `later` fields) a changed order can touch, or null (order lists):
    * cohorts re-read those on change events. Without it, cohorts refresh every LIST_REFRESH_MS.
@@ -157,31 +171,43 @@ export function defineLiveList<
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
       const filterKey = stableStringify(query.filter);
+      // This cohort's freshest read of each later part, and the order its reads were asked in: a
+      // read that lands after a newer one of the same part does not replace it.
+      const freshest = new Map<string, { value: unknown; asked: number }>();
+      let asked = 0;
       // Read alongside the rows (asked first), pushed after them as a second patch. A refresh's
-      // statistics calls go in the scheduler's background lane, so they never hold a row read back; a
-      // first load's do not, since its subscribers see nothing until they land. A change that touches
-      // only one part reads only that part.
+      // later calls go in the scheduler's background lane, so they never hold a row read back; a
+      // first load's do not, since its subscribers see nothing until they land. A change reads only
+      // the parts it touches.
       return async function* (token, signal, initial, change, parts) {
         const rows = parts.rows ? read(token, signal) : null;
-        // Settled either way, so a failed read the generator no longer waits on leaves no unhandled rejection.
+        // Settled either way, so a failed read the generator no longer waits on is no unhandled rejection.
         rows?.catch(() => {});
-        if (!parts.later) {
+        const keys =
+          initial || parts.later === 'all' ? later.keys : later.keys.filter((k) => parts.later.includes(k));
+        if (keys.length === 0) {
           if (rows) yield await rows;
           return;
         }
+        const order = ++asked;
         const slow = sharedLater(
-          `${spec.name}|${token}|${filterKey}|${change ?? 'now'}`,
+          `${spec.name}|${token}|${filterKey}|${keys.join(',')}|${change ?? 'now'}`,
           change !== null,
           () =>
-            later({
-              backend: initial ? backend : inBackground(backend),
-              token,
-              body: body(query, window, managedBy),
-            }),
+            later.read(
+              { backend: initial ? backend : inBackground(backend), token, body: body(query, window, managedBy) },
+              keys,
+            ),
         );
         slow.catch(() => {});
         if (rows) yield await rows;
-        yield { meta: await slow };
+        const answer = await slow;
+        for (const key of keys) {
+          const had = freshest.get(key);
+          if (!had || had.asked < order) freshest.set(key, { value: answer[key], asked: order });
+        }
+        const all = Object.fromEntries([...freshest].map(([key, { value }]) => [key, value]));
+        yield { meta: later.toMeta(all) };
       } as CohortFetch<Row, State>;
     },
     ...(spec.affectedBy ? { affectedBy: spec.affectedBy } : {}),

@@ -1,5 +1,8 @@
 import {
   changeTouchesOrdersList,
+  ORDER_STATISTIC_KEYS,
+  type OrderStatisticKey,
+  type OrderStatistics,
   type OrdersSearchBody,
   ordersQuerySchema,
   previewListComments,
@@ -21,11 +24,14 @@ export const ordersList = defineLiveList({
   // A row carries its latest comment, cut, and counts over its whole thread; the detail has the thread.
   shape: (answer, viewer) => ({ ...answer, ...previewListComments(answer.comments, viewer) }),
   split: ({ orders, comments, commentCounts }) => ({ rows: orders, meta: { comments, commentCounts } }),
-  later: async ({ backend, token, body, signal }) => ({
-    statistics: await fetchOrderStatistics(backend, token, body as OrdersSearchBody, signal),
-  }),
+  later: {
+    keys: ORDER_STATISTIC_KEYS,
+    read: ({ backend, token, body, signal }, keys) =>
+      fetchOrderStatistics(backend, token, body as OrdersSearchBody, signal, keys as OrderStatisticKey[]),
+    toMeta: (statistics) => ({ statistics: statistics as OrderStatistics }),
+  },
   affectedBy: (change, query, ctx) => {
     const touch = changeTouchesOrdersList(change, query.filter, ctx);
-    return touch.rows || touch.statistics ? { rows: touch.rows, later: touch.statistics } : null;
+    return touch.rows || touch.statistics.length > 0 ? { rows: touch.rows, later: touch.statistics } : null;
   },
 });

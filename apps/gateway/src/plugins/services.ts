@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { MemorySessionStore } from '../auth/session-store.js';
+import { DiskSessionStore } from '../auth/disk-session-store.js';
 import { BackendClient } from '../backend/backend-client.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
@@ -9,6 +9,7 @@ import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
 import { CommentRate, MemoryCommentCounts, RedisCommentCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
+import { DataStore } from '../storage/data-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,17 @@ declare module 'fastify' {
  */
 export const servicesPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
+    // First: a bad DATA_DIR stops the start before anything else is made.
+    const dataStore = config.REDIS_URL ? null : await DataStore.open(config.DATA_DIR);
+    const diskSessions = dataStore
+      ? await DiskSessionStore.open(dataStore, {
+          idleMs: config.SESSION_IDLE_MS,
+          logger: app.log.child({ component: 'sessions' }),
+        }).catch(async (error: unknown) => {
+          await dataStore.close();
+          throw error;
+        })
+      : null;
     const metrics = createMetrics();
     const backend = new BackendClient({
       baseUrl: config.BACKEND_URL,
@@ -38,6 +50,7 @@ export const servicesPlugin = fp<{ config: Config }>(
           logger: app.log.child({ component: 'scale' }),
           leaseTtlMs: config.POLL_LEASE_MS,
           sessionIdleMs: config.SESSION_IDLE_MS,
+          sessionOutageCacheMs: config.SESSION_OUTAGE_CACHE_MS,
         })
       : null;
     const realtime = createRealtime({
@@ -55,12 +68,15 @@ export const servicesPlugin = fp<{ config: Config }>(
       serviceToken: config.SERVICE_TOKEN,
       managedBy: config.MANAGED_BY,
       changePollMs: config.CHANGE_POLL_MS,
+      tokenCheckMs: config.LIVE_TOKEN_CHECK_MS,
       exportIntervalMs: config.EXPORT_CHECK_MS,
       listRefreshMs: config.LIST_REFRESH_MS,
       cohortsPerUser: config.LIVE_COHORTS_PER_USER,
       listMaxAnswerBytes: config.LIST_MAX_ANSWER_BYTES,
     });
-    const sessions = scale?.sessions ?? new MemorySessionStore(config.SESSION_IDLE_MS);
+    const sessions = scale?.sessions ?? diskSessions;
+    // Unreachable: one of the two exists (REDIS_URL or not); the check keeps the type exact.
+    if (!sessions) throw new Error('no session store');
     const collaboration = createCollaboration({
       config,
       backend,
@@ -96,7 +112,8 @@ export const servicesPlugin = fp<{ config: Config }>(
       await realtime.close();
       // Tells the other replicas this one's presence is gone; waits for notifications being written.
       await collaboration.close();
-      sessions.close();
+      await sessions.close();
+      await dataStore?.close();
       await scale?.close();
       await backend.close();
     });

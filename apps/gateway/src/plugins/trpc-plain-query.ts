@@ -10,6 +10,7 @@ import {
   TRPCError,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { retryAfterOf } from './retry-after.js';
 
 /** What the fast path needs of the tRPC options it stands beside. */
 export interface PlainQueryOptions<TRouter extends AnyTRPCRouter> {
@@ -116,6 +117,9 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
       reply.raw.off('close', onClose);
     }
     const status = getHTTPStatusCode(batch ? [json] : json, error ? [error] : []);
+    // As the `responseMeta` of the tRPC options gives it on tRPC's own path.
+    const retryAfter = error ? retryAfterOf([error]) : null;
+    if (retryAfter) reply.header('retry-after', retryAfter);
     // tRPC's `transformTRPCResponse` for this one item, without its generic object spreads (a
     // measurable share of a call's CPU in the overhead profile).
     const { serialize } = config.transformer.output;

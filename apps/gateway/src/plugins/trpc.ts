@@ -7,6 +7,7 @@ import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { assertPlainJsonWire, bindSocket } from '../realtime/wire-fanout.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
+import { retryAfterOf } from './retry-after.js';
 import { plainQueryHandler } from './trpc-plain-query.js';
 
 /** Procedures in one HTTP batch or one websocket message. */
@@ -37,6 +38,10 @@ export const trpcPlugin = fp(
       // Lets scripts POST a query whose input is too long for a URL (bodyLimit still applies).
       allowMethodOverride: true,
       keepAlive: keepAliveOptions(services.config),
+      responseMeta({ errors }) {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter ? { headers: { 'retry-after': retryAfter } } : {};
+      },
       onError({ error, path, type }) {
         // Expected outcomes (bad input, auth, backend failures) are logged where they happen.
         if (error.code === 'INTERNAL_SERVER_ERROR')

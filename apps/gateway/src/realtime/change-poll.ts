@@ -197,6 +197,7 @@ export class ChangePoll {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(async () => {
+      const started = this.now();
       const outcome = await this.pollOnce();
       if (outcome === 'error') {
         this.backoff = this.backoff ? this.backoff.next(undefined) : this.backoffFactory.next();
@@ -208,7 +209,9 @@ export class ChangePoll {
           Math.min(this.opts.intervalMs, this.opts.lease.followerCheckMs ?? this.opts.intervalMs),
         );
       } else {
-        this.schedule(this.opts.intervalMs);
+        // Polls start one interval apart, not one interval after the last ended: a change waits at most
+        // an interval plus one poll, and the backend gets one call per interval.
+        this.schedule(Math.max(0, started + this.opts.intervalMs - this.now()));
       }
     }, delayMs);
     this.timer.unref?.();

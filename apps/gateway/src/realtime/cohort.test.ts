@@ -130,9 +130,9 @@ describe('Cohort', () => {
       silent,
     );
     await cohort.join('tok', null);
-    await cohort.refresh(1, { rows: false, later: true });
-    await cohort.refresh(2, { rows: true, later: false });
-    expect(asked).toEqual([ALL_PARTS, { rows: false, later: true }, { rows: true, later: false }]);
+    await cohort.refresh(1, { rows: false, later: ['count'] });
+    await cohort.refresh(2, { rows: true, later: [] });
+    expect(asked).toEqual([ALL_PARTS, { rows: false, later: ['count'] }, { rows: true, later: [] }]);
   });
 
   it('collapses refreshes requested during a fetch into one more fetch', async () => {

@@ -28,15 +28,23 @@ export interface ListStage<Row extends { uid: string }, Meta> {
   meta: Partial<Meta>;
 }
 
-/** What a refresh reads: the rows, the slower list-level fields (`later`: statistics), or both. */
+/**
+ * What a refresh reads: the rows or not, and which of the slower list-level fields (`later`, the
+ * order statistics, named by key; 'all' for every one).
+ */
 export interface RefreshParts {
   rows: boolean;
-  later: boolean;
+  later: 'all' | readonly string[];
 }
-export const ALL_PARTS: RefreshParts = { rows: true, later: true };
+export const ALL_PARTS: RefreshParts = { rows: true, later: 'all' };
+
 /** Both requests' parts (`a` null: only `b`'s). */
-export const mergeParts = (a: RefreshParts | null, b: RefreshParts): RefreshParts =>
-  a ? { rows: a.rows || b.rows, later: a.later || b.later } : b;
+export function mergeParts(a: RefreshParts | null, b: RefreshParts): RefreshParts {
+  if (!a) return b;
+  const later =
+    a.later === 'all' || b.later === 'all' ? 'all' : [...new Set([...a.later, ...b.later])];
+  return { rows: a.rows || b.rows, later };
+}
 
 /**
  * A cohort's backend read: the whole state at once, or stages (rows first, slower meta after),
@@ -436,6 +444,16 @@ export class Cohort<Row extends { uid: string }, Meta> {
       }, intervalMs);
       this.retryTimer.unref?.();
     }
+  }
+
+  /**
+   * Says the cohort's data may be stale although its own refreshes did not fail (the change poll is
+   * behind); the next good refresh resumes live updates.
+   */
+  pauseLive(): void {
+    if (this.paused || this.closed || !this.state) return;
+    this.paused = true;
+    this.publish(this.healthMessage());
   }
 
   private healthMessage(): LiveHealthMessage {

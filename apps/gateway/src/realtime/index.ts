@@ -9,6 +9,7 @@ import { KnownOrders, type OrderChange } from './known-orders.js';
 import { MemberTokens } from './member-tokens.js';
 import { MemoryOwnWriteStore, type OwnWriteStore } from './own-write-store.js';
 import { OwnWrites } from './own-writes.js';
+import { watchPoll } from './poll-watch.js';
 import { createRealtimeMetrics } from './realtime-metrics.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -19,6 +20,8 @@ export interface RealtimeOptions {
   serviceToken: string;
   managedBy: string;
   changePollMs: number;
+  /** How often each live subscription's token is checked with the backend. */
+  tokenCheckMs: number;
   /** Refresh period of the lists that are not refreshed by change events (inbounds, clients). */
   listRefreshMs: number;
   /** Distinct live cohorts one user may hold at once, over every list. */
@@ -77,10 +80,10 @@ export function createRealtime(opts: RealtimeOptions) {
   const lease = opts.lease ?? new LocalPollLease();
   const lingerMs = opts.cohortLingerMs ?? 30_000;
   const quota = new CohortQuota(opts.cohortsPerUser);
-  // Every live subscription's own token, checked each change-poll interval (users.me).
+  // Every live subscription's own token, checked every `tokenCheckMs` (users.me).
   const tokens = new MemberTokens({
     check: async (token) => (await opts.backend.call('users.me', { token })).user.uid,
-    intervalMs: opts.changePollMs,
+    intervalMs: opts.tokenCheckMs,
     logger: opts.logger,
   });
   let poll: ChangePoll | null = null;
@@ -187,6 +190,12 @@ export function createRealtime(opts: RealtimeOptions) {
   });
 
   const activePoll = poll;
+  /** Every cohort of the lists refreshed by change events. */
+  const changeDriven = function* () {
+    for (const [kind, registry] of registries)
+      if (kind.affectedBy) for (const { cohort } of registry.cohorts.values()) yield cohort;
+  };
+  let unwatch = () => {};
   return {
     events,
     lease,
@@ -199,6 +208,18 @@ export function createRealtime(opts: RealtimeOptions) {
     ownWrites,
     start(): void {
       activePoll.start();
+      // A poll that falls behind brings no change to refresh on: say so, and re-read once it is back.
+      unwatch = watchPoll({
+        lagMs: () => activePoll.lagMs(),
+        intervalMs: opts.changePollMs,
+        onStale: () => {
+          opts.logger.warn({ lagMs: activePoll.lagMs() }, 'change poll behind: live lists paused');
+          for (const cohort of changeDriven()) cohort.pauseLive();
+        },
+        onFresh: () => {
+          for (const cohort of changeDriven()) void cohort.refresh(null).catch(() => {});
+        },
+      });
     },
     /** Ready when the poll is not lagging more than three intervals behind. */
     readiness(): { ok: boolean; pollLagMs: number; lastError: string | null } {
@@ -206,6 +227,7 @@ export function createRealtime(opts: RealtimeOptions) {
       return { ok: pollLagMs <= opts.changePollMs * 3 + 10_000, pollLagMs, lastError: activePoll.lastError };
     },
     async close(): Promise<void> {
+      unwatch();
       unsubscribe();
       await activePoll.stop();
       for (const registry of registries.values()) registry.close();

@@ -9,7 +9,7 @@ import {
   stateInputSchema,
 } from '@waybill/contracts';
 import { z } from 'zod';
-import { endSession, startSession } from '../auth/sessions.js';
+import { endRefusedSession, endSession, isTokenRefused, startSession } from '../auth/sessions.js';
 import { beginSignIn, finishSignIn } from '../auth/sign-in-state.js';
 import type { Context } from '../context.js';
 import { type ConsoleOrigins, consoleOrigins, isRedirectAllowed, isReturnTargetAllowed } from '../origins.js';
@@ -147,7 +147,9 @@ export const authRouter = router({
     try {
       return { user: await ctx.services.reference.user(ctx.token), methods };
     } catch (error) {
-      // An expired token is "signed out"; a backend outage is an error, not a sign-out.
+      // A token the backend refuses (401) is "signed out", and its session ends here; a backend
+      // outage, 5xx or timeout is an error to retry, never a sign-out.
+      if (isTokenRefused(error)) await endRefusedSession(ctx, error);
       if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return { user: null, methods };
       throw error;
     }

@@ -1,11 +1,17 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
+import { ClassicLevel, type DelOptions, type PutOptions } from 'classic-level';
 import { ConfigError } from '../config.js';
 
 /** What the store's files are; a DATA_DIR holding anything else is refused rather than mixed in. */
 const FORMAT = 'waybill-gateway-store/1';
 const FORMAT_KEY = 'format';
+
+/**
+ * For writes that must not come undone after a crash of the machine (a sign-in, a logout): fsync'd
+ * before they resolve. Other writes reach the OS at once and survive a crash of the process.
+ */
+export const DURABLE: PutOptions<string, string> & DelOptions<string> = { sync: true };
 
 /** A bad DATA_DIR (cannot be created, in use, corrupt): stops the gateway at start, naming it. */
 export class DataDirError extends ConfigError {
@@ -43,7 +49,7 @@ export class DataStore {
     const format = await meta.get(FORMAT_KEY).catch((error: unknown) => {
       throw new DataDirError(dataDir, `its store could not be read (${detail(error)})`);
     });
-    if (format === undefined) await meta.put(FORMAT_KEY, FORMAT, { sync: true });
+    if (format === undefined) await meta.put(FORMAT_KEY, FORMAT, DURABLE);
     else if (format !== FORMAT) {
       await db.close();
       throw new DataDirError(

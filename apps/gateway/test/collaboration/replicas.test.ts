@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, eventually, polledOrders } from '../realtime/harness.js';
-import { type Replica, type ReplicaStack, startReplicaStack } from '../scale/replicas.js';
+import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from '../scale/replicas.js';
 import { holdPresence, watchNotifications, watchPresence } from './watchers.js';
 
 const TTL_MS = 3000;
@@ -29,7 +29,7 @@ describe('presence and notifications across gateway replicas on one Redis', { ti
       env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '2000', PRESENCE_TTL_MS: String(TTL_MS) },
     });
     ({ replicas } = stack);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     for (const close of closers) close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { makeConfig } from '../../src/config.js';
 import type { AppRouter } from '../../src/router.js';
+import { testDataDir } from '../data-dir.js';
 import { startFakeBackend } from '../fake-backend.js';
 import { trpcError } from '../helpers.js';
 import { type Hardened, sleep, startHardened } from './stack.js';
@@ -147,8 +148,9 @@ describe('security headers', () => {
   });
 
   it('allows images from the configured plain-http origins, and no others', async () => {
+    const data = testDataDir(undefined);
     const app = await buildApp(
-      makeConfig({ IMAGE_ORIGINS: 'http://127.0.0.1:4000/, http://images.local:8080' }),
+      makeConfig({ IMAGE_ORIGINS: 'http://127.0.0.1:4000/, http://images.local:8080', DATA_DIR: data.dir }),
       {
         logger: false,
       },
@@ -168,6 +170,7 @@ describe('security headers', () => {
       ]);
     } finally {
       await app.close();
+      await data.remove();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/app.js';
 import { type ConfigInput, loadConfig } from '../../src/config.js';
+import { testDataDir } from '../data-dir.js';
 
 export type Sim = Awaited<ReturnType<typeof startSim>>;
 export type Env = Partial<Record<keyof ConfigInput, string>>;
@@ -24,6 +25,7 @@ export async function startHardened(
   prepare?: (app: FastifyInstance) => void,
 ): Promise<Hardened> {
   const sim = env.BACKEND_URL ? null : await startSim({ port: 0, tickMs: 0, control: true });
+  const data = testDataDir(env.DATA_DIR);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
@@ -31,6 +33,7 @@ export async function startHardened(
     WEB_DIST: '/nonexistent-web-dist',
     ...(sim ? { BACKEND_URL: sim.url } : {}),
     ...env,
+    DATA_DIR: data.dir,
   });
   const app = await buildApp(config, { logger: logger ?? false });
   prepare?.(app);
@@ -56,6 +59,7 @@ export async function startHardened(
     async close() {
       await app.close();
       await sim?.close();
+      await data.remove();
     },
   };
 }

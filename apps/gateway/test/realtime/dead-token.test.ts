@@ -67,7 +67,7 @@ describe('live subscriptions of a token the backend refuses', () => {
     (await stack.app.services.sessions.resolve(sessionId))!.token;
 
   beforeAll(async () => {
-    stack = await startStack({ CHANGE_POLL_MS: String(POLL_MS) });
+    stack = await startStack({ CHANGE_POLL_MS: String(POLL_MS), LIVE_TOKEN_CHECK_MS: String(POLL_MS) });
     const { client } = await stack.signIn();
     target = polledOrders((await client.orders.search.query({})).orders)[0]! as Order;
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { testDataDir } from '../data-dir.js';
 import { type RedisServer, startRedis } from '../scale/redis-server.js';
 import { fakeWebDist, type Replica, startReplica, stopReplica } from '../scale/replicas.js';
 import { type Client, createClient, eventually, type RunningSim } from './harness.js';
@@ -131,6 +132,7 @@ describe('export jobs belong to the users who started or joined them (one gatewa
   let sim: RunningSim;
   let app: FastifyInstance;
   let url: string;
+  const data = testDataDir(undefined);
   beforeAll(async () => {
     sim = await startSim({ port: 0, tickMs: 0, control: true });
     const config = loadConfig({
@@ -139,6 +141,7 @@ describe('export jobs belong to the users who started or joined them (one gatewa
       CHANGE_POLL_MS: '60000',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
+      DATA_DIR: data.dir,
     });
     app = await buildApp(config, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -150,6 +153,7 @@ describe('export jobs belong to the users who started or joined them (one gatewa
     closeClients();
     await app?.close();
     await sim?.close();
+    await data.remove();
   });
 
   it('refuses a join the backend would refuse, and hides the job from others', async () => {

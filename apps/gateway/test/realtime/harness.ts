@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppRouter } from '../../src/router.js';
+import { testDataDir } from '../data-dir.js';
 import { TEST_METRICS_TOKEN } from '../helpers.js';
 
 export type Client = TRPCClient<AppRouter>;
@@ -71,6 +72,7 @@ export interface Stack {
 /** backend-sim (paused simulator) + a gateway on port 0 with a fast change poll. */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const sim = await startSim({ port: 0, tickMs: 0, control: true });
+  const data = testDataDir(env.DATA_DIR);
   const config = loadConfig({
     BACKEND_URL: sim.url,
     CHANGE_POLL_MS: '200',
@@ -78,6 +80,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     NODE_ENV: 'test',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
+    DATA_DIR: data.dir,
   });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -107,6 +110,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       for (const close of closers) close();
       await app.close();
       await sim.close();
+      await data.remove();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FailoverStack, failoverRound, startFailoverStack } from './failover-probe.js';
+import { STACK_START_MS } from './replicas.js';
 
 /** The bar: the first change after a poll leader dies reaches subscribers within this. */
 const FAILOVER_BAR_MS = 6000;
@@ -10,7 +11,7 @@ describe('poll-leader failover with the default lease and poll period', { timeou
   beforeAll(async () => {
     // Production defaults: no POLL_LEASE_MS or CHANGE_POLL_MS override.
     stack = await startFailoverStack(3);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     await stack?.close();

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcError } from '../helpers.js';
 import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
+import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -85,7 +85,7 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
     });
     ({ sim, replicas } = stack);
     reader = stack.redis.connect();
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     for (const close of closers) close();

@@ -39,24 +39,26 @@ function findRedisServer(): string {
   );
 }
 
-/** An ephemeral redis-server on a free loopback port: no persistence, gone when stopped. */
-export async function startRedis(): Promise<RedisServer> {
+export interface StartRedisOptions {
+  /** The port (a restart of an earlier server); a free one by default. */
+  port?: number;
+  /**
+   * Persist to an append-only file in this directory, fsync'd on every write (as a deployment with
+   * `--appendonly yes` keeps its data over a restart); none by default.
+   */
+  appendOnlyDir?: string;
+}
+
+/** An ephemeral redis-server on a free loopback port: no persistence (unless asked), gone when stopped. */
+export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisServer> {
   const binary = findRedisServer();
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
+  const persistence = opts.appendOnlyDir
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', opts.appendOnlyDir]
+    : ['--appendonly', 'no'];
   const child: ChildProcess = spawn(
     binary,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--protected-mode',
-      'yes',
-    ],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--protected-mode', 'yes'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // Ready when it says so; the limit is only there so a server that hangs fails the run.

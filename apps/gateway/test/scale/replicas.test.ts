@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
 import type { RedisServer } from './redis-server.js';
-import { okPolls, type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
+import { okPolls, type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -96,7 +96,7 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
       env: { CHANGE_POLL_MS: String(POLL_MS), POLL_LEASE_MS: String(LEASE_MS), EXPORT_CHECK_MS: '100' },
     });
     ({ redis, sim, replicas } = stack);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     for (const close of closers) close();

@@ -26,6 +26,14 @@ export async function fakeWebDist(): Promise<{ dir: string; remove(): Promise<vo
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * How long a replica may take to answer /healthz. tsx compiles the gateway as it starts, which takes
+ * tens of seconds on a busy machine: the limit only catches one that never comes up.
+ */
+const REPLICA_START_MS = 180_000;
+/** The `beforeAll` timeout for `startReplicaStack`: the replicas' start, and Redis and the backend's. */
+export const STACK_START_MS = REPLICA_START_MS + 60_000;
+
 /** One gateway process, configured through the environment as ops run it. */
 export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
@@ -53,7 +61,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + REPLICA_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway ${name} exited with ${child.exitCode}:\n${output}`);
     try {
@@ -61,7 +69,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
     } catch {}
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`gateway ${name} did not start within 30 s:\n${output}`);
+      throw new Error(`gateway ${name} did not start within ${REPLICA_START_MS / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../src/security/index.js';
 import { Browser, consentAs } from '../auth/browser.js';
 import { openSocket, sleep } from '../hardening/stack.js';
-import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
+import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
 const IDLE_MS = 3000;
@@ -25,7 +25,7 @@ describe('gateway sessions across three replicas on one Redis', { timeout: 30_00
   beforeAll(async () => {
     stack = await startReplicaStack({ names: ['a', 'b', 'c'], env: { SESSION_IDLE_MS: String(IDLE_MS) } });
     ({ replicas } = stack);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     await stack?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningSim } from '../realtime/harness.js';
 import type { RedisServer } from './redis-server.js';
-import { okPolls, type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
+import { okPolls, type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
 
 /** server.ts: how long SIGTERM waits before exiting anyway. */
 const GRACE_MS = 10_000;
@@ -80,7 +80,7 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
       env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000' },
     });
     ({ redis, sim, replicas } = stack);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     await stack?.close();
@@ -174,7 +174,7 @@ describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () =>
       env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000' },
     });
     ({ redis, sim, replicas } = stack);
-  }, 60_000);
+  }, STACK_START_MS);
 
   afterAll(async () => {
     sim?.control.setFault(null);

@@ -2,6 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ToastProvider } from '../components/toast/toast.js';
+import { useOutageRecovery } from '../hooks/use-outage-recovery.js';
 import { trackDeviceAttributes } from '../lib/device.js';
 import { TimeModeProvider } from '../lib/time-mode.js';
 import { createTrpcClient, trpc } from '../lib/trpc.js';
@@ -18,6 +19,7 @@ export function AppProvider({ children, queryClient, trpcClient }: AppProviderPr
   const [qc] = useState(() => queryClient ?? createQueryClient());
   const [tc] = useState(() => trpcClient ?? createTrpcClient());
   useEffect(() => trackDeviceAttributes(window), []);
+  useOutageRecovery(qc);
   return (
     <trpc.Provider client={tc} queryClient={qc}>
       <QueryClientProvider client={qc}>

@@ -10,7 +10,9 @@ import {
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorCode } from '../lib/errors.js';
+import { isOutageError, OUTAGE_RETRY_MS } from '../lib/outage.js';
 import { trpc } from '../lib/trpc.js';
+import { useConnectionState } from './use-connection-state.js';
 
 /** What a list's live subscription and its plain search are asked for. */
 export interface LiveListInput<Filter> {
@@ -53,7 +55,10 @@ export class LiveUnavailableError extends Error {
   }
 }
 
-/** The gateway said its refreshes keep failing: the rows on screen date from `dataAt` (ms epoch). */
+/**
+ * Live updates do not reach the list: the gateway said its refreshes keep failing, or the websocket
+ * itself is lost. The rows on screen date from `dataAt` (ms epoch).
+ */
 export interface LivePause {
   dataAt: number;
 }
@@ -77,6 +82,12 @@ export interface LiveListOptions {
  * the live timeout, the list reads the same window with plain searches for the rest of its life;
  * `refresh` re-reads it either way. A subscription refused with UNAUTHORIZED (the session died)
  * ends the session, which sends the user to sign-in.
+ *
+ * Outages: while the websocket is lost the list is paused as of the drop and never gives up on live
+ * (the silence is the outage, not a proxy blocking websockets); the subscription resumes on the new
+ * socket with its last event id. A list that left live because of an outage (the subscription failed
+ * with a gateway or backend outage) reads its window again every few seconds while its search fails,
+ * and goes back to live once the outage ends (the socket is back, or a failed search answers).
  */
 export function useLiveList<Filter, Row extends { uid: string }, Meta extends { hasMore: boolean }, Response>(
   source: LiveListSource<Filter, Row, Meta, Response>,
@@ -85,9 +96,12 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
 ) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
+  const connection = useConnectionState();
   const [pages, setPages] = useState(1);
   const [mode, setMode] = useState<LiveListMode>('live');
   const [error, setError] = useState<unknown>(null);
+  // The list left live because the gateway or backend was out of reach: it comes back after.
+  const [leftForOutage, setLeftForOutage] = useState(false);
   // The gateway refuses a window past its loaded-rows limit (BAD_REQUEST): that filter's end.
   const [cappedFilter, setCappedFilter] = useState<string | null>(null);
   const filterKey = JSON.stringify(filter);
@@ -168,7 +182,10 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
           setError(null);
           setCappedFilter(filterKey);
           setPages(effectivePages - 1);
-        } else setMode('query');
+        } else {
+          setLeftForOutage(isOutageError(err));
+          setMode('query');
+        }
       },
     },
   );
@@ -176,14 +193,49 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   // A subscription that never answers (websocket blocked on the way) must not leave skeletons forever.
   const answered = query.data !== undefined && !query.isPlaceholderData;
   const liveTimeoutMs = options.liveTimeoutMs ?? LIVE_ANSWER_TIMEOUT_MS;
+  // While the connection is lost the subscription waits for the new socket instead.
+  const connectionDown = connection.down;
   useEffect(() => {
-    if (mode !== 'live' || answered) return;
+    if (mode !== 'live' || answered || connectionDown) return;
     const timer = setTimeout(() => {
+      setLeftForOutage(false);
       setError(new LiveUnavailableError());
       setMode('query');
     }, liveTimeoutMs);
     return () => clearTimeout(timer);
-  }, [mode, answered, keyText, liveTimeoutMs]);
+  }, [mode, answered, keyText, liveTimeoutMs, connectionDown]);
+
+  // A search that failed for an outage is read again every few seconds while the list is shown.
+  const searchOutage = mode === 'query' && query.isError && isOutageError(query.error);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!searchOutage) return;
+    const timer = setInterval(() => void refetch(), OUTAGE_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [searchOutage, refetch]);
+
+  // After an outage the list goes back to live: at once when the socket is back, or a few seconds
+  // after a search answers again (the wait bounds the back and forth while the backend flaps).
+  const backToLive = useCallback(() => {
+    setLeftForOutage(false);
+    setError(null);
+    setMode('live');
+  }, []);
+  const outageFallback = mode === 'query' && leftForOutage;
+  const fellBack = useRef(outageFallback);
+  fellBack.current = outageFallback;
+  const seenRecoveries = useRef(connection.recoveries);
+  useEffect(() => {
+    if (seenRecoveries.current === connection.recoveries) return;
+    seenRecoveries.current = connection.recoveries;
+    if (fellBack.current) backToLive();
+  }, [connection.recoveries, backToLive]);
+  const searchAnswers = outageFallback && query.isSuccess && !query.isPlaceholderData;
+  useEffect(() => {
+    if (!searchAnswers) return;
+    const timer = setTimeout(backToLive, OUTAGE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [searchAnswers, backToLive]);
 
   const refresh = useCallback(async (): Promise<unknown> => {
     try {
@@ -197,6 +249,14 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   }, [queryClient, keyText, search]);
 
   const state = query.data ?? null;
+  // Live updates stop with the socket: the rows are as of the drop (or older, if already paused).
+  const healthDataAt = pause && pause.key === keyText ? pause.dataAt : null;
+  const socketDataAt =
+    mode === 'live' && state !== null && connection.status === 'reconnecting' ? connection.downSince : null;
+  const pausedAt =
+    healthDataAt !== null && socketDataAt !== null
+      ? Math.min(healthDataAt, socketDataAt)
+      : (healthDataAt ?? socketDataAt);
   const isPlaceholder = query.isPlaceholderData || (state !== null && !queryClient.getQueryData(key));
   // A placeholder on a later page is this filter's shorter window; on the first page, another filter's.
   const initialized = state !== null && (!isPlaceholder || effectivePages > 1);
@@ -234,7 +294,9 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     error: error ?? query.error ?? null,
     /** The plain search of this filter and window failed: the list has no answer for it. */
     searchFailed: query.isError,
-    /** Set while the gateway reports that live updates are paused. */
-    pause: pause && pause.key === keyText ? ({ dataAt: pause.dataAt } as LivePause) : null,
+    /** This filter has no answer yet and the connection is lost: it loads once the socket is back. */
+    waitingForConnection: connection.status === 'reconnecting' && mode === 'live' && !initialized,
+    /** Set while live updates are paused: the gateway reports it, or the websocket is lost. */
+    pause: pausedAt !== null ? ({ dataAt: pausedAt } as LivePause) : null,
   };
 }

@@ -7,6 +7,14 @@ export const PresenceContext = createContext<PresenceSnapshot['orders']>({});
 
 const NOBODY: readonly PresenceViewer[] = [];
 
+/** True while the connection is lost: the presence shown is the last one heard, maybe out of date. */
+export const PresenceStaleContext = createContext(false);
+
+/** Whether the presence shown may be out of date (the connection is lost). */
+export function usePresenceStale(): boolean {
+  return useContext(PresenceStaleContext);
+}
+
 /** The other users on an order right now (empty when nobody else, or presence is unavailable). */
 export function useViewers(orderUid: string): readonly PresenceViewer[] {
   return useContext(PresenceContext)[orderUid] ?? NOBODY;

@@ -2,6 +2,7 @@ import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@waybill/gateway/router';
+import { connectionStore, reconnectDelayMs } from './connection-state.js';
 
 /** Typed hooks for every gateway procedure. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -16,11 +17,20 @@ function sameOrigin(loc: Location) {
 
 /**
  * Subscriptions over one websocket on the same origin (opened lazily, only while one is active);
- * everything else batched over HTTP with the session cookie. Plain JSON, no transformer.
+ * everything else batched over HTTP with the session cookie. Plain JSON, no transformer. The
+ * socket's state feeds the connection banner: a socket lost while subscriptions need it is an
+ * outage ('connecting' with an error); one closed lazily while idle is not.
  */
 export function createTrpcClient(loc: Location = window.location) {
   const urls = sameOrigin(loc);
-  const wsClient = createWSClient({ url: urls.ws, lazy: { enabled: true, closeMs: 5_000 } });
+  const wsClient = createWSClient({
+    url: urls.ws,
+    lazy: { enabled: true, closeMs: 5_000 },
+    retryDelayMs: reconnectDelayMs,
+  });
+  wsClient.connectionState.subscribe({
+    next: (s) => connectionStore.report({ type: 'socket', down: s.state === 'connecting' && s.error !== null }),
+  });
   return trpc.createClient({
     links: [
       splitLink({

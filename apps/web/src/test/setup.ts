@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { connectionStore } from '../lib/connection-state.js';
 
 afterEach(() => {
   cleanup();
+  // Drafts and the connection state are the page's: each test starts without another's.
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  connectionStore.reset();
 });
 
 // jsdom lacks these; Radix and the virtualiser read them.

@@ -7,7 +7,8 @@ import {
   isOrderSnoozed,
   normaliseReferenceQuery,
   orderMatchesFilter,
-  statisticsScope,
+  ORDER_STATISTIC_KEYS,
+  statisticScope,
 } from './order-match.js';
 import { setLateMode } from './orders-filter-rules.js';
 import { makeOrder } from './test-fixtures.js';
@@ -154,51 +155,56 @@ describe('changeTouchesOrdersList', () => {
     expect(changeTouchesOrdersList({ before, after }, filter, ctx).rows).toBe(true);
     expect(changeTouchesOrdersList({ before: after, after }, filter, ctx).rows).toBe(false);
   });
-  it('re-reads statistics only when the order is in their scope (the filter without the facets they group by)', () => {
-    const otherWarehouse = makeOrder({ fulfillment_center_uid: 'fc-2', display_priority: 5 });
+  it('re-reads only the statistics whose scope the order is in (each ignores the facets it groups by)', () => {
+    const otherWarehouse = makeOrder({ fulfillment_center_uid: 'fc-2' });
     const warehouse = f({ fulfillmentCentersUIDS: ['fc-1'] });
-    // Outside the rows, but the warehouse statistics count every warehouse.
-    expect(
-      changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, warehouse, ctx),
-    ).toEqual({
+    // Outside the rows; only the warehouse rows count every warehouse.
+    expect(changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, warehouse, ctx)).toEqual({
       rows: false,
-      statistics: true,
+      statistics: ['fulfillment_centers_statistics'],
     });
-    // A reference search narrows the statistics too: an order it cannot find moves no count.
+    // Outside the default display priorities: the counts grouped by a facet ignore the priorities.
+    const lowPriority = makeOrder({ display_priority: 5 });
+    expect(
+      changeTouchesOrdersList({ before: lowPriority, after: lowPriority }, DEFAULT_ORDERS_FILTER, ctx).statistics,
+    ).toEqual([
+      'display_statistics',
+      'couriers_statistics',
+      'fulfillment_centers_statistics',
+      'assigned_users_statistics',
+      'selling_channels_statistics',
+    ]);
+    // A reference search narrows every statistic: an order it cannot find moves no count.
     const search = f({ reference: 'zzz' });
     expect(changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, search, ctx)).toEqual({
       rows: false,
-      statistics: false,
+      statistics: [],
     });
-    // Late mode narrows the statistics: an order late neither before nor after moves none.
+    // Late mode narrows every statistic: an order late neither before nor after moves none.
     const lateMode = setLateMode(DEFAULT_ORDERS_FILTER, true);
     const onTime = makeOrder({ late: { is_late: false } });
-    expect(changeTouchesOrdersList({ before: onTime, after: onTime }, lateMode, ctx).statistics).toBe(false);
+    expect(changeTouchesOrdersList({ before: onTime, after: onTime }, lateMode, ctx).statistics).toEqual([]);
     const late = makeOrder({ late: { is_late: true } });
-    expect(changeTouchesOrdersList({ before: late, after: onTime }, lateMode, ctx).statistics).toBe(true);
+    expect(changeTouchesOrdersList({ before: late, after: onTime }, lateMode, ctx).statistics).toEqual(
+      ORDER_STATISTIC_KEYS,
+    );
   });
-  it('a first-seen order may have left the statistics scope: they are re-read', () => {
+  it('a first-seen order may have left any statistic: they are all re-read', () => {
     const onTime = makeOrder({ late: { is_late: false } });
     const lateMode = setLateMode(DEFAULT_ORDERS_FILTER, true);
-    expect(changeTouchesOrdersList({ before: null, after: onTime }, lateMode, ctx).statistics).toBe(true);
+    expect(changeTouchesOrdersList({ before: null, after: onTime }, lateMode, ctx).statistics).toEqual(
+      ORDER_STATISTIC_KEYS,
+    );
   });
-  it('statisticsScope drops exactly the grouped facets', () => {
-    const filter = f({
-      reference: 'x',
-      statuses: ['lost'],
-      courierKeys: ['dpd_ro'],
-      activeOrders: 'snoozed',
-    });
-    expect(statisticsScope(filter)).toEqual({
+  it('statisticScope drops exactly the facets a statistic groups by', () => {
+    const filter = f({ reference: 'x', statuses: ['lost'], courierKeys: ['dpd_ro'], activeOrders: 'snoozed' });
+    expect(statisticScope(filter, 'count')).toEqual(filter);
+    expect(statisticScope(filter, 'couriers_statistics')).toEqual({
       ...filter,
-      statuses: [],
-      displayPriorities: [],
       courierKeys: [],
-      sellingChannelsUIDS: [],
-      fulfillmentCentersUIDS: [],
-      assignedUsersUIDS: [],
-      activeOrders: 'all',
+      displayPriorities: [],
     });
+    expect(statisticScope(filter, 'active_orders_statistics')).toEqual({ ...filter, activeOrders: 'all' });
   });
   it.each<[string, Partial<Order>, Partial<OrdersFilter>, boolean]>([
     ['entering order that matches', {}, {}, true],
@@ -267,7 +273,9 @@ describe('changeTouchesOrdersList', () => {
         if (orderMatchesFilter(order, filter, NOW)) {
           matched++;
           expect(rowsFor(order, filter)).toBe(true);
-          expect(changeTouchesOrdersList({ before: order, after: order }, filter, ctx).statistics).toBe(true);
+          expect(changeTouchesOrdersList({ before: order, after: order }, filter, ctx).statistics).toEqual(
+            ORDER_STATISTIC_KEYS,
+          );
         }
       }
     }

@@ -1,4 +1,4 @@
-import type { Order } from '../backend/orders.js';
+import type { ORDER_STATISTICS_CALLS, Order } from '../backend/orders.js';
 import type { OrdersFilter } from '../filters/orders-filter.js';
 import { withCargusPairing } from '../filters/orders-filter.js';
 import { parseServerTime } from './time.js';
@@ -25,28 +25,50 @@ export function orderMatchesFilter(order: Order, filter: OrdersFilter, now: Date
   return matches(order, filter, now, 'exact');
 }
 
+/** One of the eight order statistics calls (the count among them). */
+export type OrderStatisticKey = keyof typeof ORDER_STATISTICS_CALLS;
+
+type GroupedFacet =
+  | 'statuses'
+  | 'displayPriorities'
+  | 'courierKeys'
+  | 'sellingChannelsUIDS'
+  | 'fulfillmentCentersUIDS'
+  | 'assignedUsersUIDS'
+  | 'activeOrders';
+
 /**
- * The filter the order statistics count over: the filter without the facets they group by (each
- * statistic ignores its own facet, and the per-facet rows also ignore the display priorities), so
- * an order outside the filter's facets still moves a count.
+ * The filter parts each statistic counts across: a statistic grouped by a facet ignores that facet's
+ * own selection (so every option keeps its count), and the courier, warehouse, assigned-user and
+ * merchant rows also ignore the display priorities. The count applies the whole filter.
  */
-export function statisticsScope(filter: OrdersFilter): OrdersFilter {
-  return {
-    ...filter,
-    statuses: [],
-    displayPriorities: [],
-    courierKeys: [],
-    sellingChannelsUIDS: [],
-    fulfillmentCentersUIDS: [],
-    assignedUsersUIDS: [],
-    activeOrders: 'all',
-  };
+export const STATISTIC_IGNORES: Readonly<Record<OrderStatisticKey, readonly GroupedFacet[]>> = {
+  count: [],
+  display_statistics: ['displayPriorities'],
+  statuses_statistics: ['statuses'],
+  couriers_statistics: ['courierKeys', 'displayPriorities'],
+  fulfillment_centers_statistics: ['fulfillmentCentersUIDS', 'displayPriorities'],
+  assigned_users_statistics: ['assignedUsersUIDS', 'displayPriorities'],
+  selling_channels_statistics: ['sellingChannelsUIDS', 'displayPriorities'],
+  active_orders_statistics: ['activeOrders'],
+};
+
+export const ORDER_STATISTIC_KEYS = Object.keys(STATISTIC_IGNORES) as OrderStatisticKey[];
+
+/** The filter one statistic counts over: the filter without the facets it ignores. */
+export function statisticScope(filter: OrdersFilter, key: OrderStatisticKey): OrdersFilter {
+  const scope: OrdersFilter = { ...filter };
+  for (const facet of STATISTIC_IGNORES[key]) {
+    if (facet === 'activeOrders') scope.activeOrders = 'all';
+    else scope[facet] = [];
+  }
+  return scope;
 }
 
-/** What of a live orders list a change can touch: its rows, its statistics (counts), both or neither. */
+/** What of a live orders list a change can touch: its rows, and which of its statistics. */
 export interface OrdersListTouch {
   rows: boolean;
-  statistics: boolean;
+  statistics: OrderStatisticKey[];
 }
 
 /**
@@ -57,11 +79,11 @@ export interface OrdersListTouch {
  * - `inCohortRows`: the order is among the list's current rows.
  *
  * Rows are re-read when the order is listed (it may have changed or left) or could match the filter
- * before or after the change (it may enter, or move). Statistics are re-read when the order could
- * match their scope (`statisticsScope`) before or after. Where the backend's semantics are not known
- * for sure (reference search, snooze expiry, orders without assigned_user_uid) a criterion counts as
- * "could match". Not covered by any change: a snooze or a lateness deadline passing without an
- * update; those need a timed refresh.
+ * before or after the change (it may enter, or move). A statistic is re-read when the order could
+ * match that statistic's scope (`statisticScope`) before or after. Where the backend's semantics are
+ * not known for sure (reference search, snooze expiry, orders without assigned_user_uid) a criterion
+ * counts as "could match". Not covered by any change: a snooze or a lateness deadline passing
+ * without an update; those need a timed refresh.
  */
 export function changeTouchesOrdersList(
   change: { before: Order | null; after: Order },
@@ -73,8 +95,10 @@ export function changeTouchesOrdersList(
     order === null || matches(order, f, ctx.now, 'lenient');
   const rows =
     ctx.inCohortRows || matches(after, filter, ctx.now, 'lenient') || (!!before && could(filter, before));
-  const scope = statisticsScope(filter);
-  const statistics = could(scope, after) || could(scope, before);
+  const statistics = ORDER_STATISTIC_KEYS.filter((key) => {
+    const scope = statisticScope(filter, key);
+    return could(scope, after) || could(scope, before);
+  });
   return { rows, statistics };
 }
 

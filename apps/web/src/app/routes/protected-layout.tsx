@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/button/button.js';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
+import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
 import { ExportTray } from '../../components/export-tray/export-tray.js';
 import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
@@ -92,6 +93,8 @@ export function ProtectedLayout() {
               </>
             }
           />
+          {/* Over everything, outside main (which an open detail makes inert). */}
+          <ConnectionBanner />
           <main className={styles.main} ref={setMainElement}>
             <PopupLayer element={mainElement}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</PopupLayer>
           </main>

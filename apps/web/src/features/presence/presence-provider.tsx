@@ -1,17 +1,33 @@
 import type { PresenceSnapshot } from '@waybill/contracts';
-import { type ReactNode, useState } from 'react';
-import { PresenceContext } from '../../hooks/use-presence.js';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useConnectionState } from '../../hooks/use-connection-state.js';
+import { PresenceContext, PresenceStaleContext } from '../../hooks/use-presence.js';
+import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
 import { trpc } from '../../lib/trpc.js';
 
 /**
  * One `presence.watch` for the signed-in area: each message is the whole map, so a dropped socket
  * that reconnects gets the current one (nothing when it already has it). Without it (an error) nobody is shown.
+ * While the connection is lost the last map stays, marked stale (greyed, "may be out of date").
  */
 export function PresenceProvider({ children }: { children: ReactNode }) {
   const [orders, setOrders] = useState<PresenceSnapshot['orders']>({});
-  trpc.presence.watch.useSubscription(undefined, {
+  const watch = trpc.presence.watch.useSubscription(undefined, {
     onData: ({ data }) => setOrders(data.orders),
     onError: () => setOrders({}),
   });
-  return <PresenceContext.Provider value={orders}>{children}</PresenceContext.Provider>;
+  // A watch ended by an outage on the way is tried again every few seconds.
+  const failedForOutage = watch.status === 'error' && isOutageError(watch.error);
+  const { reset } = watch;
+  useEffect(() => {
+    if (!failedForOutage) return;
+    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [failedForOutage, reset]);
+  const stale = useConnectionState().status === 'reconnecting';
+  return (
+    <PresenceStaleContext.Provider value={stale}>
+      <PresenceContext.Provider value={orders}>{children}</PresenceContext.Provider>
+    </PresenceStaleContext.Provider>
+  );
 }

@@ -1,9 +1,19 @@
+import { outageRetryDelay, retryOutages } from '../../../lib/outage.js';
 import { trpc } from '../../../lib/trpc.js';
 
-/** Inbound detail by uid; not retried, since a failed load closes the popup. */
+/**
+ * Inbound detail by uid. A refusal (not found, not allowed) is not retried: a failed load closes the
+ * popup. A server out of reach is retried every few seconds while the popup is open, so it fills in
+ * by itself afterwards instead of closing.
+ */
 export function useInboundDetail(uid: string | null) {
   return trpc.inbounds.detail.useQuery(
     { uid: uid ?? '' },
-    { enabled: Boolean(uid), retry: false, refetchOnWindowFocus: false },
+    {
+      enabled: Boolean(uid),
+      retry: retryOutages(0),
+      retryDelay: outageRetryDelay,
+      refetchOnWindowFocus: false,
+    },
   );
 }

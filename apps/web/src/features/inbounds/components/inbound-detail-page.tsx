@@ -1,9 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { DetailLayer } from '../../../components/detail-layer/detail-layer-view.js';
 import { SkeletonRows } from '../../../components/index.js';
 import { useNow } from '../../../hooks/use-now.js';
+import { isOutageError } from '../../../lib/outage.js';
 import { useInboundDetail } from '../api/use-inbound-detail.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { InboundDetail } from './inbound-detail.js';
@@ -65,6 +67,10 @@ export function InboundDetailPage() {
       ) : (
         <div className={styles.loading}>
           <Dialog.Title className="visually-hidden">Loading inbound</Dialog.Title>
+          {/* Opened while the server is out of reach: it fills in by itself once it answers. */}
+          {detail.failureCount > 0 && isOutageError(detail.failureReason) ? (
+            <BackendUnreachableBanner />
+          ) : null}
           <SkeletonRows rows={6} height={72} />
         </div>
       )}

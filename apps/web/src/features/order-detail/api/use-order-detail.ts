@@ -1,5 +1,8 @@
 import { applyListMessage, type ListState } from '@waybill/contracts';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useConnectionState } from '../../../hooks/use-connection-state.js';
+import type { LivePause } from '../../../hooks/use-live-list.js';
+import { isOutageError, OUTAGE_RETRY_MS, outageRetryDelay, retryOutages } from '../../../lib/outage.js';
 import { type RouterOutputs, trpc } from '../../../lib/trpc.js';
 
 type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
@@ -7,19 +10,36 @@ type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
 /**
  * orders.detail for one uid, kept live by orders.detailLive: the gateway pushes the order's detail
  * (one backend read per change for every viewer), and the pushed state replaces the loaded answer.
+ *
+ * Outages: a first load that cannot reach the server is retried every few seconds for as long as
+ * the detail is open (`isRetryingOutage` says so), so it fills in by itself afterwards. While live
+ * updates do not arrive (the gateway paused them, the socket is lost, or the subscription failed for
+ * an outage and is tried again every few seconds) `pause` says since when the shown detail dates.
  */
 export function useOrderDetail(uid: string | null) {
   const utils = trpc.useUtils();
-  const detail = trpc.orders.detail.useQuery({ uid: uid ?? '' }, { enabled: uid !== null, retry: 1 });
+  const connection = useConnectionState();
+  const detail = trpc.orders.detail.useQuery(
+    { uid: uid ?? '' },
+    { enabled: uid !== null, retry: retryOutages(1), retryDelay: outageRetryDelay },
+  );
   const live = useRef<{ uid: string; state: ListState<{ uid: string }, DetailMeta> | null } | null>(null);
+  const [stopped, setStopped] = useState<{ uid: string; dataAt: number } | null>(null);
+  const loadedAt = useRef(detail.dataUpdatedAt);
+  loadedAt.current = detail.dataUpdatedAt;
 
-  trpc.orders.detailLive.useSubscription(
+  const subscription = trpc.orders.detailLive.useSubscription(
     { uid: uid ?? '' },
     {
       enabled: uid !== null,
       onData: (message) => {
         const data = message.data;
-        if (!uid || data.kind === 'health') return;
+        if (!uid) return;
+        if (data.kind === 'health') {
+          setStopped(data.paused ? { uid, dataAt: data.dataAt } : null);
+          return;
+        }
+        setStopped(null);
         const prev = live.current?.uid === uid ? live.current.state : null;
         // A patch before this order's snapshot (the uid just changed) waits for the resync.
         if (data.kind === 'patch' && !prev) return;
@@ -27,10 +47,28 @@ export function useOrderDetail(uid: string | null) {
         live.current = { uid, state };
         utils.orders.detail.setData({ uid }, state.meta.detail);
       },
-      // Live updates are a convenience here; the detail stays usable without them.
-      onError: () => undefined,
+      // Live updates are a convenience here; the detail stays usable without them. An outage is
+      // said (as a pause) and the subscription tried again below.
+      onError: (error) => {
+        if (uid && isOutageError(error)) setStopped({ uid, dataAt: loadedAt.current || Date.now() });
+      },
     },
   );
+  const failedForOutage = subscription.status === 'error' && isOutageError(subscription.error);
+  const { reset } = subscription;
+  useEffect(() => {
+    if (!failedForOutage) return;
+    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [failedForOutage, reset]);
 
-  return detail;
+  const stoppedAt = stopped && stopped.uid === uid ? stopped.dataAt : null;
+  const socketAt = detail.data && connection.status === 'reconnecting' ? connection.downSince : null;
+  const pausedAt =
+    stoppedAt !== null && socketAt !== null ? Math.min(stoppedAt, socketAt) : (stoppedAt ?? socketAt);
+  const pause: LivePause | null = pausedAt !== null ? { dataAt: pausedAt } : null;
+  /** No answer yet, and the last try could not reach the server: retrying by itself. */
+  const isRetryingOutage =
+    !detail.data && !detail.isError && detail.failureCount > 0 && isOutageError(detail.failureReason);
+  return { query: detail, pause, isRetryingOutage };
 }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
 import {
   requestListReturn,
@@ -10,6 +11,7 @@ import {
 } from '../../../components/comments/order-sequence.js';
 import { useMarkSeen } from '../../../components/comments/use-mark-seen.js';
 import { DetailLayer } from '../../../components/detail-layer/detail-layer-view.js';
+import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { useNow } from '../../../hooks/use-now.js';
@@ -38,7 +40,7 @@ export function OrderDetailRoute() {
   const newComment = params.get('newComment') === 'true';
   const hasUnread = params.get('hasUnread') === 'true';
   const tabParam = params.get('tab');
-  const detail = useOrderDetail(uid);
+  const { query: detail, pause, isRetryingOutage } = useOrderDetail(uid);
   const me = useCurrentUser();
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
   const utils = trpc.useUtils();
@@ -113,20 +115,27 @@ export function OrderDetailRoute() {
       {!uid ? (
         <Problem text="No order was chosen." onClose={close} />
       ) : detail.data ? (
-        <Loaded
-          key={uid}
-          detail={detail.data}
-          user={user}
-          initialTab={tabParam}
-          newComment={newComment}
-          hasUnread={hasUnread}
-          previousHref={around.previous ? orderDetailHref(around.previous) : null}
-          nextHref={around.next ? orderDetailHref(around.next) : null}
-          onNavigate={(href) => navigate(href)}
-          onChanged={() => void utils.orders.detail.invalidate({ uid })}
-          onDirtyChange={setDirty}
-          onClose={close}
-        />
+        <>
+          {pause ? (
+            <div className={styles.liveNotice}>
+              <LivePausedBanner dataAt={pause.dataAt} />
+            </div>
+          ) : null}
+          <Loaded
+            key={uid}
+            detail={detail.data}
+            user={user}
+            initialTab={tabParam}
+            newComment={newComment}
+            hasUnread={hasUnread}
+            previousHref={around.previous ? orderDetailHref(around.previous) : null}
+            nextHref={around.next ? orderDetailHref(around.next) : null}
+            onNavigate={(href) => navigate(href)}
+            onChanged={() => void utils.orders.detail.invalidate({ uid })}
+            onDirtyChange={setDirty}
+            onClose={close}
+          />
+        </>
       ) : detail.isError ? (
         <Problem
           text={`This order could not be loaded. ${errorMessage(detail.error)}`}
@@ -136,6 +145,8 @@ export function OrderDetailRoute() {
       ) : (
         <div className={styles.loading}>
           <Dialog.Title className="visually-hidden">Loading order</Dialog.Title>
+          {/* Opened while the server is out of reach: it fills in by itself once it answers. */}
+          {isRetryingOutage ? <BackendUnreachableBanner /> : null}
           <SkeletonRows rows={6} height={56} />
         </div>
       )}

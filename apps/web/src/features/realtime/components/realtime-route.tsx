@@ -8,6 +8,7 @@ import {
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
@@ -17,6 +18,7 @@ import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-d
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
 import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
+import { isOutageError } from '../../../lib/outage.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
 import { useOrdersList } from '../api/use-orders-list.js';
@@ -139,8 +141,14 @@ export function RealtimeRoute() {
     return () => clearTimeout(timer);
   }, [list.initialized]);
 
+  // No rows for this filter and the server out of reach: say so (the list retries by itself) rather
+  // than "the latest loaded state" over an empty table.
+  const unreachable =
+    !list.initialized && (list.waitingForConnection || (list.searchFailed && isOutageError(list.error)));
   const notice = list.pause ? (
     <LivePausedBanner dataAt={list.pause.dataAt} />
+  ) : unreachable ? (
+    <BackendUnreachableBanner />
   ) : slow && !list.initialized && !unauthorized && !list.searchFailed ? (
     <div className={styles.notice} role="status" data-testid="orders-slow">
       <span>
