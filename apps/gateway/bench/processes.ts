@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export async function freePort(): Promise<number> {
@@ -37,9 +41,21 @@ async function startServerProcess(
   const [command, args] = cpu
     ? ['taskset', ['-c', cpu, process.execPath, ...argv]]
     : [process.execPath, argv];
+  // Each single-process gateway its own store: two on one DATA_DIR refuse to start.
+  const dataDir =
+    app === 'gateway' && !env.DATA_DIR && !env.REDIS_URL
+      ? mkdtempSync(join(tmpdir(), 'waybill-bench-data-'))
+      : null;
   const child = spawn(command, args, {
     cwd: fileURLToPath(new URL(`../../${app}`, import.meta.url)),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let stdout = '';
@@ -67,7 +83,7 @@ async function startServerProcess(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
+      }).then(() => (dataDir ? rm(dataDir, { recursive: true, force: true }) : undefined)),
   };
 }
 

@@ -2,6 +2,9 @@
  * Soak: for a bounded time, many clients subscribe, unsubscribe, resubscribe with lastEventId and
  * reconnect, over and over. Afterwards the gateway's heap must be back where it started.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
@@ -100,12 +103,14 @@ function connectionRound(wsUrl: string, token: string, worker: number, round: nu
 export async function soak(opts: SoakOptions): Promise<void> {
   const seconds = opts.seconds ?? Number(process.env.SOAK_SECONDS ?? 60);
   const workers = opts.workers ?? 40;
+  const dataDir = await mkdtemp(join(tmpdir(), 'waybill-soak-data-'));
   const config = loadConfig({
     BACKEND_URL: opts.backendUrl,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     CHANGE_POLL_MS: '1000',
     LIST_REFRESH_MS: '1000',
+    DATA_DIR: dataDir,
   });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -149,6 +154,7 @@ export async function soak(opts: SoakOptions): Promise<void> {
   const after = liveHeap();
   const openSockets = app.websocketServer.clients.size;
   await app.close();
+  await rm(dataDir, { recursive: true, force: true });
   figure('soak_heap_growth_mb', (after - before) / 1024 / 1024, 'MB', {
     seconds,
     subscribe_cycles: cycles,

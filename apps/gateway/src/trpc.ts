@@ -86,7 +86,8 @@ export const authedProcedure = procedure
   .use(async ({ ctx, next }) => {
     const result = await next();
     // Only the backend refusing the session's token ends it (never an outage or a timeout).
-    if (!result.ok && ctx.sessionId && isTokenRefused(result.error)) await endRefusedSession(ctx, result.error);
+    if (!result.ok && ctx.sessionId && isTokenRefused(result.error))
+      await endRefusedSession(ctx, result.error);
     return result;
   })
   .use(async ({ ctx, type, path, getRawInput, next }) => {

@@ -30,8 +30,8 @@ export const orderDetailKind: LiveListKind<{ uid: string }, OrderDetailMeta, { u
  * `orders.detailLive({ uid })`: the order's detail, a snapshot then patches, tracked for resume.
  * Access rule: every viewer first reads the order with their own token, so the backend decides
  * whether they may see it (NOT_FOUND/FORBIDDEN end the subscription); only then do they join their
- * user's cohort. A viewer whose token the backend later refuses is ended (UNAUTHORIZED) within one
- * change-poll interval (MemberTokens).
+ * user's cohort. A viewer whose token the backend later refuses is ended (UNAUTHORIZED) within
+ * LIVE_TOKEN_CHECK_MS (MemberTokens).
  */
 export const detailLiveProcedure = liveProcedure
   .input(orderUidInputSchema.extend({ lastEventId: z.string().max(200).nullish() }))

@@ -7,5 +7,7 @@ import { REDIS_RETRY_AFTER_SECONDS } from '../scale/redis-unavailable.js';
  * and the plain GET path) use it, so their answers stay the same.
  */
 export function retryAfterOf(errors: readonly TRPCError[]): string | null {
-  return errors.some((error) => error.code === 'SERVICE_UNAVAILABLE') ? String(REDIS_RETRY_AFTER_SECONDS) : null;
+  return errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+    ? String(REDIS_RETRY_AFTER_SECONDS)
+    : null;
 }

@@ -357,7 +357,8 @@ export class ExportJobs {
       if (job.failures >= MAX_CONSECUTIVE_CHECK_FAILURES) {
         this.finish(job, {
           status: 'failed',
-          error: `Export check failed: ${reason}`,
+          // The backend's own words stay in the log: the job's reason reaches every follower's screen.
+          error: 'Export check failed: the backend did not answer the progress checks',
           failure: 'unreachable',
         });
         return;

@@ -174,7 +174,11 @@ export class RedisSessionStore implements SessionStore {
     const { redis, keys } = this.opts;
     if (this.down) throw new RedisUnavailableError('signing out');
     // The id is dead once deleted, so publishing it reveals nothing usable.
-    const results = await redis.multi().del(keys.session(sessionKey(id))).publish(keys.sessionRevoked, id).exec();
+    const results = await redis
+      .multi()
+      .del(keys.session(sessionKey(id)))
+      .publish(keys.sessionRevoked, id)
+      .exec();
     const failed = results?.find(([error]) => error)?.[0];
     if (failed) throw failed;
   }
@@ -204,7 +208,10 @@ export class RedisSessionStore implements SessionStore {
         await this.deleteAndPublish(id);
         this.unwritten.delete(key);
       } catch (error) {
-        this.opts.logger.warn({ err: (error as Error).message }, 'sessions: writing a logout to redis failed');
+        this.opts.logger.warn(
+          { err: (error as Error).message },
+          'sessions: writing a logout to redis failed',
+        );
         return;
       }
     }

@@ -91,6 +91,7 @@ function openProblem(error: unknown): string {
 
 function detail(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;
-  const text = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  const text =
+    cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').trim();
 }

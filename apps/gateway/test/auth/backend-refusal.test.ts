@@ -44,27 +44,30 @@ describe('a backend outage never ends a gateway session', () => {
   it.each([
     ['answers 503 on users.me', () => sim.control.setFault({ kind: 'down', paths: ['/users/me'] })],
     ['cannot be reached', () => proxy.setMode('down')],
-  ])('the backend %s: a retryable error, the cookie kept, and the session works once it recovers', async (_, fail) => {
-    const { browser } = await signedIn();
-    const cookie = browser.cookies.get(AUTH_COOKIE_NAME);
-    fail();
-    try {
-      // What the console asks on a reload: who is signed in, then who the user is.
-      for (const path of ['auth.session', 'users.me']) {
-        const answer = await browser.query(path);
-        expect(answer.status, path).toBeGreaterThanOrEqual(500);
-        expect(RETRYABLE, path).toContain(answer.body.error?.data.code);
-        expect(sessionCookieLines(answer.headers), path).toEqual([]);
+  ])(
+    'the backend %s: a retryable error, the cookie kept, and the session works once it recovers',
+    async (_, fail) => {
+      const { browser } = await signedIn();
+      const cookie = browser.cookies.get(AUTH_COOKIE_NAME);
+      fail();
+      try {
+        // What the console asks on a reload: who is signed in, then who the user is.
+        for (const path of ['auth.session', 'users.me']) {
+          const answer = await browser.query(path);
+          expect(answer.status, path).toBeGreaterThanOrEqual(500);
+          expect(RETRYABLE, path).toContain(answer.body.error?.data.code);
+          expect(sessionCookieLines(answer.headers), path).toEqual([]);
+        }
+      } finally {
+        sim.control.setFault(null);
+        proxy.setMode('pass');
       }
-    } finally {
-      sim.control.setFault(null);
-      proxy.setMode('pass');
-    }
-    expect(browser.cookies.get(AUTH_COOKIE_NAME)).toBe(cookie);
-    const back = await browser.query('auth.session');
-    expect(back.body.result?.data.user).toMatchObject({ email: DEMO.email });
-    expect((await browser.query('users.me')).status).toBe(200);
-  });
+      expect(browser.cookies.get(AUTH_COOKIE_NAME)).toBe(cookie);
+      const back = await browser.query('auth.session');
+      expect(back.body.result?.data.user).toMatchObject({ email: DEMO.email });
+      expect((await browser.query('users.me')).status).toBe(200);
+    },
+  );
 });
 
 describe('the backend refusing the token (401) ends the gateway session', () => {
@@ -72,13 +75,17 @@ describe('the backend refusing the token (401) ends the gateway session', () => 
     const { browser, backendToken } = await signedIn();
     const cookie = browser.header();
     const live = await openSocket(stack.wsUrl, cookie);
-    live.ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'orders.live', input: {} } }));
+    live.ws.send(
+      JSON.stringify({ id: 1, method: 'subscription', params: { path: 'orders.live', input: {} } }),
+    );
     await live.next((m) => (m as { result?: { type?: string } }).result?.type === 'started');
 
     sim.control.revokeToken(backendToken);
     const answer = await browser.query('auth.session');
     expect(answer.body.result?.data.user).toBeNull();
-    expect(sessionCookieLines(answer.headers)).toEqual([expect.stringMatching(/Max-Age=0|Expires=Thu, 01 Jan 1970/)]);
+    expect(sessionCookieLines(answer.headers)).toEqual([
+      expect.stringMatching(/Max-Age=0|Expires=Thu, 01 Jan 1970/),
+    ]);
     expect(browser.cookies.has(AUTH_COOKIE_NAME)).toBe(false);
     expect((await live.closed).code).toBe(WS_CLOSE.signedOut);
 

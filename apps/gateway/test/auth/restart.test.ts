@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { startSim } from '@waybill/backend-sim';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningGateway, startGateway } from '../helpers.js';
 import { openSocket } from '../hardening/stack.js';
+import { type RunningGateway, startGateway } from '../helpers.js';
 import { Browser } from './browser.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
@@ -30,7 +30,11 @@ afterEach(async () => {
 });
 
 const gatewayOn = async (dir: string) => {
-  const gateway = await startGateway({ BACKEND_URL: sim.url, DATA_DIR: dir, WEB_DIST: '/nonexistent-web-dist' });
+  const gateway = await startGateway({
+    BACKEND_URL: sim.url,
+    DATA_DIR: dir,
+    WEB_DIST: '/nonexistent-web-dist',
+  });
   running.push(gateway);
   return gateway;
 };
@@ -55,8 +59,12 @@ describe('a single-process gateway keeps its sessions in DATA_DIR', () => {
     expect((await again.query('users.me')).status).toBe(200);
 
     const live = await openSocket(`${after.url.replace('http', 'ws')}/trpc`, again.header());
-    live.ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'orders.live', input: {} } }));
-    const first = (await live.next((m) => (m as { id?: number; result?: { type?: string } }).result?.type === 'data')) as {
+    live.ws.send(
+      JSON.stringify({ id: 1, method: 'subscription', params: { path: 'orders.live', input: {} } }),
+    );
+    const first = (await live.next(
+      (m) => (m as { id?: number; result?: { type?: string } }).result?.type === 'data',
+    )) as {
       result: { data: { data: { kind: string } } };
     };
     expect(first.result.data.data.kind).toBe('snapshot');

@@ -1,4 +1,10 @@
-import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
+import {
+  applyListMessage,
+  type ListMessage,
+  type ListState,
+  type LiveHealthMessage,
+  type Order,
+} from '@waybill/contracts';
 import { Redis } from 'ioredis';
 import { createClient, polledOrders } from '../realtime/harness.js';
 import { type Replica, type ReplicaStack, startReplicaStack } from './replicas.js';
@@ -83,7 +89,9 @@ function watch(client: unknown, order: Order): Watched {
     { filter: { reference: order.reference } },
     {
       onData(d) {
-        const { data } = d as { data: ListMessage<Order, Meta> };
+        const { data } = d as { data: ListMessage<Order, Meta> | LiveHealthMessage };
+        // A health message (paused while no replica polls, as around the kill) carries no rows.
+        if (data.kind === 'health') return;
         const before = w.state?.rows.find((o) => o.uid === order.uid)?.updated_at;
         w.state = applyListMessage(w.state, data);
         const after = w.state?.rows.find((o) => o.uid === order.uid)?.updated_at;

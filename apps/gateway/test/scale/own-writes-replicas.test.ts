@@ -3,6 +3,7 @@ import {
   FINAL_ORDER_STATUSES,
   type ListMessage,
   type ListState,
+  type LiveHealthMessage,
   type Order,
 } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
@@ -30,7 +31,9 @@ function follow(on: unknown, input: unknown): Followed {
   const f: Followed = { messages: [], state: null, errors: [], stop: () => {} };
   const sub = (on as Subscribable).subscribe(input, {
     onData(d) {
-      const { data } = d as { data: Msg };
+      const { data } = d as { data: Msg | LiveHealthMessage };
+      // A health message (paused while the poll falls behind) carries no rows.
+      if (data.kind === 'health') return;
       f.messages.push({ at: Date.now(), data });
       f.state = applyListMessage(f.state, data);
     },

@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/button/button.js';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
 import { ExportTray } from '../../components/export-tray/export-tray.js';
 import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
-import { useToast } from '../../components/toast/toast.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { NotificationCentre } from '../../features/notifications/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
 import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
-import { errorMessage, isUnauthorized } from '../../lib/errors.js';
+import { errorCode } from '../../lib/errors.js';
 import { trpc } from '../../lib/trpc.js';
+import { BackendUnavailable } from './backend-unavailable.js';
 import styles from './protected-layout.module.css';
 
 /**
@@ -34,41 +33,44 @@ export function ProtectedLayout() {
   // A deep link (/inbounds, an order detail) comes back here after sign-in.
   const asked = `${location.pathname}${location.search}${location.hash}`;
 
-  // Any failure of the current-user or user-list call sends the user to /login. The
-  // session is ended first: with the cookie still valid, /login would send them straight back.
+  // Only the gateway saying the session ended (UNAUTHORIZED) signs the user out: the session is
+  // ended here too (with the cookie still valid, /login would send them straight back). Any other
+  // failure (backend down, a timeout, a gateway restarting) keeps them signed in, retrying.
   const queryClient = useQueryClient();
-  const toast = useToast();
   const endSession = trpc.auth.logout.useMutation();
   const ending = useRef(false);
   const [mainElement, setMainElement] = usePopupLayerElement();
   const userFailed = me.isError || reference.users.isError;
   const failure = me.error ?? reference.users.error;
+  const sessionEnded = userFailed && errorCode(failure) === 'UNAUTHORIZED';
   useEffect(() => {
-    if (!signedIn || !userFailed || ending.current) return;
+    if (!signedIn || !sessionEnded || ending.current) return;
     ending.current = true;
-    if (!isUnauthorized(failure))
-      toast.error('Your account could not be loaded. Please sign in again.', errorMessage(failure));
     endSession.mutate(undefined, {
       onSettled: () => {
         queryClient.clear();
         navigate(loginPath(state), { replace: true });
       },
     });
-  }, [signedIn, userFailed, failure, navigate, state, endSession, queryClient, toast]);
+  }, [signedIn, sessionEnded, navigate, state, endSession, queryClient]);
+  // A failed first load blocks the console; a failed refresh of loaded data leaves it on screen.
+  const meMissing = me.isLoadingError;
+  const usersMissing = reference.users.isLoadingError;
+  const { refetch: refetchSession } = session;
+  const { refetch: refetchMe } = me;
+  const { refetch: refetchUsers } = reference.users;
+  const retrySession = useCallback(() => void refetchSession(), [refetchSession]);
+  const retryUser = useCallback(() => {
+    if (meMissing) void refetchMe();
+    if (usersMissing) void refetchUsers();
+  }, [meMissing, usersMissing, refetchMe, refetchUsers]);
 
   if (session.isPending) return <ShellSkeleton />;
-  if (session.isError && !isUnauthorized(session.error)) {
-    return (
-      <div className={styles.problem} role="alert">
-        <h1>The console cannot reach the server</h1>
-        <p>{errorMessage(session.error)}</p>
-        <Button variant="primary" onClick={() => void session.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  // auth.session answers "nobody" for an ended session: its failure is always the server's trouble.
+  if (session.isLoadingError) return <BackendUnavailable error={session.error} retry={retrySession} />;
   if (!signedIn) return <Navigate to={loginPath(state, asked)} replace />;
+  if (!sessionEnded && (meMissing || usersMissing))
+    return <BackendUnavailable error={failure} retry={retryUser} />;
 
   const user = me.data?.user ?? session.data?.user ?? null;
   const ready =

@@ -4,9 +4,11 @@ import {
   isDateSaveDisabled,
   type OrderConflict,
 } from '@waybill/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useDrafts } from '../../hooks/use-drafts.js';
 import { conflictOf, type SaveOptions } from '../../lib/conflict.js';
 import { type DateParts, EMPTY_DATE_PARTS, partsToDate } from '../../lib/date-entry.js';
+import { asDateDraft } from '../../lib/drafts.js';
 import { errorMessage } from '../../lib/errors.js';
 import { ConflictNotice } from '../conflict-notice/conflict-notice.js';
 import { DateEntryFields } from '../date-entry-fields/date-entry-fields.js';
@@ -39,6 +41,20 @@ export interface DateChangeModalProps {
   notice?: ReactNode;
   /** Save stays off while set (until the user reviewed someone else's change); the typed date is kept. */
   saveBlocked?: boolean;
+  /**
+   * Keeps the typed date in the browser (per user) while the modal is open: a reload or a crash
+   * loses nothing, and the owner can open the modal again with it (lib/drafts `listDrafts('date')`).
+   * `target` names what it is for (e.g. 'order-row:{uid}'), `kind` the status change. Saving or
+   * closing the modal drops it.
+   */
+  draft?: { target: string; kind: string };
+}
+
+/** The date typed before a reload, when the draft is for the same status change. */
+function restoredParts(saved: DateParts | null): DateParts {
+  return saved
+    ? { ...EMPTY_DATE_PARTS, day: saved.day, month: saved.month, year: saved.year }
+    : EMPTY_DATE_PARTS;
 }
 
 const FAILED = 'The status could not be changed. Please try again.';
@@ -55,8 +71,31 @@ export function DateChangeModal({
   createdAt,
   notice,
   saveBlocked = false,
+  draft,
 }: DateChangeModalProps) {
-  const [parts, setParts] = useState<DateParts>(EMPTY_DATE_PARTS);
+  const drafts = useDrafts();
+  const [parts, setParts] = useState<DateParts>(() => {
+    const saved = draft ? drafts.read('date', draft.target, asDateDraft) : null;
+    return restoredParts(saved && saved.kind === draft?.kind ? saved : null);
+  });
+  // The modal is open: what it holds is kept (even before any digit, so a reload reopens it).
+  const draftTarget = draft?.target;
+  const draftKind = draft?.kind;
+  const closed = useRef(false);
+  useEffect(() => {
+    if (!draftTarget || !draftKind || closed.current) return;
+    drafts.write('date', draftTarget, {
+      kind: draftKind,
+      day: parts.day,
+      month: parts.month,
+      year: parts.year,
+    });
+  }, [drafts, draftTarget, draftKind, parts.day, parts.month, parts.year]);
+  const close = () => {
+    closed.current = true;
+    if (draftTarget) drafts.clear('date', draftTarget);
+    onClose();
+  };
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<OrderConflict | null>(null);
@@ -80,7 +119,7 @@ export function DateChangeModal({
       setBusy(false);
       return;
     }
-    onClose();
+    close();
   };
 
   return (
@@ -88,7 +127,7 @@ export function DateChangeModal({
       open
       title={title}
       busy={busy}
-      onClose={onClose}
+      onClose={close}
       testId={testId}
       footer={
         <ModalActions
@@ -97,7 +136,7 @@ export function DateChangeModal({
           busy={busy}
           disabled={isDateSaveDisabled(parts, busy, range) || saveBlocked || conflict !== null}
           onConfirm={() => void save()}
-          onCancel={onClose}
+          onCancel={close}
         />
       }
     >
@@ -116,7 +155,11 @@ export function DateChangeModal({
           conflict={conflict}
           now={new Date()}
           busy={busy}
-          onReview={onReview ?? onClose}
+          onReview={() => {
+            closed.current = true;
+            if (draftTarget) drafts.clear('date', draftTarget);
+            (onReview ?? onClose)();
+          }}
           onSaveAnyway={() => void save({ force: true })}
         />
       ) : null}

@@ -1,10 +1,16 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError } from '../../lib/chunk-error.js';
 import { errorCode, errorMessage } from '../../lib/errors.js';
+import { ChunkLoadFailed } from './chunk-load-failed.js';
 import styles from './route-error.module.css';
 
-/** Route errorElement: unexpected routing errors show 'Unexpected Application Error!'. */
+/**
+ * Route errorElement: unexpected routing errors show 'Unexpected Application Error!'. A screen
+ * whose code could not be loaded (a lazy route or modal after a deploy) offers a reload instead.
+ */
 export function RouteError() {
   const error = useRouteError();
+  if (isChunkLoadError(error)) return <ChunkLoadFailed />;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : errorCode(error)

@@ -19,8 +19,10 @@ import {
   type VirtualTableColumn,
 } from '../../../components/index.js';
 import { useDebouncedText } from '../../../hooks/use-debounced-text.js';
+import { useDrafts } from '../../../hooks/use-drafts.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useUnreachableRetry } from '../../../hooks/use-unreachable-retry.js';
+import { asDateDraft, dateModalsAt } from '../../../lib/drafts.js';
 import { useInboundsList } from '../api/use-inbounds-list.js';
 import { useInboundReference } from '../api/use-reference.js';
 import { useInboundStatusActions } from '../hooks/use-inbound-status-actions.js';
@@ -101,6 +103,22 @@ export function InboundsPage() {
     const opened = rowsRef.current.find((r) => r.uid === uid);
     if (opened) setAction({ uid, kind, opened });
   }, []);
+
+  // A date modal that was open when the page was reloaded (or the browser crashed) opens again
+  // with the typed date, once its inbound is among the first loaded rows.
+  const drafts = useDrafts();
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !list.initialized) return;
+    reopened.current = true;
+    for (const { id, draft } of dateModalsAt(drafts.list('date', asDateDraft), 'inbound-row')) {
+      const opened = list.rows.find((r) => r.uid === id);
+      if (opened && (draft.kind === 'arrived' || draft.kind === 'processing')) {
+        setAction({ uid: id, kind: draft.kind, opened });
+        return;
+      }
+    }
+  }, [list.initialized, list.rows, drafts]);
 
   return (
     <div className={styles.page}>

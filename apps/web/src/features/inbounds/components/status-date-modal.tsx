@@ -1,5 +1,6 @@
 import type { Inbound } from '@waybill/contracts';
 import { DateChangeModal } from '../../../components/index.js';
+import { dateDraftTarget } from '../../../lib/drafts.js';
 import type { InboundReference } from '../api/use-reference.js';
 import { useWatchedInbound } from '../hooks/use-watched-inbound.js';
 import { InboundChangeNotice } from './inbound-change-notice.js';
@@ -45,6 +46,7 @@ export function StatusDateModal({
       notice={<InboundChangeNotice change={watched.change} onReview={watched.review} />}
       saveBlocked={watched.change !== null}
       createdAt={new Date(watched.shown.external_dates.created_at)}
+      draft={{ target: dateDraftTarget('inbound-row', inbound.uid), kind }}
       onSave={(date) => onSave(watched.shown, date)}
       onClose={onClose}
     />

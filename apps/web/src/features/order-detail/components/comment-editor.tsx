@@ -19,6 +19,8 @@ import { Button } from '../../../components/button/button.js';
 import { TEAM_LABELS } from '../../../components/comments/comment-item.js';
 import { CommentLength } from '../../../components/comments/comment-length.js';
 import { useToast } from '../../../components/toast/toast.js';
+import { useDrafts } from '../../../hooks/use-drafts.js';
+import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './comment-editor.module.css';
@@ -47,10 +49,6 @@ export function validationProblem(state: CommentEditorState, orderUid: string): 
   return issue ? `${issue.path.join('.') || 'comment'}: ${issue.message}` : 'The comment is not valid.';
 }
 
-/**
- * New-comment editor on the contracts' reducer. A failed save keeps the text and says why;
- * only a successful save resets it.
- */
 /** What a saved comment did besides the note: escalated to a team, or snoozed for N hours. */
 function savedDetail(input: ReturnType<typeof commentSubmitInput>): string | undefined {
   if (input.escalate && input.team) return `Escalated to ${TEAM_LABELS[input.team]}`;
@@ -59,8 +57,17 @@ function savedDetail(input: ReturnType<typeof commentSubmitInput>): string | und
   return undefined;
 }
 
+/**
+ * New-comment editor on the contracts' reducer. A failed save keeps the text and says why;
+ * only a successful save resets it. The text is kept in the browser as the user's draft for this
+ * order (a reload, a restart or a crash loses nothing) until it is saved or cancelled.
+ */
 export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {
-  const [state, dispatch] = useReducer(commentEditorReducer, INITIAL_COMMENT_EDITOR);
+  const drafts = useDrafts();
+  const [state, dispatch] = useReducer(commentEditorReducer, orderUid, (uid): CommentEditorState => {
+    const text = drafts.read('comment', uid, asText);
+    return text ? { ...INITIAL_COMMENT_EDITOR, text } : INITIAL_COMMENT_EDITOR;
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const add = trpc.orders.comments.add.useMutation();
   const toast = useToast();
@@ -72,6 +79,18 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  // Emptied (typed away, saved or cancelled) after holding text: the draft goes. Not before: the
+  // first render must not drop a draft it could not read yet.
+  const hadText = useRef(dirty);
+  useEffect(() => {
+    if (dirty) {
+      hadText.current = true;
+      drafts.write('comment', orderUid, state.text);
+    } else if (hadText.current) {
+      hadText.current = false;
+      drafts.clear('comment', orderUid);
+    }
+  }, [dirty, state.text, orderUid, drafts]);
 
   // The textarea grows with its text up to 300 px, then scrolls.
   useLayoutEffect(() => {

@@ -8,13 +8,16 @@ import {
   orderStatusLabel,
   parseServerTime,
   STATUS_ACTIONS,
+  type StatusAction,
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
 import { useState } from 'react';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { MenuPortal } from '../../../components/index.js';
 import { useToast } from '../../../components/toast/toast.js';
+import { useDrafts } from '../../../hooks/use-drafts.js';
 import { expectedOf, type SaveOptions } from '../../../lib/conflict.js';
+import { asDateDraft, dateDraftTarget } from '../../../lib/drafts.js';
 import { trpc } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
 
@@ -25,10 +28,17 @@ export interface HeaderMenuProps {
   onChanged: () => void;
 }
 
-/** The detail's actions: add a comment and the status changes the order allows (same rules as the row menu). */
+/**
+ * The detail's actions: add a comment and the status changes the order allows (same rules as the row
+ * menu). A date modal that was open here when the page was reloaded opens again with the typed date.
+ */
 export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: HeaderMenuProps) {
   const allowed = orderRowActions(order, warehouse);
-  const [open, setOpen] = useState<(typeof STATUS_ACTIONS)[number] | null>(null);
+  const drafts = useDrafts();
+  const [open, setOpen] = useState<(typeof STATUS_ACTIONS)[number] | null>(() => {
+    const kind = drafts.read('date', dateDraftTarget('order-detail', order.uid), asDateDraft)?.kind;
+    return STATUS_ACTIONS.find((item) => item.action === kind && allowed[item.action]) ?? null;
+  });
   return (
     <>
       <Menu.Root modal={false}>
@@ -51,6 +61,7 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
       {open ? (
         <StatusModal
           order={order}
+          action={open.action}
           title={open.title}
           dateLabel={open.dateLabel}
           status={open.status}
@@ -64,6 +75,7 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
 
 function StatusModal({
   order,
+  action,
   title,
   dateLabel,
   status,
@@ -71,6 +83,7 @@ function StatusModal({
   onChanged,
 }: {
   order: Order;
+  action: StatusAction;
   title: string;
   dateLabel: string;
   status: OperatorOrderStatus;
@@ -97,6 +110,7 @@ function StatusModal({
       label={dateLabel}
       testId="detail-status-modal"
       createdAt={parseServerTime(order.external_app_dates.created_at)}
+      draft={{ target: dateDraftTarget('order-detail', order.uid), kind: action }}
       summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
       onSave={save}
       onClose={onClose}

@@ -14,9 +14,11 @@ import { DetailLayer } from '../../../components/detail-layer/detail-layer-view.
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
+import { useDrafts } from '../../../hooks/use-drafts.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useAnnouncePresence } from '../../../hooks/use-presence.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { trpc } from '../../../lib/trpc.js';
@@ -31,7 +33,8 @@ export const orderDetailHref = (uid: string) => `/realtime/order?uid=${encodeURI
 /**
  * /realtime/order?uid=…(&newComment, hasUnread, cached): the order detail as an overlay over the
  * mounted list, below the app header, which stays usable (see DetailLayer). Unread comments are
- * marked seen on entry; unsaved comment text blocks navigation.
+ * marked seen on entry; unsaved comment text blocks navigation. The text is kept as a draft in the
+ * browser, so a reload brings it back (the editor opens with it) instead of asking first.
  */
 export function OrderDetailRoute() {
   const [params] = useSearchParams();
@@ -45,6 +48,7 @@ export function OrderDetailRoute() {
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
   const utils = trpc.useUtils();
 
+  const drafts = useDrafts();
   const [dirty, setDirty] = useState(false);
   // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
   useAnnouncePresence(uid, dirty);
@@ -53,13 +57,14 @@ export function OrderDetailRoute() {
       dirty &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
-  // Closing the tab or reloading with unsaved text asks too.
+  // Closing the tab or reloading with unsaved text asks too, where the browser cannot keep the draft.
+  const keptInBrowser = drafts.available;
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty || keptInBrowser) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, keptInBrowser]);
 
   // Closing returns to the exact list the user came from: its URL (filters, status group), its
   // scroll position and the row of the order shown last, which gets the focus.
@@ -101,7 +106,13 @@ export function OrderDetailRoute() {
                 <Button variant="primary" onClick={keepWriting}>
                   Keep writing
                 </Button>
-                <Button variant="danger" onClick={() => blocker.proceed()}>
+                <Button
+                  variant="danger"
+                  onClick={() => {
+                    if (uid) drafts.clear('comment', uid);
+                    blocker.proceed?.();
+                  }}
+                >
                   Discard and leave
                 </Button>
               </div>
@@ -126,7 +137,8 @@ export function OrderDetailRoute() {
             detail={detail.data}
             user={user}
             initialTab={tabParam}
-            newComment={newComment}
+            // A draft typed before a reload opens the editor again, with its text.
+            newComment={newComment || drafts.read('comment', uid, asText) !== null}
             hasUnread={hasUnread}
             previousHref={around.previous ? orderDetailHref(around.previous) : null}
             nextHref={around.next ? orderDetailHref(around.next) : null}

@@ -3,10 +3,14 @@ import {
   type OperatorOrderStatus,
   type Order,
   type OrdersFilter,
+  orderRowActions,
+  STATUS_ACTIONS,
   type User,
 } from '@waybill/contracts';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDrafts } from '../../../hooks/use-drafts.js';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
+import { asDateDraft, dateModalsAt } from '../../../lib/drafts.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import {
   assignedUserOptions,
@@ -67,6 +71,24 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   const { filter, defaults, onFilterChange, rows, meta, initialized, searching, reference, user } = props;
   const [modal, setModal] = useState<OpenModal>(null);
   const statistics = meta?.statistics ?? null;
+
+  // A date modal that was open when the page was reloaded (or the browser crashed) opens again with
+  // the typed date, once its order is among the first loaded rows and still allows that change.
+  const drafts = useDrafts();
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !initialized) return;
+    reopened.current = true;
+    const byUid = new Map(rows.map((o) => [o.uid, o]));
+    for (const { id, draft } of dateModalsAt(drafts.list('date', asDateDraft), 'order-row')) {
+      const order = byUid.get(id);
+      const action = STATUS_ACTIONS.find((a) => a.action === draft.kind)?.action;
+      if (!order || !action) continue;
+      if (!orderRowActions(order, warehouseOf(order, reference.fulfillmentCentersByUid))[action]) continue;
+      setModal({ kind: action, uid: id });
+      return;
+    }
+  }, [initialized, rows, drafts, reference.fulfillmentCentersByUid]);
 
   const onAction = useCallback(
     (action: OrderAction, order: Order) => {

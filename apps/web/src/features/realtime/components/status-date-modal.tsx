@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { DateChangeModal } from '../../../components/index.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
+import { dateDraftTarget } from '../../../lib/drafts.js';
 import { OrderSummary } from './order-summary.js';
 
 export type StatusModalKind = StatusAction;
@@ -45,6 +46,7 @@ export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onCl
       testId={`modal-${kind}`}
       summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
       createdAt={parseServerTime(order.external_app_dates.created_at)}
+      draft={{ target: dateDraftTarget('order-row', order.uid), kind }}
       onSave={(date, options) =>
         options ? onSave(seen, config.status, date, options) : onSave(seen, config.status, date)
       }

@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../../components/button/button.js';
 import { useToast } from '../../../../components/toast/toast.js';
+import { dateDraftTarget } from '../../../../lib/drafts.js';
 import styles from './bulk.module.css';
 import { rowSelection, useRowSelection } from './selection.js';
 
@@ -107,6 +108,8 @@ export function BulkBarPanel({
             testId={`bulk-${step.action}-date`}
             summary={<p className={styles.hint}>The same date is saved on every ticked order.</p>}
             createdAt={latestCreated}
+            // The date is kept for the next time this bulk change is opened (a reload clears the ticks).
+            draft={{ target: dateDraftTarget('bulk', step.action), kind: step.action }}
             onSave={async (date) =>
               run(statusAction(step.action).title, {
                 kind: 'status',

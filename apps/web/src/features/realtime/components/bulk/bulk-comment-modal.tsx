@@ -1,11 +1,19 @@
 import { COMMENT_MIN_LENGTH_EXCLUSIVE, commentTooLong, isCommentTextValid } from '@waybill/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CommentLength } from '../../../../components/comments/comment-length.js';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
+import { useDrafts } from '../../../../hooks/use-drafts.js';
+import { asText } from '../../../../lib/drafts.js';
 import styles from './bulk.module.css';
 
-/** The same internal note for every ticked order. */
+/** The bulk note's draft: one per user, whatever is ticked (a reload clears the selection, not the text). */
+const BULK_DRAFT = 'selection';
+
+/**
+ * The same internal note for every ticked order. The text is kept in the browser as the user's
+ * draft until it is sent or cancelled: closing the modal (Escape, ×) or a reload keeps it for next time.
+ */
 export function BulkCommentModal({
   count,
   onSubmit,
@@ -15,7 +23,22 @@ export function BulkCommentModal({
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
-  const [text, setText] = useState('');
+  const drafts = useDrafts();
+  const [text, setText] = useState(() => drafts.read('bulk-comment', BULK_DRAFT, asText) ?? '');
+  const hadText = useRef(text.trim().length > 0);
+  useEffect(() => {
+    if (text.trim()) {
+      hadText.current = true;
+      drafts.write('bulk-comment', BULK_DRAFT, text);
+    } else if (hadText.current) {
+      hadText.current = false;
+      drafts.clear('bulk-comment', BULK_DRAFT);
+    }
+  }, [text, drafts]);
+  const discard = () => {
+    drafts.clear('bulk-comment', BULK_DRAFT);
+    onClose();
+  };
   const id = useId();
   const valid = isCommentTextValid(text);
   const tooLong = commentTooLong(text);
@@ -29,8 +52,11 @@ export function BulkCommentModal({
         <ModalActions
           confirmLabel="ADD COMMENT"
           disabled={!valid}
-          onConfirm={() => onSubmit(text.trim())}
-          onCancel={onClose}
+          onConfirm={() => {
+            drafts.clear('bulk-comment', BULK_DRAFT);
+            onSubmit(text.trim());
+          }}
+          onCancel={discard}
         />
       }
     >

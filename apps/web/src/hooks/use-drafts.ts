@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import {
+  browserDraftStorage,
+  clearDraft,
+  type DraftKind,
+  type DraftParser,
+  listDrafts,
+  pruneDrafts,
+  readDraft,
+  writeDraft,
+} from '../lib/drafts.js';
+import { useCurrentUser } from './use-reference-data.js';
+
+let pruned = false;
+
+/** The browser's drafts, pruned once per page load (expired ones, the oldest past the cap). */
+function storage() {
+  const found = browserDraftStorage();
+  if (found && !pruned) {
+    pruned = true;
+    pruneDrafts(found, Date.now());
+  }
+  return found;
+}
+
+export interface DraftStore {
+  /** Drafts can be kept: a user is signed in and the browser allows storage. */
+  available: boolean;
+  read<T>(kind: DraftKind, target: string, parse: DraftParser<T>): T | null;
+  write(kind: DraftKind, target: string, value: unknown): boolean;
+  clear(kind: DraftKind, target: string): void;
+  list<T>(kind: DraftKind, parse: DraftParser<T>): { target: string; at: number; value: T }[];
+}
+
+/** The signed-in user's drafts (lib/drafts.ts), keyed by their id from users.me; nothing when signed out. */
+export function useDrafts(): DraftStore {
+  const userId = useCurrentUser().data?.user.uid ?? null;
+  return useMemo(() => {
+    const store = storage();
+    return {
+      available: store !== null && userId !== null,
+      read: (kind, target, parse) => (store ? readDraft(store, userId, kind, target, Date.now(), parse) : null),
+      write: (kind, target, value) =>
+        store ? writeDraft(store, userId, kind, target, value, Date.now()) : false,
+      clear: (kind, target) => {
+        if (store) clearDraft(store, userId, kind, target);
+      },
+      list: (kind, parse) => (store ? listDrafts(store, userId, kind, Date.now(), parse) : []),
+    };
+  }, [userId]);
+}
