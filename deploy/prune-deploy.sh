@@ -11,5 +11,10 @@ rm -rf "$out"/node_modules/.pnpm/typescript@* "$out"/node_modules/.pnpm/@typescr
 # Type declarations, source maps, docs and the app's own tests: never loaded by node or tsx.
 find "$out" -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
   -o -name '*.md' -o -name '*.markdown' -o -name '*.test.ts' -o -name '*.tsbuildinfo' \) -delete
+# classic-level (the gateway's DATA_DIR store) ships LevelDB's C++ sources and a binary for every
+# platform; an image loads only its Linux one (prebuilds/linux-<arch>).
+for pkg in "$out"/node_modules/.pnpm/classic-level@*/node_modules/classic-level; do
+  rm -rf "$pkg/deps" "$pkg/binding.cc" "$pkg"/prebuilds/android-* "$pkg"/prebuilds/darwin-* "$pkg"/prebuilds/win32-*
+done
 # Links left pointing at removed packages.
 find "$out/node_modules" -xtype l -delete

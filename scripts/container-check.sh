@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the gateway and backend-sim images with podman and runs docker-compose.yml with podman-compose:
-# - default profile: console on :3000, a password sign-in and an orders.search through the containers;
+# - default profile: console on :3000, a password sign-in and an orders.search through the containers,
+#   and the same session after a restart of the gateway container (DATA_DIR on a volume);
 # - scale profile (Redis, gateway-a, gateway-b, nginx `lb` on :8080): the same through the balancer, a
 #   session minted through it accepted by each replica, a comment reaching websocket subscribers, and
 #   failover with gateway-a (the poll leader) killed (scripts/scale-check.mjs);
@@ -53,6 +54,8 @@ compose_up() {
   compose up -d --no-build "$@" >"$logs/compose-up.log" 2>&1 || { cat "$logs/compose-up.log"; fail "compose up $*"; }
 }
 container() { echo "${project}_$1_1"; } # podman-compose 1.0's container names
+# The gateway's sessions and Redis's append-only file: each run starts from empty ones.
+remove_volumes() { podman volume rm -f "${project}_gateway-data" "${project}_redis-data" >/dev/null 2>&1 || true; }
 project_containers() { podman ps -a --filter "label=io.podman.compose.project=$project" --format '{{.Names}}'; }
 cleanup() {
   status=$?
@@ -66,6 +69,7 @@ cleanup() {
   step "compose down"
   compose down -t 15 >/dev/null 2>&1 || true
   podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+  remove_volumes
   rm -rf "$logs"
   left=$(project_containers)
   [ -z "$left" ] || { echo "container-check: left behind: $left" >&2; status=1; }
@@ -109,6 +113,7 @@ step "compose up: default profile, and Redis + gateway-a of the scale profile"
 # Named services: podman-compose from Debian ignores `profiles:` and would start everything.
 # gateway-a starts before gateway-b so it takes the change-poll lease: the failover below kills the leader.
 compose down -t 2 >/dev/null 2>&1 || true # what an interrupted run left
+remove_volumes
 compose_up backend-sim gateway redis gateway-a
 
 step "wait for the gateway"
@@ -130,6 +135,14 @@ token=$(sign_in "$gateway")
 count=$(order_count "$(search "$gateway" "$token")")
 [ "$count" -gt 0 ] || fail "orders.search returned no orders"
 echo "ok: signed in, orders.search returned $count orders"
+
+step "a gateway restart keeps its sessions (DATA_DIR on the gateway-data volume)"
+podman restart -t 15 "$(container gateway)" >/dev/null || fail "restarting the gateway failed"
+wait_for 120 curl -fsS -m 5 "$gateway/readyz" || fail "gateway not ready after its restart"
+echo
+count=$(order_count "$(search "$gateway" "$token")")
+[ "$count" -gt 0 ] || fail "the session minted before the restart is refused after it"
+echo "ok: the session minted before the restart still works"
 
 step "scale profile: gateway-a takes the change-poll lease, then gateway-b and the balancer start"
 a=$(container gateway-a)
@@ -195,6 +208,7 @@ step "compose down"
 trap - EXIT
 compose down -t 15 >/dev/null 2>&1 || fail "compose down failed"
 podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+remove_volumes
 rm -rf "$logs"
 left=$(project_containers)
 [ -z "$left" ] || fail "containers left after compose down: $left"

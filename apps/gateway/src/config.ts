@@ -136,6 +136,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKEND_TIMEOUT_MS: int(10_000, 1, 600_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1, 600_000),
+  /**
+   * On SIGTERM/SIGINT, the drain (answers in flight, websockets told to reconnect) and the close of
+   * every service must end within this, else the process logs what was still open and exits 1. The
+   * orchestrator's kill delay (compose `stop_grace_period`) must be longer.
+   */
+  SHUTDOWN_GRACE_MS: int(10_000, 1000, 600_000),
   /** Request headers must be complete within this (slow-loris guard). */
   HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
   /** Open websockets per session token (pnpm bench sets it high: thousands of tabs for 10 users). */

@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
+import { installDrain } from './plugins/drain.js';
 import { httpServerOptions } from './security/index.js';
 
 /** Largest request body (a tRPC batch of filters is far below this). */
@@ -18,7 +18,7 @@ function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
   );
 }
 
-/** The Fastify instance: logger, body limit, timeouts against slow clients, proxy trust. */
+/** The Fastify instance: logger, body limit, timeouts against slow clients, proxy trust, graceful drain. */
 export function createServer(config: Config, opts: ServerOptions = {}): FastifyInstance {
   const logger = opts.logger ?? loggerOptions(config);
   const app = Fastify({
@@ -36,34 +36,7 @@ export function createServer(config: Config, opts: ServerOptions = {}): FastifyI
     // rotate it to dodge every per-address limit. request.ip is the one client address everywhere.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }) as unknown as FastifyInstance;
-  drainKeepAliveOnClose(app);
+  // A tenth of the grace period for websocket clients to answer the close (2 s at most).
+  installDrain(app, { wsCloseWaitMs: Math.min(2000, Math.floor(config.SHUTDOWN_GRACE_MS / 10)) });
   return app;
-}
-
-/**
- * Graceful drain: once closing, every answer carries `Connection: close`, so a keep-alive connection
- * whose request was in flight closes right after its answer; connections that turn idle meanwhile
- * (an answer streamed before closing began) are closed too, instead of idling to the keep-alive timeout.
- */
-function drainKeepAliveOnClose(app: FastifyInstance): void {
-  let draining: NodeJS.Timeout | null = null;
-  // Requests open per connection: an answer with a pipelined request behind it keeps the connection,
-  // so that request still gets its 503 (which closes it).
-  const open = new WeakMap<object, number>();
-  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    open.set(req.socket, (open.get(req.socket) ?? 0) + 1);
-    res.once('close', () => open.set(req.socket, (open.get(req.socket) ?? 1) - 1));
-  });
-  app.addHook('preClose', async () => {
-    draining = setInterval(() => app.server.closeIdleConnections(), 100);
-    draining.unref();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (draining && request.raw.httpVersionMajor < 2 && (open.get(request.raw.socket) ?? 0) <= 1)
-      reply.header('connection', 'close');
-    done(null, payload);
-  });
-  app.addHook('onClose', async () => {
-    if (draining) clearInterval(draining);
-  });
 }

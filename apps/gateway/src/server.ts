@@ -3,9 +3,6 @@ import { registerApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createServer } from './server-options.js';
 
-/** How long SIGTERM waits for in-flight requests and sockets before exiting anyway. */
-const GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -18,19 +15,31 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Logger, body limit and timeouts are the server's; the plugins are the app's.
+  // Logger, body limit, timeouts and the drain are the server's; the plugins are the app's.
   const app = createServer(config);
   await registerApp(app, config);
 
+  let stage = 'draining connections';
   closeWithGrace(
-    { delay: GRACE_MS, logger: { error: (msg: unknown) => app.log.error(msg) } },
+    {
+      delay: config.SHUTDOWN_GRACE_MS,
+      logger: { error: (msg: unknown) => app.log.error(msg) },
+      // The only way out with 1 after a signal: say what held the exit, so it can be fixed.
+      onTimeout: (delay) =>
+        app.log.error(
+          { graceMs: delay, stage, ...app.drainState(), resources: process.getActiveResourcesInfo() },
+          'shutdown grace period over: exiting with what is still open',
+        ),
+    },
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'shutting down after an error');
-      else app.log.info({ signal }, 'shutting down');
-      // The change-poll lease first, so another replica polls at once instead of after the drain.
-      await app.services.realtime.lease.release();
-      // While closing, Fastify answers new requests with 503, in-flight answers close their keep-alive
-      // connection, idle connections close, and websocket clients are told to reconnect.
+      else app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+      // The change-poll lease goes at once, so another replica polls now instead of after the drain.
+      // Meanwhile the listener closes, websocket clients are told to reconnect elsewhere, and the
+      // answers in flight finish (plugins/drain.ts).
+      await Promise.all([app.services.realtime.lease.release(), app.drain()]);
+      app.log.info({}, 'connections drained: closing services');
+      stage = 'closing services';
       await app.close();
     },
   );

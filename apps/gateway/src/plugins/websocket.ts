@@ -9,16 +9,13 @@ export const websocketPlugin = fp(
   async (app) => {
     await app.register(fastifyWebsocket, {
       options: { maxPayload: MAX_WS_PAYLOAD },
-      // On shutdown, tell tRPC clients to reconnect (to another replica) before the sockets close.
+      // close() drains first (plugins/drain.ts: clients told to reconnect, sockets closed), then
+      // the websocket server closes once its last client is gone.
       preClose(done) {
-        const notice = JSON.stringify({ id: null, method: 'reconnect' });
-        for (const client of app.websocketServer.clients) {
-          if (client.readyState === client.OPEN) {
-            client.send(notice);
-            client.close(1001, 'server shutting down');
-          }
-        }
-        app.websocketServer.close(() => done());
+        app.drain().then(
+          () => app.websocketServer.close(() => done()),
+          (error: unknown) => done(error as Error),
+        );
       },
     });
   },

@@ -82,7 +82,7 @@ async function ensureDirectory(dataDir: string): Promise<void> {
 /** LevelDB's own words for a failed open ("IO error: lock …", "Corruption: …"), as advice. */
 function openProblem(error: unknown): string {
   const why = detail(error);
-  if (/lock/i.test(why))
+  if (/already held|temporarily unavailable/i.test(why))
     return `is in use by another gateway process (${why}): one single-process gateway per DATA_DIR; several replicas need REDIS_URL`;
   if (/corrupt/i.test(why))
     return `its store is corrupt (${why}): restore it from a backup, or move it away to start with an empty one (everyone signs in again)`;

@@ -34,9 +34,16 @@ const REPLICA_START_MS = 180_000;
 /** The `beforeAll` timeout for `startReplicaStack`: the replicas' start, and Redis and the backend's. */
 export const STACK_START_MS = REPLICA_START_MS + 60_000;
 
-/** One gateway process, configured through the environment as ops run it. */
-export async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
-  const port = await freePort();
+/**
+ * One gateway process, configured through the environment as ops run it; on `port` (a restart behind
+ * a balancer that knows its address), or a free one.
+ */
+export async function startReplica(
+  name: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<Replica> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: gatewayDir,
     env: {

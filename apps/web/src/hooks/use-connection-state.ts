@@ -1,5 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type ConnectionView, connectionStore, connectionView, nextViewChange } from '../lib/connection-state.js';
+import {
+  type ConnectionView,
+  connectionStore,
+  connectionView,
+  nextViewChange,
+} from '../lib/connection-state.js';
 
 export interface ConnectionStateView extends ConnectionView {
   /** The connection is lost right now (before the grace too): live lists must not give up on it. */

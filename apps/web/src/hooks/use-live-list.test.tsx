@@ -2,7 +2,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { TRPCError } from '@trpc/server';
 import { type ClientsFilter, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectionStore } from '../lib/connection-state.js';
+import { OUTAGE_RETRY_MS } from '../lib/outage.js';
 import { trpc } from '../lib/trpc.js';
 import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
 import { type LiveListSource, LiveUnavailableError, useLiveList } from './use-live-list.js';
@@ -326,5 +328,102 @@ describe('useLiveList when live does not answer or the session dies', () => {
     expect(paths.lastIndexOf('auth.session')).toBeGreaterThan(paths.indexOf('auth.logout'));
     expect(result.current.source).toBe('live');
     expect(log.some((c) => c.path === 'clients.search')).toBe(false);
+  });
+});
+
+/** Runs fake timers `ms` ahead, inside act so React's effects (and the timers they set) run too. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('useLiveList through an outage', () => {
+  const lost = { type: 'socket', down: true } as const;
+  const back = { type: 'socket', down: false } as const;
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is paused as of the drop while the websocket is lost, and live again once it is back', async () => {
+    const live = fakeLive(() => snapshot(2, false));
+    const { result } = renderList(live.handler);
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    const droppedAt = Date.now() - 5_000;
+    act(() => connectionStore.report(lost, droppedAt));
+    await waitFor(() => expect(result.current.pause).toEqual({ dataAt: droppedAt }));
+    // An older pause from the gateway stays the age said.
+    act(() => live.push({ kind: 'health', paused: true, dataAt: droppedAt - 60_000 }));
+    await waitFor(() => expect(result.current.pause).toEqual({ dataAt: droppedAt - 60_000 }));
+    act(() => live.push({ kind: 'health', paused: false, dataAt: droppedAt }));
+    act(() => connectionStore.report(back));
+    await waitFor(() => expect(result.current.pause).toBeNull());
+    expect(result.current.rows).toHaveLength(2);
+  });
+
+  it('waits for the socket instead of falling back to searches while it is lost', async () => {
+    vi.useFakeTimers();
+    const log: CallLog[] = [];
+    const live = fakeLive(({ filter }) => (filter.name === 'later' ? undefined : snapshot(2, false)));
+    const search = () => ({ rows: rows(1, 'q'), count: 1 });
+    const { result, rerender } = renderList(live.handler, { 'clients.search': search }, log, undefined, 50);
+    await advance(10);
+    expect(result.current.rows).toHaveLength(2);
+    act(() => connectionStore.report(lost, Date.now() - 5_000));
+    // The filter changes during the outage: its subscription waits for the new socket.
+    rerender({ filter: { ...DEFAULT_CLIENTS_FILTER, name: 'later' } });
+    await advance(1_000);
+    expect(result.current.source).toBe('live');
+    expect(result.current.waitingForConnection).toBe(true);
+    expect(log.some((c) => c.path === 'clients.search')).toBe(false);
+    act(() => connectionStore.report(back));
+    act(() => live.push(snapshot(3, false)));
+    await advance(10);
+    expect(result.current.initialized).toBe(true);
+    expect(result.current.rows).toHaveLength(3);
+    expect(result.current.waitingForConnection).toBe(false);
+  });
+
+  it('reads again every few seconds after an outage sent it to searches, and goes back to live after', async () => {
+    vi.useFakeTimers();
+    let backendUp = false;
+    const log: CallLog[] = [];
+    const live: LiveHandler = (_input, emit) => {
+      if (!backendUp) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+      emit(snapshot(2, false));
+    };
+    const search = () => {
+      if (!backendUp) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+      return { rows: rows(1, 'q'), count: 1 };
+    };
+    const { result } = renderList(live, { 'clients.search': search }, log);
+    await advance(10);
+    expect(result.current.source).toBe('query');
+    expect(result.current.searchFailed).toBe(true);
+    await advance(OUTAGE_RETRY_MS);
+    expect(log.filter((c) => c.path === 'clients.search')).toHaveLength(2);
+    backendUp = true;
+    await advance(OUTAGE_RETRY_MS);
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['q-0']);
+    expect(result.current.searchFailed).toBe(false);
+    // A few seconds after a search answers, the list is live again.
+    await advance(OUTAGE_RETRY_MS);
+    expect(result.current.source).toBe('live');
+    expect(result.current.rows).toHaveLength(2);
+    expect(result.current.error).toBeNull();
+  });
+
+  it('goes back to live at once when the socket is back', async () => {
+    let backendUp = false;
+    const live: LiveHandler = (_input, emit) => {
+      if (!backendUp) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+      emit(snapshot(2, false));
+    };
+    const search = () => {
+      throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+    };
+    const { result } = renderList(live, { 'clients.search': search });
+    await waitFor(() => expect(result.current.source).toBe('query'));
+    backendUp = true;
+    act(() => connectionStore.report(lost, Date.now() - 5_000));
+    act(() => connectionStore.report(back));
+    await waitFor(() => expect(result.current.source).toBe('live'));
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
   });
 });

@@ -34,7 +34,11 @@ export const CONNECTED: ConnectionState = {
 };
 
 /** The state after `event` at `now`. The same state object when nothing changed. */
-export function nextConnectionState(state: ConnectionState, event: ConnectionEvent, now: number): ConnectionState {
+export function nextConnectionState(
+  state: ConnectionState,
+  event: ConnectionEvent,
+  now: number,
+): ConnectionState {
   const socketDown = event.type === 'socket' ? event.down : state.socketDown;
   const offline = event.type === 'network' ? !event.online : state.offline;
   if (socketDown === state.socketDown && offline === state.offline) return state;
@@ -66,7 +70,11 @@ const shownOutage = (outage: { from: number; to: number } | null) =>
 export function connectionView(state: ConnectionState, now: number): ConnectionView {
   if (state.downSince !== null && now - state.downSince >= RECONNECTING_GRACE_MS)
     return { status: 'reconnecting', downSince: state.downSince };
-  if (state.downSince === null && shownOutage(state.lastOutage) && now - (state.lastOutage?.to ?? 0) < BACK_ONLINE_MS)
+  if (
+    state.downSince === null &&
+    shownOutage(state.lastOutage) &&
+    now - (state.lastOutage?.to ?? 0) < BACK_ONLINE_MS
+  )
     return { status: 'back', downSince: null };
   return { status: 'online', downSince: null };
 }
@@ -96,7 +104,7 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 type Listener = () => void;
 
 /** The page's one connection state; tests report into it and reset it. */
-export function createConnectionStore(clock: () => number = Date.now) {
+export function createConnectionStore(clock: () => number = () => Date.now()) {
   let state = CONNECTED;
   const listeners = new Set<Listener>();
   return {
@@ -105,8 +113,9 @@ export function createConnectionStore(clock: () => number = Date.now) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    report(event: ConnectionEvent) {
-      const next = nextConnectionState(state, event, clock());
+    /** `at` defaults to now (tests date an outage back). */
+    report(event: ConnectionEvent, at: number = clock()) {
+      const next = nextConnectionState(state, event, at);
       if (next === state) return;
       state = next;
       for (const listener of listeners) listener();

@@ -3,12 +3,12 @@ import {
   asDateDraft,
   asText,
   clearDraft,
-  dateDraftTarget,
-  dateModalsAt,
   DRAFT_MAX_AGE_MS,
   DRAFT_MAX_CHARS,
   DRAFT_PREFIX,
   type DraftStorage,
+  dateDraftTarget,
+  dateModalsAt,
   draftKey,
   listDrafts,
   pruneDrafts,
@@ -79,7 +79,10 @@ describe('draft store', () => {
     for (let i = 0; i < 4; i += 1) writeDraft(storage, 'u1', 'comment', `ord-${i}`, `text ${i}`, T0 + i);
     writeDraft(storage, 'u2', 'comment', 'ord-0', 'theirs', T0);
     expect(pruneDrafts(storage, T0 + 10, 2)).toBe(4);
-    expect(listDrafts(storage, 'u1', 'comment', T0 + 10, asText).map((d) => d.target)).toEqual(['ord-3', 'ord-2']);
+    expect(listDrafts(storage, 'u1', 'comment', T0 + 10, asText).map((d) => d.target)).toEqual([
+      'ord-3',
+      'ord-2',
+    ]);
     expect(readDraft(storage, 'u2', 'comment', 'ord-0', T0 + 10, asText)).toBe('theirs');
     expect(storage.getItem('waybill.time-mode')).toBe('local');
   });
@@ -97,7 +100,14 @@ describe('draft store', () => {
 
   it('reads back only well-formed values: user ids and targets with separators stay apart', () => {
     const storage = fakeStorage();
-    writeDraft(storage, 'a:b', 'date', 'order-row:ord-1', { kind: 'delivered', day: '05', month: '1', year: '' }, T0);
+    writeDraft(
+      storage,
+      'a:b',
+      'date',
+      'order-row:ord-1',
+      { kind: 'delivered', day: '05', month: '1', year: '' },
+      T0,
+    );
     expect(listDrafts(storage, 'a:b', 'date', T0, asDateDraft)).toEqual([
       { target: 'order-row:ord-1', at: T0, value: { kind: 'delivered', day: '05', month: '1', year: '' } },
     ]);

@@ -104,7 +104,12 @@ export function writeDraft(
   return true;
 }
 
-export function clearDraft(storage: DraftStorage, userId: string | null, kind: DraftKind, target: string): void {
+export function clearDraft(
+  storage: DraftStorage,
+  userId: string | null,
+  kind: DraftKind,
+  target: string,
+): void {
   if (userId) storage.removeItem(draftKey(userId, kind, target));
 }
 
@@ -168,7 +173,13 @@ export function pruneDrafts(storage: DraftStorage, now: number, perUser = DRAFT_
     byUser.set(user, list);
   }
   for (const list of byUser.values())
-    if (list.length > perUser) drop.push(...list.sort((a, b) => b.at - a.at).slice(perUser).map((e) => e.key));
+    if (list.length > perUser)
+      drop.push(
+        ...list
+          .sort((a, b) => b.at - a.at)
+          .slice(perUser)
+          .map((e) => e.key),
+      );
   for (const key of drop) storage.removeItem(key);
   return drop.length;
 }

@@ -21,11 +21,6 @@ export function errorCode(error: unknown): string | null {
   return null;
 }
 
-export function isUnauthorized(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'UNAUTHORIZED' || code === 'FORBIDDEN';
-}
-
 const NETWORK = /Failed to fetch|NetworkError|fetch failed|Load failed|WebSocket/i;
 
 /** Shows `detail` with console.error in development builds only (Vite's `import.meta.env.DEV`). */

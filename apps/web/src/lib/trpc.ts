@@ -29,7 +29,8 @@ export function createTrpcClient(loc: Location = window.location) {
     retryDelayMs: reconnectDelayMs,
   });
   wsClient.connectionState.subscribe({
-    next: (s) => connectionStore.report({ type: 'socket', down: s.state === 'connecting' && s.error !== null }),
+    next: (s) =>
+      connectionStore.report({ type: 'socket', down: s.state === 'connecting' && s.error !== null }),
   });
   return trpc.createClient({
     links: [

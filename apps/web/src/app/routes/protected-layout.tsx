@@ -10,6 +10,7 @@ import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { NotificationCentre } from '../../features/notifications/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
+import { DraftsProvider } from '../../hooks/use-drafts.js';
 import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorCode } from '../../lib/errors.js';
@@ -80,31 +81,34 @@ export function ProtectedLayout() {
     !reference.fulfillmentCenters.isPending;
 
   return (
-    // Exports outlive their modal and the screen they started on (the tray in the header).
-    <ExportJobsProvider>
-      {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
-      <PresenceProvider>
-        <div className={styles.shell}>
-          <Header
-            user={user}
-            onLogout={logout}
-            tools={
-              <>
-                <NotificationCentre />
-                <ExportTray />
-              </>
-            }
-          />
-          {/* Over everything, outside main (which an open detail makes inert). */}
-          <ConnectionBanner />
-          <main className={styles.main} ref={setMainElement}>
-            <PopupLayer element={mainElement}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</PopupLayer>
-          </main>
-          {/* Ctrl+K (⌘K) from every screen. */}
-          {ready ? <CommandPalette /> : null}
-        </div>
-      </PresenceProvider>
-    </ExportJobsProvider>
+    // What the user types and has not saved is kept in the browser under their id.
+    <DraftsProvider userId={user?.uid ?? null}>
+      {/* Exports outlive their modal and the screen they started on (the tray in the header). */}
+      <ExportJobsProvider>
+        {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
+        <PresenceProvider>
+          <div className={styles.shell}>
+            <Header
+              user={user}
+              onLogout={logout}
+              tools={
+                <>
+                  <NotificationCentre />
+                  <ExportTray />
+                </>
+              }
+            />
+            {/* Over everything, outside main (which an open detail makes inert). */}
+            <ConnectionBanner />
+            <main className={styles.main} ref={setMainElement}>
+              <PopupLayer element={mainElement}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</PopupLayer>
+            </main>
+            {/* Ctrl+K (⌘K) from every screen. */}
+            {ready ? <CommandPalette /> : null}
+          </div>
+        </PresenceProvider>
+      </ExportJobsProvider>
+    </DraftsProvider>
   );
 }
 

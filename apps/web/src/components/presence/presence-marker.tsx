@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { usePresenceStale, useViewers } from '../../hooks/use-presence.js';
-import { PRESENCE_STALE_TEXT } from './presence-avatars.js';
 import styles from './presence.module.css';
+import { PRESENCE_STALE_TEXT } from './presence-avatars.js';
 
 /** A small eye on a list row someone else has open; its name says who (and, offline, that it may be old). */
 export function PresenceMarker({ orderUid }: { orderUid: string }) {

@@ -20,7 +20,9 @@ export function ChunkLoadFailed() {
       {down ? (
         <>
           <h1 className={styles.calmTitle}>This screen could not be loaded</h1>
-          <p className={styles.text}>The server cannot be reached. It loads by itself once the connection is back.</p>
+          <p className={styles.text}>
+            The server cannot be reached. It loads by itself once the connection is back.
+          </p>
         </>
       ) : (
         <>

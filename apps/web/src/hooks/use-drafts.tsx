@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import {
   browserDraftStorage,
   clearDraft,
@@ -9,7 +9,6 @@ import {
   readDraft,
   writeDraft,
 } from '../lib/drafts.js';
-import { useCurrentUser } from './use-reference-data.js';
 
 let pruned = false;
 
@@ -23,6 +22,14 @@ function storage() {
   return found;
 }
 
+/** Whose drafts the screens read and write: the signed-in user's id, null outside the signed-in area. */
+const DraftUserContext = createContext<string | null>(null);
+
+/** Set by the signed-in layout; everything outside it (sign-in, tests without it) keeps no drafts. */
+export function DraftsProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  return <DraftUserContext.Provider value={userId}>{children}</DraftUserContext.Provider>;
+}
+
 export interface DraftStore {
   /** Drafts can be kept: a user is signed in and the browser allows storage. */
   available: boolean;
@@ -32,14 +39,15 @@ export interface DraftStore {
   list<T>(kind: DraftKind, parse: DraftParser<T>): { target: string; at: number; value: T }[];
 }
 
-/** The signed-in user's drafts (lib/drafts.ts), keyed by their id from users.me; nothing when signed out. */
+/** The signed-in user's drafts (lib/drafts.ts) in this browser; nothing is kept without a user. */
 export function useDrafts(): DraftStore {
-  const userId = useCurrentUser().data?.user.uid ?? null;
+  const userId = useContext(DraftUserContext);
   return useMemo(() => {
-    const store = storage();
+    const store = userId ? storage() : null;
     return {
-      available: store !== null && userId !== null,
-      read: (kind, target, parse) => (store ? readDraft(store, userId, kind, target, Date.now(), parse) : null),
+      available: store !== null,
+      read: (kind, target, parse) =>
+        store ? readDraft(store, userId, kind, target, Date.now(), parse) : null,
       write: (kind, target, value) =>
         store ? writeDraft(store, userId, kind, target, value, Date.now()) : false,
       clear: (kind, target) => {

@@ -1,0 +1,170 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket, WebSocketServer } from 'ws';
+
+/**
+ * Close code of the websockets a drain closes: "service restart" (RFC 6455 registry), so clients
+ * reconnect at once (through a balancer, to another replica) instead of treating it as a failure.
+ */
+export const WS_SERVICE_RESTART = 1012;
+
+/** What a drain still waits on, for the log when the grace period runs out. */
+export interface DrainState {
+  draining: boolean;
+  /** TCP connections still open on the main port (websockets included). */
+  connections: number;
+  websockets: number;
+  /** Requests still being answered, as `METHOD /path` (no query: inputs stay out of the log). */
+  requests: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Stops taking work and resolves once every connection of the main port is closed: the listener
+     * closes, websocket clients are told to reconnect elsewhere, streams end, in-flight answers finish
+     * with `Connection: close`. Idempotent; `close()` drains first too. Services stay open until `close()`.
+     */
+    drain(): Promise<void>;
+    drainState(): DrainState;
+  }
+}
+
+/** The answer to a websocket upgrade during a drain: the client (or balancer) retries elsewhere. */
+const UPGRADE_REFUSAL = (() => {
+  const body = JSON.stringify({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'Server restarting: reconnect',
+  });
+  return [
+    'HTTP/1.1 503 Service Unavailable',
+    'Connection: close',
+    'Retry-After: 1',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    body,
+  ].join('\r\n');
+})();
+
+/** The tRPC notice (as its ws adapter's broadcastReconnectNotification sends it) to reconnect now. */
+const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
+
+/**
+ * Graceful drain of the main port, installed on the server before any plugin. Once it starts:
+ * - the listener closes, so new connections are refused (a balancer tries another replica, whatever
+ *   the method: nothing was sent);
+ * - websocket upgrades get 503 with `Connection: close` and `Retry-After`, and their socket is closed
+ *   (Fastify's own closing 503 leaves an upgrade socket half-open, which held the exit to the grace
+ *   timeout whenever a client reconnected during the close);
+ * - open websockets get tRPC's `reconnect` notice and a 1012 close; one that does not finish the
+ *   close handshake within `wsCloseWaitMs` is cut off;
+ * - event streams (subscriptions over HTTP) end, so their clients reconnect with their last event id;
+ * - requests already on an open connection are answered as usual (a 503 there would reach the user
+ *   for a POST, which a balancer does not retry), every answer with `Connection: close`, and
+ *   connections that turn idle are closed.
+ */
+export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number }): void {
+  const { server } = app;
+  let draining = false;
+  let drained: Promise<void> | null = null;
+  const sockets = new Set<Socket>();
+  const responses = new Set<ServerResponse>();
+  /** Answers that are event streams (tRPC subscriptions over HTTP): open until the client leaves. */
+  const streams = new WeakSet<ServerResponse>();
+  // Requests open per connection: an answer with a pipelined request behind it keeps the connection,
+  // so that request still gets its answer (which closes it).
+  const open = new WeakMap<object, number>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    open.set(req.socket, (open.get(req.socket) ?? 0) + 1);
+    responses.add(res);
+    res.once('close', () => {
+      responses.delete(res);
+      open.set(req.socket, (open.get(req.socket) ?? 1) - 1);
+    });
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) streams.add(reply.raw);
+    if (draining && request.raw.httpVersionMajor < 2 && (open.get(request.raw.socket) ?? 0) <= 1)
+      reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  const websockets = (): WebSocketServer | null =>
+    app.hasDecorator('websocketServer') ? app.websocketServer : null;
+  const closeWebsocket = (socket: WebSocket) => {
+    if (socket.readyState === socket.OPEN) {
+      socket.send(RECONNECT_NOTICE);
+      socket.close(WS_SERVICE_RESTART, 'server restarting');
+    }
+    // A client gone without a word never answers the close: ws would wait 30 s for it.
+    const cutOff = setTimeout(() => socket.terminate(), opts.wsCloseWaitMs);
+    cutOff.unref();
+    socket.once('close', () => clearTimeout(cutOff));
+  };
+
+  // Every upgrade passes this gate first: once draining, it is refused here, before Fastify routes it.
+  app.addHook('onReady', async () => {
+    const handlers = server.listeners('upgrade') as Array<(...args: unknown[]) => void>;
+    server.removeAllListeners('upgrade');
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (!draining) {
+        for (const handler of handlers) handler.call(server, req, socket, head);
+        return;
+      }
+      socket.on('error', () => socket.destroy());
+      socket.end(UPGRADE_REFUSAL, () => socket.destroy());
+    });
+    // An upgrade that was still in its checks when the drain began is accepted after it: close it too.
+    websockets()?.on('connection', (socket: WebSocket) => {
+      if (draining) closeWebsocket(socket);
+    });
+    if (app.hasDecorator('readinessChecks'))
+      app.readinessChecks.unshift(() =>
+        draining ? { name: 'shutdown', ok: false, detail: 'shutting down' } : { name: 'shutdown', ok: true },
+      );
+  });
+
+  app.decorate('drain', function drain(): Promise<void> {
+    if (drained) return drained;
+    draining = true;
+    drained = (async () => {
+      // Stops accepting; the callback waits for every open connection (websockets included).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const wss = websockets();
+      if (wss) {
+        // Upgrades finishing their checks now get 503 from ws itself (and their socket closed).
+        wss.close();
+        for (const socket of wss.clients) closeWebsocket(socket);
+      }
+      // Idle connections are closed as they turn idle; streams end (also one started by a request
+      // that was already on its way), so their clients reconnect elsewhere.
+      const sweep = () => {
+        server.closeIdleConnections();
+        for (const res of responses) if (streams.has(res)) res.destroy();
+      };
+      sweep();
+      const idle = setInterval(sweep, 100);
+      idle.unref();
+      try {
+        await closed;
+      } finally {
+        clearInterval(idle);
+      }
+    })();
+    return drained;
+  });
+
+  app.decorate('drainState', (): DrainState => {
+    const requests = [...responses]
+      .slice(0, 20)
+      .map((res) => `${res.req.method} ${(res.req.url ?? '').split('?')[0]}`);
+    return { draining, connections: sockets.size, websockets: websockets()?.clients.size ?? 0, requests };
+  });
+}

@@ -1,0 +1,143 @@
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  TRPCClientError,
+  wsLink,
+} from '@trpc/client';
+import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../src/router.js';
+import { WS_CLOSE } from '../../src/security/index.js';
+
+type Meta = Record<string, unknown>;
+export type OrdersState = ListState<Order, Meta>;
+
+/**
+ * A console user as scripts can be one: `@trpc/client` with subscriptions over a websocket (which
+ * reconnects at once, then backs off as the console does) and queries batched over HTTP with a bearer
+ * token, holding an `orders.live` list. Everything that would reach the user as a failure is counted.
+ */
+export interface LiveUser {
+  state: OrdersState | null;
+  /** Message ids, in arrival order; and those that arrived more than once. */
+  ids: string[];
+  duplicates: string[];
+  snapshots: number;
+  /** Websockets that opened: the first, then one per reconnect. */
+  opens: number;
+  /** Answers or failures a user would see as a server error: 5xx, or no answer at all. */
+  serverErrors: string[];
+  /** UNAUTHORIZED answers, subscription ends and websocket closes for a signed-out session. */
+  signOuts: string[];
+  otherErrors: string[];
+  queries: number;
+  /** One `users.me` query (what every screen asks), its failure counted. */
+  query(): Promise<void>;
+  /** One mutation (a POST, which a balancer does not retry), its failure counted. */
+  mutate(): Promise<void>;
+  mutations: number;
+  close(): void;
+}
+
+/** The console's reconnect delay: at once, then doubling from 1 s, never above 3 s. */
+const reconnectDelayMs = (attempt: number) => (attempt === 0 ? 0 : Math.min(500 * 2 ** attempt, 3000));
+
+function describe(error: unknown): { kind: 'server' | 'signOut' | 'other'; text: string } {
+  if (!(error instanceof TRPCClientError)) return { kind: 'other', text: String(error) };
+  const data = error.data as { httpStatus?: number; code?: string } | undefined;
+  const status = data?.httpStatus ?? (error.meta?.response as Response | undefined)?.status;
+  const text = `${status ?? 'no answer'} ${data?.code ?? ''} ${error.message}`;
+  if (data?.code === 'UNAUTHORIZED' || status === 401) return { kind: 'signOut', text };
+  if (status === undefined || status >= 500) return { kind: 'server', text };
+  return { kind: 'other', text };
+}
+
+export function startLiveUser(url: string, token: string): LiveUser {
+  const user: LiveUser = {
+    state: null,
+    ids: [],
+    duplicates: [],
+    snapshots: 0,
+    opens: 0,
+    serverErrors: [],
+    signOuts: [],
+    otherErrors: [],
+    queries: 0,
+    mutations: 0,
+    query: async () => {},
+    mutate: async () => {},
+    close: () => {},
+  };
+  const record = (error: unknown) => {
+    const { kind, text } = describe(error);
+    ({ server: user.serverErrors, signOut: user.signOuts, other: user.otherErrors })[kind].push(text);
+  };
+  const ws = createWSClient({
+    url: `${url.replace(/^http/, 'ws')}/trpc`,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: reconnectDelayMs,
+    connectionParams: () => ({ token }),
+    onOpen: () => {
+      user.opens += 1;
+    },
+    onClose: (event) => {
+      if (event?.code === WS_CLOSE.signedOut) user.signOuts.push(`websocket closed ${event.code}`);
+    },
+  });
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink<AppRouter>({ client: ws }),
+        false: httpBatchLink({ url: `${url}/trpc`, headers: { authorization: `Bearer ${token}` } }),
+      }),
+    ],
+  });
+  const seen = new Set<string>();
+  let closed = false;
+  const subscription = client.orders.live.subscribe(
+    { filter: {} },
+    {
+      onData: (tracked) => {
+        const { id, data } = tracked as unknown as {
+          id: string;
+          data: ListMessage<Order, Meta> | { kind: 'health' };
+        };
+        if (seen.has(id)) user.duplicates.push(id);
+        seen.add(id);
+        user.ids.push(id);
+        if (data.kind === 'health') return;
+        if (data.kind === 'snapshot') user.snapshots += 1;
+        user.state = applyListMessage(user.state, data);
+      },
+      onError: record,
+      onComplete: () => {
+        if (!closed) user.otherErrors.push('subscription completed');
+      },
+    },
+  );
+  user.query = async () => {
+    try {
+      await client.users.me.query();
+      user.queries += 1;
+    } catch (error) {
+      record(error);
+    }
+  };
+  user.mutate = async () => {
+    try {
+      await client.notifications.markAllRead.mutate();
+      user.mutations += 1;
+    } catch (error) {
+      record(error);
+    }
+  };
+  user.close = () => {
+    closed = true;
+    subscription.unsubscribe();
+    ws.close();
+  };
+  return user;
+}
