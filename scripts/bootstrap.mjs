@@ -83,6 +83,15 @@ const SYSTEM_PROGRAMS = {
     dnf: 'redis',
     brew: 'redis',
   },
+  nginx: {
+    why: 'the rolling-restart test (replicas behind a balancer)',
+    found: () =>
+      [process.env.NGINX, '/usr/sbin/nginx'].some((path) => path && existsSync(path)) ||
+      output('nginx', ['-v']) !== null,
+    apt: 'nginx',
+    dnf: 'nginx',
+    brew: 'nginx',
+  },
 };
 
 function isRoot() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test` / `pnpm test`: brings what the suites need (pnpm, dependencies, Chromium, redis-server),
+// `npm test` / `pnpm test`: brings what the suites need (pnpm, dependencies, Chromium, redis-server, nginx),
 // runs every suite (unit, integration, browser) with vitest and prints one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ const needs = (name) => only.length === 0 || only.includes(name);
 // Checked before anything runs, so a missing program stops the run with one clear message.
 ensureSystemPrograms([
   ...(needs('web-e2e') ? ['chromium'] : []),
-  ...(needs('gateway') ? ['redis-server'] : []),
+  ...(needs('gateway') ? ['redis-server', 'nginx'] : []),
 ]);
 ensurePnpm();
 ensureDependencies();

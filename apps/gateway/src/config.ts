@@ -70,6 +70,36 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** One `host:port` (an IPv6 host in brackets, like [fd00::5]:26379), or null when it is not one. */
+function parseHostPort(entry: string): { host: string; port: number } | null {
+  const match = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry) ?? /^([^:[\]\s]+):(\d{1,5})$/.exec(entry);
+  const port = Number(match?.[2]);
+  if (!match?.[1] || port < 1 || port > 65_535) return null;
+  return { host: match[1], port };
+}
+
+/** A comma-separated list of Sentinel addresses (`host:port`); empty: no Sentinel. */
+const sentinelList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .transform((entries, ctx) =>
+    entries.flatMap((entry) => {
+      const address = parseHostPort(entry);
+      if (address) return [address];
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not a host:port (like sentinel-1:26379)`,
+      });
+      return [];
+    }),
+  );
+
 /** A comma-separated list of proxy addresses or CIDR ranges; empty trusts none. */
 const proxyList = z
   .string()
@@ -128,6 +158,16 @@ export const configSchema = z.object({
     .url({ message: 'must be a redis:// URL', protocol: /^rediss?$/ })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Multi-replica mode through Redis Sentinel instead of REDIS_URL: the Sentinels (`host:port`, comma
+   * separated) and the name they monitor the primary under; the gateway follows a failover.
+   */
+  REDIS_SENTINELS: sentinelList,
+  REDIS_MASTER_NAME: z.string().trim().optional(),
+  /** The Sentinels' own password (their `requirepass`), when they need one. */
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  /** The Redis server's password, when it needs one and REDIS_URL does not carry it. */
+  REDIS_PASSWORD: z.string().optional(),
   /**
    * Change-poll lease lifetime in multi-replica mode: renewed every third of it, checked by followers
    * six times per lifetime, so a dead leader is replaced within it plus one check (changes within 6 s).
@@ -255,6 +295,20 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
+/** Rules across variables: Sentinel needs its addresses and the primary's name, and replaces REDIS_URL. */
+const checkedSchema = configSchema.superRefine((config, ctx) => {
+  const sentinels = config.REDIS_SENTINELS.length > 0;
+  const issue = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (sentinels && !config.REDIS_MASTER_NAME) issue('REDIS_MASTER_NAME', 'must be set with REDIS_SENTINELS');
+  if (!sentinels && config.REDIS_MASTER_NAME) issue('REDIS_SENTINELS', 'must be set with REDIS_MASTER_NAME');
+  // Named on REDIS_SENTINELS: the message shows the value, and a URL may carry a password.
+  if (sentinels && config.REDIS_URL)
+    issue(
+      'REDIS_SENTINELS',
+      'cannot be used with REDIS_URL: set one (with Sentinel, the password goes in REDIS_PASSWORD)',
+    );
+});
+
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
@@ -271,7 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value !== undefined && (value !== '' || key === 'ALLOWED_ORIGINS' || key === 'REDIS_URL'))
       picked[key] = value;
   }
-  const result = configSchema.safeParse(picked);
+  const result = checkedSchema.safeParse(picked);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

@@ -110,6 +110,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
   });
 
+  it('takes Redis through Sentinel: addresses, master name and passwords, each mistake named (no password shown)', () => {
+    expect(
+      loadConfig({
+        REDIS_SENTINELS: 'sentinel-1:26379, 10.0.0.7:26380,[fd00::5]:26379',
+        REDIS_MASTER_NAME: 'waybill',
+        REDIS_SENTINEL_PASSWORD: 's',
+        REDIS_PASSWORD: 'p',
+      }),
+    ).toMatchObject({
+      REDIS_SENTINELS: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.7', port: 26380 },
+        { host: 'fd00::5', port: 26379 },
+      ],
+      REDIS_MASTER_NAME: 'waybill',
+      REDIS_SENTINEL_PASSWORD: 's',
+      REDIS_PASSWORD: 'p',
+    });
+    expect(loadConfig({}).REDIS_SENTINELS).toEqual([]);
+    const named = 'REDIS_MASTER_NAME';
+    for (const [env, message] of [
+      [{ REDIS_SENTINELS: 'a:1,b', [named]: 'm' }, 'REDIS_SENTINELS="a:1,b": "b" is not a host:port'],
+      [{ REDIS_SENTINELS: 'a:0', [named]: 'm' }, 'REDIS_SENTINELS="a:0": "a:0" is not a host:port'],
+      [{ REDIS_SENTINELS: 'a:1' }, 'REDIS_MASTER_NAME="": must be set with REDIS_SENTINELS'],
+      [{ [named]: 'm' }, 'REDIS_SENTINELS="": must be set with REDIS_MASTER_NAME'],
+      [
+        { REDIS_SENTINELS: 'a:1', [named]: 'm', REDIS_URL: 'redis://:secret@r:6379' },
+        'REDIS_SENTINELS="a:1": cannot be used with REDIS_URL',
+      ],
+    ] as const) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+      expect(() => loadConfig(env)).not.toThrow(/secret/);
+    }
+  });
+
   it('caps a bulk action at 100 orders unless set, at most 1000, and names a bad value', () => {
     expect(loadConfig({}).BULK_MAX_ORDERS).toBe(100);
     expect(loadConfig({ BULK_MAX_ORDERS: '250' }).BULK_MAX_ORDERS).toBe(250);
@@ -191,5 +226,6 @@ describe('loadConfig', () => {
     expect(result.stderr).toContain('Invalid gateway configuration');
     expect(result.stderr).toContain('PORT="eighty"');
     expect(result.stderr).toContain('BACKEND_TIMEOUT_MS="0"');
-  });
+    // Starting a process that loads the gateway's TypeScript can take many seconds on a busy machine.
+  }, 60_000);
 });

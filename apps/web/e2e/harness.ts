@@ -48,6 +48,29 @@ export interface Stack {
   close: () => Promise<void>;
 }
 
+/** The e2e backend-sim: control on, no ticking; `data` changes its data set sizes. */
+export function startTestSim(data: { orders?: number; inbounds?: number; stores?: number } = {}) {
+  return startSim({ port: 0, tickMs: 0, control: true, orders: 600, inbounds: 120, stores: 60, ...data });
+}
+
+/** The gateway's configuration in the e2e stack, in front of the sim at `simUrl`. */
+export function testGatewayConfig(simUrl: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BACKEND_URL: simUrl,
+    // As `pnpm start` does: the sim serves product images over plain http.
+    IMAGE_ORIGINS: simUrl,
+    WEB_DIST: distDir,
+    CHANGE_POLL_MS: '300',
+    SERVICE_TOKEN: 'dev-service-token',
+    PASSWORD_LOGIN: 'on',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...env,
+  });
+}
+
 /**
  * The real stack on loopback: backend-sim (control on, no ticking) and the gateway serving dist.
  * `data` changes the sim's data set sizes (say, more stores for store health).
@@ -57,30 +80,8 @@ export async function startStack(
   data: { orders?: number; inbounds?: number; stores?: number } = {},
 ): Promise<Stack> {
   ensureWebBuilt();
-  const sim = await startSim({
-    port: 0,
-    tickMs: 0,
-    control: true,
-    orders: 600,
-    inbounds: 120,
-    stores: 60,
-    ...data,
-  });
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BACKEND_URL: sim.url,
-    // As `pnpm start` does: the sim serves product images over plain http.
-    IMAGE_ORIGINS: sim.url,
-    WEB_DIST: distDir,
-    CHANGE_POLL_MS: '300',
-    SERVICE_TOKEN: 'dev-service-token',
-    PASSWORD_LOGIN: 'on',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    ...env,
-  });
-  const app = await buildApp(config);
+  const sim = await startTestSim(data);
+  const app = await buildApp(testGatewayConfig(sim.url, env));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

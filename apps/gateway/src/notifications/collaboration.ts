@@ -7,7 +7,7 @@ import { PresenceHub } from '../presence/presence-hub.js';
 import { RedisPresenceTransport } from '../presence/redis-presence-transport.js';
 import type { ChangeEventLog } from '../realtime/change-events.js';
 import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
-import { createRedisConnection } from '../scale/redis-connection.js';
+import { createRedisConnection, redisTarget } from '../scale/redis-connection.js';
 import { MemoryNotificationStore, type NotificationStore } from './notification-store.js';
 import { Notifier } from './notifier.js';
 import { notificationKeys, RedisNotificationStore } from './redis-notification-store.js';
@@ -16,6 +16,10 @@ export interface CollaborationOptions {
   config: Pick<
     Config,
     | 'REDIS_URL'
+    | 'REDIS_SENTINELS'
+    | 'REDIS_MASTER_NAME'
+    | 'REDIS_SENTINEL_PASSWORD'
+    | 'REDIS_PASSWORD'
     | 'SERVICE_TOKEN'
     | 'PRESENCE_ORDERS_PER_SESSION'
     | 'PRESENCE_VIEWERS_PER_ORDER'
@@ -34,21 +38,23 @@ export interface CollaborationOptions {
 }
 
 /**
- * Presence and notifications: in memory on one replica; with REDIS_URL, presence goes over Redis
- * pub/sub and the notification centres, follows and claims live in Redis (two connections of their own).
+ * Presence and notifications: in memory on one replica; with Redis (REDIS_URL or Sentinel), presence
+ * goes over Redis pub/sub and the notification centres, follows and claims live in Redis (two
+ * connections of their own).
  */
 export function createCollaboration(opts: CollaborationOptions) {
   const { config } = opts;
   const prefix = opts.keyPrefix ?? 'waybill:';
   const connections: Redis[] = [];
-  const connect = (role: string) => {
-    const client = createRedisConnection({ url: config.REDIS_URL!, role, logger: opts.logger });
-    connections.push(client);
-    return client;
-  };
+  const target = redisTarget(config);
   let store: NotificationStore;
   let transport: RedisPresenceTransport | null = null;
-  if (config.REDIS_URL) {
+  if (target) {
+    const connect = (role: string) => {
+      const client = createRedisConnection({ ...target, role, logger: opts.logger });
+      connections.push(client);
+      return client;
+    };
     const redis = connect('collaboration');
     const subscriber = connect('collaboration-subscriber');
     transport = new RedisPresenceTransport({

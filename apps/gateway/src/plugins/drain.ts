@@ -49,6 +49,15 @@ const UPGRADE_REFUSAL = (() => {
   ].join('\r\n');
 })();
 
+/**
+ * Whether an answer is an event stream. tRPC answers with a web Response, whose headers Fastify
+ * copies onto the reply only after the onSend hooks.
+ */
+function isEventStream(contentType: unknown, payload: unknown): boolean {
+  const type = payload instanceof Response ? payload.headers.get('content-type') : contentType;
+  return String(type ?? '').startsWith('text/event-stream');
+}
+
 /** The tRPC notice (as its ws adapter's broadcastReconnectNotification sends it) to reconnect now. */
 const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
 
@@ -63,8 +72,8 @@ const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
  *   close handshake within `wsCloseWaitMs` is cut off;
  * - event streams (subscriptions over HTTP) end, so their clients reconnect with their last event id;
  * - requests already on an open connection are answered as usual (a 503 there would reach the user
- *   for a POST, which a balancer does not retry), every answer with `Connection: close`, and
- *   connections that turn idle are closed.
+ *   for a POST, which a balancer does not retry), the last one of each connection with
+ *   `Connection: close`, and connections that turn idle are closed.
  */
 export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number }): void {
   const { server } = app;
@@ -74,24 +83,21 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
   const responses = new Set<ServerResponse>();
   /** Answers that are event streams (tRPC subscriptions over HTTP): open until the client leaves. */
   const streams = new WeakSet<ServerResponse>();
-  // Requests open per connection: an answer with a pipelined request behind it keeps the connection,
-  // so that request still gets its answer (which closes it).
-  const open = new WeakMap<object, number>();
+  // The last request each connection brought: its answer carries `Connection: close`. An earlier
+  // one's does not, so the requests pipelined behind it still get their answers.
+  const latest = new WeakMap<Socket, IncomingMessage>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    open.set(req.socket, (open.get(req.socket) ?? 0) + 1);
+    latest.set(req.socket, req);
     responses.add(res);
-    res.once('close', () => {
-      responses.delete(res);
-      open.set(req.socket, (open.get(req.socket) ?? 1) - 1);
-    });
+    res.once('close', () => responses.delete(res));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) streams.add(reply.raw);
-    if (draining && request.raw.httpVersionMajor < 2 && (open.get(request.raw.socket) ?? 0) <= 1)
+    if (isEventStream(reply.getHeader('content-type'), payload)) streams.add(reply.raw);
+    if (draining && request.raw.httpVersionMajor < 2 && latest.get(request.raw.socket) === request.raw)
       reply.header('connection', 'close');
     done(null, payload);
   });
@@ -121,14 +127,6 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
       socket.on('error', () => socket.destroy());
       socket.end(UPGRADE_REFUSAL, () => socket.destroy());
     });
-    // An upgrade that was still in its checks when the drain began is accepted after it: close it too.
-    websockets()?.on('connection', (socket: WebSocket) => {
-      if (draining) closeWebsocket(socket);
-    });
-    if (app.hasDecorator('readinessChecks'))
-      app.readinessChecks.unshift(() =>
-        draining ? { name: 'shutdown', ok: false, detail: 'shutting down' } : { name: 'shutdown', ok: true },
-      );
   });
 
   app.decorate('drain', function drain(): Promise<void> {
@@ -139,7 +137,8 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const wss = websockets();
       if (wss) {
-        // Upgrades finishing their checks now get 503 from ws itself (and their socket closed).
+        // An upgrade that was already past the gate (in its checks) gets 503 from ws itself now, and
+        // its socket closed.
         wss.close();
         for (const socket of wss.clients) closeWebsocket(socket);
       }

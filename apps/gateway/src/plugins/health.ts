@@ -16,9 +16,10 @@ declare module 'fastify' {
 }
 
 /**
- * /healthz (the process is alive) and /readyz (backend, change poll and Redis answer). Both are
- * unauthenticated: they name checks, never an address (URL, host, port). The backend's answer is
- * reused for READYZ_CACHE_MS, so /readyz cannot be used to multiply calls to the backend.
+ * /healthz (the process is alive) and /readyz (backend, change poll and Redis answer; 503 while
+ * draining). Both are unauthenticated: they name checks, never an address (URL, host, port). The
+ * backend's answer is reused for READYZ_CACHE_MS, so /readyz cannot be used to multiply calls to the
+ * backend.
  */
 export const healthPlugin = fp(
   async (app) => {
@@ -49,6 +50,8 @@ export const healthPlugin = fp(
     app.get('/healthz', async () => ({ status: 'ok' }));
 
     app.get('/readyz', async (_request, reply) => {
+      // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.
+      if (app.drainState().draining) return reply.status(503).send({ status: 'shutting down', checks: [] });
       const results = await Promise.all(
         app.readinessChecks.map(async (check, index): Promise<ReadinessResult> => {
           try {

@@ -7,6 +7,7 @@ import { createCollaboration } from '../notifications/collaboration.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
+import { redisTarget } from '../scale/redis-connection.js';
 import { CommentRate, MemoryCommentCounts, RedisCommentCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
 import { DataStore } from '../storage/data-store.js';
@@ -14,7 +15,7 @@ import { DataStore } from '../storage/data-store.js';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** Multi-replica parts (REDIS_URL), or null on a single replica. */
+    /** Multi-replica parts (REDIS_URL or REDIS_SENTINELS), or null on a single replica. */
     scale: Scale | null;
   }
 }
@@ -26,7 +27,8 @@ declare module 'fastify' {
 export const servicesPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     // First: a bad DATA_DIR stops the start before anything else is made.
-    const dataStore = config.REDIS_URL ? null : await DataStore.open(config.DATA_DIR);
+    const redis = redisTarget(config);
+    const dataStore = redis ? null : await DataStore.open(config.DATA_DIR);
     const diskSessions = dataStore
       ? await DiskSessionStore.open(dataStore, {
           idleMs: config.SESSION_IDLE_MS,
@@ -44,9 +46,9 @@ export const servicesPlugin = fp<{ config: Config }>(
       metrics,
     });
     const reference = new ReferenceCache({ backend });
-    const scale = config.REDIS_URL
+    const scale = redis
       ? createScale({
-          redisUrl: config.REDIS_URL,
+          target: redis,
           logger: app.log.child({ component: 'scale' }),
           leaseTtlMs: config.POLL_LEASE_MS,
           sessionIdleMs: config.SESSION_IDLE_MS,
@@ -75,7 +77,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       listMaxAnswerBytes: config.LIST_MAX_ANSWER_BYTES,
     });
     const sessions = scale?.sessions ?? diskSessions;
-    // Unreachable: one of the two exists (REDIS_URL or not); the check keeps the type exact.
+    // Unreachable: one of the two exists (Redis or not); the check keeps the type exact.
     if (!sessions) throw new Error('no session store');
     const collaboration = createCollaboration({
       config,

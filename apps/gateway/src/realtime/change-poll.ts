@@ -20,7 +20,21 @@ export interface PollLease {
    * again what the previous one did in the overlapping window.
    */
   publishedSince?(sinceMs: number): Promise<Array<Pick<Order, 'uid' | 'updated_at'>>>;
+  /**
+   * `readCursor` for a cursor that can be lost (Redis came back empty, a failover to a replica that
+   * lacked it). A missing cursor opens a recovery round; during a round every replica offers the
+   * cursor it last saw (`known`) and the lowest is kept, so a window from it covers every change
+   * made meanwhile. Answers the shared cursor after the offer, and how long the round still runs
+   * (0: none open).
+   */
+  recoverCursor?(known: number | null): Promise<{ cursor: number | null; roundMs: number }>;
 }
+
+/**
+ * What one poll did: polled, failed, left it to the lease holder, or (a new leader whose shared cursor
+ * was lost) waited for the other replicas' cursors.
+ */
+export type PollOutcome = 'ok' | 'error' | 'not-leader' | 'waiting';
 
 /** How far before a new leader's window it looks for published changes (clock skew between replicas and Redis). */
 const PUBLISHED_LOOKBACK_MS = 60_000;
@@ -68,6 +82,12 @@ export class ChangePoll {
   /** The lease epoch this poll last polled under; another one starts a new tenure. */
   private epoch = 0;
   private inFlight: Promise<void> | null = null;
+  /** The last cursor this replica saw: its own poll's start, or the shared one it read as follower. */
+  private knownCursor: number | null = null;
+  /** While a new leader waits out a recovery round for a lost cursor: when it polls. */
+  private roundUntil: number | null = null;
+  /** The last poll got as far as calling the backend: its failure is backed off. */
+  private reachedBackend = false;
   /** Cancels the poll's backend call on stop: shutdown does not wait for a slow /changes. */
   private abort: AbortController | null = null;
   /** ms epoch of the last successful poll's answer. */
@@ -103,22 +123,20 @@ export class ChangePoll {
   }
 
   /** Run one poll now (tests and the scheduler). Resolves once its events are published. */
-  async pollOnce(): Promise<'ok' | 'error' | 'not-leader'> {
+  async pollOnce(): Promise<PollOutcome> {
     if (this.running) {
       await this.inFlight;
       return 'ok';
     }
     this.running = true;
-    let outcome: 'ok' | 'error' | 'not-leader' = 'ok';
+    let outcome: PollOutcome = 'ok';
     const run = (async () => {
       const started = this.now();
+      this.reachedBackend = false;
       try {
         if (!(await this.opts.lease.holds())) {
           outcome = 'not-leader';
-          // A follower is as fresh as the leader's last poll; on taking over it starts from that cursor.
-          this.lastPollStart = null;
-          const cursor = await this.opts.lease.readCursor();
-          if (cursor !== null) this.lastSuccessAt = Math.max(this.lastSuccessAt ?? 0, cursor);
+          await this.follow();
           return;
         }
         const epoch = this.opts.lease.currentEpoch?.() ?? 0;
@@ -127,13 +145,23 @@ export class ChangePoll {
           // A new tenure continues from the shared cursor, not from this replica's own last poll.
           this.epoch = epoch;
           this.lastPollStart = null;
+          this.roundUntil = null;
         }
-        const previous = this.lastPollStart ?? (await this.opts.lease.readCursor()) ?? started;
+        const previous = this.lastPollStart ?? (await this.sharedCursor(started));
+        if (previous === 'waiting') {
+          outcome = 'waiting';
+          return;
+        }
         const windowStart = previous - CHANGE_WINDOW_OVERLAP_MS;
         if (takingOver && this.opts.lease.publishedSince) {
-          // The window reaches back over what the previous leader published: dedupe against it.
+          // The window reaches back over what the previous leader published: dedupe against it, and
+          // against what this replica published itself (the stream may have been lost with Redis).
           const published = await this.opts.lease.publishedSince(windowStart - PUBLISHED_LOOKBACK_MS);
-          this.seen = new Map(published.map((o) => [o.uid, o.updated_at]));
+          for (const o of published) {
+            const known = this.seen.get(o.uid);
+            if (known === undefined || Date.parse(o.updated_at) > Date.parse(known))
+              this.seen.set(o.uid, o.updated_at);
+          }
         }
         const body: ChangesBody = {
           orders: {
@@ -143,6 +171,7 @@ export class ChangePoll {
           },
         };
         this.abort = new AbortController();
+        this.reachedBackend = true;
         const answer = await this.opts.backend.call('changes', {
           token: this.opts.serviceToken,
           body,
@@ -156,6 +185,7 @@ export class ChangePoll {
         this.remember(fresh, windowStart);
         await this.opts.lease.writeCursor(started);
         this.lastPollStart = started;
+        this.knownCursor = started;
         this.lastSuccessAt = polledAt;
         this.consecutiveFailures = 0;
         this.lastError = null;
@@ -165,10 +195,12 @@ export class ChangePoll {
         outcome = 'error';
         this.consecutiveFailures += 1;
         this.lastError = error instanceof Error ? error.message : String(error);
-        this.opts.logger.warn(
-          { err: this.lastError, failures: this.consecutiveFailures },
-          'change poll failed',
-        );
+        // Logged at 1, 2, 4, 8… failures in a row: an outage is retried often, not logged as often.
+        if ((this.consecutiveFailures & (this.consecutiveFailures - 1)) === 0)
+          this.opts.logger.warn(
+            { err: this.lastError, failures: this.consecutiveFailures },
+            'change poll failed',
+          );
         this.opts.onPoll?.('error', this.now() - started);
       }
     })();
@@ -181,6 +213,46 @@ export class ChangePoll {
       this.abort = null;
     }
     return outcome;
+  }
+
+  /**
+   * A follower is as fresh as the leader's last poll; on taking over it starts from that cursor. In
+   * a recovery round it offers the cursor it last saw.
+   */
+  private async follow(): Promise<void> {
+    const { lease } = this.opts;
+    this.lastPollStart = null;
+    // The next lease is a new tenure even when its epoch repeats one of ours (Redis came back empty).
+    this.epoch = 0;
+    this.roundUntil = null;
+    const cursor = lease.recoverCursor
+      ? (await lease.recoverCursor(this.knownCursor)).cursor
+      : await lease.readCursor();
+    if (cursor === null) return;
+    this.knownCursor = cursor;
+    this.lastSuccessAt = Math.max(this.lastSuccessAt ?? 0, cursor);
+  }
+
+  /**
+   * Where a new tenure's window is anchored: the shared cursor. When that was lost, the new leader
+   * offers its own and waits out the recovery round (the others offer theirs at their next lease
+   * check), then polls from the lowest offered: no change made while Redis was away is skipped.
+   * Without any cursor (a new deployment), the poll starts now.
+   */
+  private async sharedCursor(started: number): Promise<number | 'waiting'> {
+    const { lease, logger } = this.opts;
+    if (this.roundUntil === null) {
+      if (!lease.recoverCursor) return (await lease.readCursor()) ?? started;
+      const { cursor, roundMs } = await lease.recoverCursor(this.knownCursor);
+      if (roundMs <= 0) return cursor ?? started;
+      this.roundUntil = started + roundMs;
+      logger.info({ roundMs }, "change poll: the shared cursor was lost; waiting for the replicas' cursors");
+    }
+    if (started < this.roundUntil) return 'waiting';
+    this.roundUntil = null;
+    const cursor = await lease.readCursor();
+    logger.info({ cursor, own: this.knownCursor }, 'change poll: resuming from the earliest cursor offered');
+    return cursor ?? started;
   }
 
   /** Marks published orders, so an overlapping window does not publish them twice. */
@@ -199,12 +271,14 @@ export class ChangePoll {
     this.timer = setTimeout(async () => {
       const started = this.now();
       const outcome = await this.pollOnce();
-      if (outcome === 'error') {
+      if (outcome === 'error' && this.reachedBackend) {
         this.backoff = this.backoff ? this.backoff.next(undefined) : this.backoffFactory.next();
         // Never poll faster than the interval, back off beyond it with jitter.
         this.schedule(Math.max(this.opts.intervalMs, this.backoff.duration));
-      } else if (outcome === 'not-leader') {
-        // Followers check the lease often, so a dead leader is replaced soon after its lease lapses.
+      } else if (outcome !== 'ok') {
+        // Followers check the lease often, so a dead leader is replaced soon after its lease lapses. A
+        // failure to reach the lease's store is retried as often: it costs the backend nothing, and
+        // every replica is back (and has offered its cursor) soon after Redis is.
         this.schedule(
           Math.min(this.opts.intervalMs, this.opts.lease.followerCheckMs ?? this.opts.intervalMs),
         );

@@ -135,6 +135,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
   /** When the data members hold was fetched: the last refresh that brought every stage (ms epoch). */
   private dataAt = 0;
   private paused = false;
+  /** Paused because the change poll fell behind (`pauseLive`), not for a failed refresh of its own. */
+  private pausedByPoll = false;
   private pauseTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   lingerTimer: NodeJS.Timeout | null = null;
@@ -416,7 +418,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.pauseTimer = null;
     this.retryTimer = null;
-    if (this.paused) {
+    // While the poll is behind, changes may still be missing: the poll's catching up resumes it.
+    if (this.paused && !this.pausedByPoll) {
       this.paused = false;
       this.publish(this.healthMessage());
     }
@@ -447,12 +450,27 @@ export class Cohort<Row extends { uid: string }, Meta> {
   }
 
   /**
-   * Says the cohort's data may be stale although its own refreshes did not fail (the change poll is
-   * behind); the next good refresh resumes live updates.
+   * Says the cohort's data may be stale although its own refreshes did not fail: the change poll is
+   * behind, so changes may be waiting. `resumeLive` (the poll caught up) or the next good refresh
+   * resumes live updates.
    */
   pauseLive(): void {
     if (this.paused || this.closed || !this.state) return;
     this.paused = true;
+    this.pausedByPoll = true;
+    this.publish(this.healthMessage());
+  }
+
+  /**
+   * The change poll caught up: the changes it missed are being delivered like any other, so a cohort
+   * paused only for the poll is live again. One whose own refreshes are failing stays paused until
+   * one succeeds.
+   */
+  resumeLive(): void {
+    if (!this.pausedByPoll || this.closed) return;
+    this.pausedByPoll = false;
+    if (!this.paused || this.pauseTimer || this.retryTimer) return;
+    this.paused = false;
     this.publish(this.healthMessage());
   }
 

@@ -217,7 +217,7 @@ export function createRealtime(opts: RealtimeOptions) {
           for (const cohort of changeDriven()) cohort.pauseLive();
         },
         onFresh: () => {
-          for (const cohort of changeDriven()) void cohort.refresh(null).catch(() => {});
+          for (const cohort of changeDriven()) cohort.resumeLive();
         },
       });
     },

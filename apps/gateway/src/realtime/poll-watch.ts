@@ -3,7 +3,8 @@
  * the poll fails, even when no change arrives (a failing poll brings none to refresh on). A poll
  * more than one and a half intervals behind is stale: checked four times an interval, that is
  * within two intervals of the last good poll. Never before `MIN_STALE_MS`, which scheduling jitter
- * alone can reach at very short intervals. `onFresh` runs once the poll catches up.
+ * alone can reach at very short intervals. `onFresh` runs once the poll catches up (its window covers the gap, so what it missed arrives
+ * as changes).
  */
 export const MIN_STALE_MS = 1000;
 

@@ -1,7 +1,7 @@
 import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import { RedisChangeEventLog } from './redis-change-event-log.js';
-import { createRedisConnection } from './redis-connection.js';
+import { createRedisConnection, type RedisTarget } from './redis-connection.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
 import { RedisPollLease } from './redis-poll-lease.js';
@@ -15,7 +15,8 @@ export { RedisSessionStore } from './redis-session-store.js';
 export { compareStreamIds } from './stream-id.js';
 
 export interface ScaleOptions {
-  redisUrl: string;
+  /** The server (REDIS_URL) or the Sentinels (REDIS_SENTINELS): `redisTarget(config)`. */
+  target: RedisTarget;
   logger: RealtimeLogger;
   leaseTtlMs: number;
   /** Gateway sessions' idle timeout (SESSION_IDLE_MS). */
@@ -26,12 +27,12 @@ export interface ScaleOptions {
 }
 
 /**
- * Multi-replica mode (REDIS_URL set): the change-poll lease, the change-event stream, export
- * job state and gateway sessions live in Redis; live cohorts stay per replica.
+ * Multi-replica mode (REDIS_URL or REDIS_SENTINELS set): the change-poll lease, the change-event
+ * stream, export job state and gateway sessions live in Redis; live cohorts stay per replica.
  */
 export function createScale(opts: ScaleOptions) {
   const keys = redisKeys(opts.keyPrefix);
-  const connect = (role: string) => createRedisConnection({ url: opts.redisUrl, role, logger: opts.logger });
+  const connect = (role: string) => createRedisConnection({ ...opts.target, role, logger: opts.logger });
   const redis = connect('commands');
   const reader = connect('change-reader');
   const subscriber = connect('export-subscriber');

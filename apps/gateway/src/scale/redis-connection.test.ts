@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRedisConnection, redisConnectionOptions } from './redis-connection.js';
+import { createRedisConnection, redisConnectionOptions, redisTarget } from './redis-connection.js';
 
 // No server: the options are checked as built, and the error log on a connection that never
 // connects (lazyConnect) fed errors by hand, on a clock the test moves.
@@ -41,6 +41,55 @@ describe('redisConnectionOptions', () => {
       password: 's3cret',
     });
     expect(options.password).toBe('s3cret');
+  });
+});
+
+describe('redisConnectionOptions through Sentinel', () => {
+  const sentinel = {
+    sentinels: [
+      { host: 's1', port: 26379 },
+      { host: 's2', port: 26380 },
+    ],
+    masterName: 'waybill',
+    sentinelPassword: 'sentinel-secret',
+  };
+
+  it('asks the Sentinels for the primary, follows a switch, and reconnects off a demoted primary', () => {
+    const options = redisConnectionOptions({
+      sentinel,
+      password: 'redis-secret',
+      role: 'r',
+      logger: logger(),
+    });
+    expect(options).toMatchObject({
+      sentinels: sentinel.sentinels,
+      name: 'waybill',
+      sentinelPassword: 'sentinel-secret',
+      password: 'redis-secret',
+      failoverDetector: true,
+      maxRetriesPerRequest: 3,
+    });
+    const reconnect = options.reconnectOnError as (error: Error) => boolean | 1 | 2;
+    expect(reconnect(new Error("READONLY You can't write against a read only replica."))).toBe(2);
+    expect(reconnect(new Error('ERR unknown command'))).toBe(false);
+  });
+
+  it('is what the configuration names: the URL, the Sentinels, or nothing on a single replica', () => {
+    const base = { REDIS_URL: undefined, REDIS_SENTINELS: [], REDIS_MASTER_NAME: undefined };
+    const none = { ...base, REDIS_SENTINEL_PASSWORD: undefined, REDIS_PASSWORD: undefined };
+    expect(redisTarget(none)).toBeNull();
+    expect(redisTarget({ ...none, REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: 'p' })).toEqual({
+      url: 'redis://r:6379',
+      password: 'p',
+    });
+    expect(
+      redisTarget({
+        ...none,
+        REDIS_SENTINELS: sentinel.sentinels,
+        REDIS_MASTER_NAME: 'waybill',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-secret',
+      }),
+    ).toEqual({ sentinel });
   });
 });
 

@@ -1,36 +1,90 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { Config } from '../config.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 
-export interface RedisConnectionOptions {
-  /** REDIS_URL: `redis://` or `rediss://` (TLS), with the password in it when the server needs one. */
-  url: string;
+/** REDIS_SENTINELS and REDIS_MASTER_NAME: the Sentinels that know which server is the primary. */
+export interface RedisSentinelTarget {
+  sentinels: Array<{ host: string; port: number }>;
+  masterName: string;
+  /** REDIS_SENTINEL_PASSWORD: the Sentinels' own password. */
+  sentinelPassword?: string;
+}
+
+/** Where the gateway's Redis is: one server (REDIS_URL), or the primary that Sentinel names. */
+export type RedisTarget = (
+  | {
+      /** REDIS_URL: `redis://` or `rediss://` (TLS), with the password in it when the server needs one. */
+      url: string;
+      sentinel?: undefined;
+    }
+  | { sentinel: RedisSentinelTarget; url?: undefined }
+) & {
+  /** A password kept out of the URL (REDIS_PASSWORD); the URL's own wins when both are set. */
+  password?: string;
+};
+
+export type RedisConnectionOptions = RedisTarget & {
   /** What the connection is for ('commands', 'export-subscriber'…): its client name and log field. */
   role: string;
   logger: Pick<RealtimeLogger, 'warn'>;
-  /** A password kept out of the URL; the URL's own wins when both are set. */
-  password?: string;
   /** Connect on the first command instead of at once (the gateway connects at once). */
   lazyConnect?: boolean;
   /** The clock the repeated-error log is spaced by. */
   now?: () => number;
+};
+
+/** The Redis the configuration names, or null on a single replica (no REDIS_URL, no Sentinel). */
+export function redisTarget(
+  config: Pick<
+    Config,
+    'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_MASTER_NAME' | 'REDIS_SENTINEL_PASSWORD' | 'REDIS_PASSWORD'
+  >,
+): RedisTarget | null {
+  const password = config.REDIS_PASSWORD ? { password: config.REDIS_PASSWORD } : {};
+  if (config.REDIS_URL) return { url: config.REDIS_URL, ...password };
+  // loadConfig requires the master name with the Sentinels.
+  if (config.REDIS_SENTINELS.length === 0 || !config.REDIS_MASTER_NAME) return null;
+  return {
+    sentinel: {
+      sentinels: config.REDIS_SENTINELS,
+      masterName: config.REDIS_MASTER_NAME,
+      ...(config.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: config.REDIS_SENTINEL_PASSWORD } : {}),
+    },
+    ...password,
+  };
 }
+
+/** The longest pause between two reconnect attempts of a gateway connection. */
+export const RECONNECT_MAX_DELAY_MS = 2000;
 
 /** Connection errors of one connection are logged at most this often: ioredis repeats them on every retry. */
 const ERROR_LOG_EVERY_MS = 10_000;
 
 /** The ioredis options every gateway connection uses. */
 export function redisConnectionOptions(opts: RedisConnectionOptions): RedisOptions {
-  return {
+  const common: RedisOptions = {
     connectionName: `waybill-gateway-${opts.role}`,
     // Fail a command after a few reconnect attempts instead of queueing it forever.
     maxRetriesPerRequest: 3,
     // Reconnect without end, 200 ms more after each failed attempt, at most 2 s apart.
-    retryStrategy: (times) => Math.min(times * 200, 2000),
+    retryStrategy: (times) => Math.min(times * 200, RECONNECT_MAX_DELAY_MS),
     lazyConnect: opts.lazyConnect ?? false,
     ...(opts.password ? { password: opts.password } : {}),
-    // ioredis turns TLS on only for a URL spelt `rediss://` in lower case: the scheme decides here.
-    ...(new URL(opts.url).protocol === 'rediss:' ? { tls: {} } : {}),
   };
+  if (opts.sentinel) {
+    return {
+      ...common,
+      sentinels: opts.sentinel.sentinels,
+      name: opts.sentinel.masterName,
+      ...(opts.sentinel.sentinelPassword ? { sentinelPassword: opts.sentinel.sentinelPassword } : {}),
+      // Reconnect when the Sentinels announce a new primary, even if the old one still answers.
+      failoverDetector: true,
+      // A primary demoted to a replica refuses writes: reconnect (Sentinel names the new one) and resend.
+      reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+    };
+  }
+  // ioredis turns TLS on only for a URL spelt `rediss://` in lower case: the scheme decides here.
+  return { ...common, ...(new URL(opts.url).protocol === 'rediss:' ? { tls: {} } : {}) };
 }
 
 /**
@@ -44,7 +98,8 @@ export function redisConnectionOptions(opts: RedisConnectionOptions): RedisOptio
  * closes the connections after the stores.
  */
 export function createRedisConnection(opts: RedisConnectionOptions): Redis {
-  const client = new Redis(opts.url, redisConnectionOptions(opts));
+  const options = redisConnectionOptions(opts);
+  const client = opts.sentinel ? new Redis(options) : new Redis(opts.url, options);
   const now = opts.now ?? Date.now;
   let lastLogged = Number.NEGATIVE_INFINITY;
   client.on('error', (error: Error) => {

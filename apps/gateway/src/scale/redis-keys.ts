@@ -4,6 +4,8 @@ export function redisKeys(prefix = 'waybill:') {
     lease: `${prefix}poll:lease`,
     epoch: `${prefix}poll:epoch`,
     cursor: `${prefix}poll:cursor`,
+    /** Open while the replicas offer the cursors they knew, after the cursor was lost. */
+    cursorRecovery: `${prefix}poll:cursor-recovery`,
     changes: `${prefix}changes`,
     /** The last published updated_at of an order, for the poll/own-write dedupe. */
     published: (orderUid: string) => `${prefix}published:${orderUid}`,

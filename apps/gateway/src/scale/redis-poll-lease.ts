@@ -3,6 +3,7 @@ import type { Order } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
 import type { PollLease } from '../realtime/change-poll.js';
 import type { RealtimeLogger } from '../realtime/types.js';
+import { RECONNECT_MAX_DELAY_MS } from './redis-connection.js';
 import type { RedisKeys } from './redis-keys.js';
 
 // Take the lease when free (a new fencing epoch), or renew it when it is already ours.
@@ -26,6 +27,24 @@ const FENCED_SET = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
 return 1`;
+
+// Reads the cursor; a missing one opens a recovery round (KEYS[2], ARGV[2] ms). During a round the
+// offered cursor (ARGV[1], '' for none) replaces a higher one. Answers {cursor or -1, round ms left}.
+// Not fenced: lowering the cursor only widens the next window, whose dedupe drops what was published.
+const RECOVER_CURSOR = `
+local cursor = tonumber(redis.call('GET', KEYS[1]))
+local left = redis.call('PTTL', KEYS[2])
+if left < 0 then
+  if cursor then return {cursor, 0} end
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+  left = tonumber(ARGV[2])
+end
+local offered = tonumber(ARGV[1])
+if offered and (not cursor or offered < cursor) then
+  redis.call('SET', KEYS[1], ARGV[1])
+  cursor = offered
+end
+return {cursor or -1, left}`;
 
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -53,6 +72,11 @@ export class RedisPollLease implements PollLease {
   readonly replicaId: string;
   /** Followers check the lease six times per TTL (at most every second, at least every 100 ms). */
   readonly followerCheckMs: number;
+  /**
+   * A recovery round for a lost cursor lasts two follower checks and one reconnect delay: by then
+   * every replica that reaches Redis again has checked the lease and offered the cursor it knew.
+   */
+  readonly recoveryRoundMs: number;
   private epoch = 0;
   private timer: NodeJS.Timeout | null = null;
   private released = false;
@@ -60,6 +84,7 @@ export class RedisPollLease implements PollLease {
   constructor(private readonly opts: RedisPollLeaseOptions) {
     this.replicaId = opts.replicaId ?? randomUUID();
     this.followerCheckMs = Math.min(1000, Math.max(100, Math.round(opts.ttlMs / 6)));
+    this.recoveryRoundMs = 2 * this.followerCheckMs + RECONNECT_MAX_DELAY_MS;
     if (opts.replicaId?.includes('|')) throw new Error('replicaId must not contain "|"');
     // Renew (or take over) three times per TTL, so a long backoff never lets our lease lapse.
     this.timer = setInterval(() => void this.holds().catch(() => {}), Math.max(50, opts.ttlMs / 3));
@@ -112,6 +137,19 @@ export class RedisPollLease implements PollLease {
     const value = await this.opts.redis.get(this.opts.keys.cursor);
     const cursor = value === null ? Number.NaN : Number(value);
     return Number.isFinite(cursor) ? cursor : null;
+  }
+
+  async recoverCursor(known: number | null): Promise<{ cursor: number | null; roundMs: number }> {
+    const { redis, keys } = this.opts;
+    const [cursor, roundMs] = (await redis.eval(
+      RECOVER_CURSOR,
+      2,
+      keys.cursor,
+      keys.cursorRecovery,
+      known === null ? '' : String(known),
+      String(this.recoveryRoundMs),
+    )) as [number, number];
+    return { cursor: cursor < 0 ? null : cursor, roundMs: Math.max(0, roundMs) };
   }
 
   async writeCursor(windowStart: number): Promise<void> {

@@ -1,7 +1,8 @@
-import { ordersQuerySchema } from '@waybill/contracts';
+import { ORDER_STATISTIC_KEYS, ordersQuerySchema } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import type { BackendCaller } from '../../src/backend/backend-caller.js';
 import { ordersList } from '../../src/live-lists/orders.js';
+import { ALL_PARTS, type RefreshParts } from '../../src/realtime/cohort.js';
 
 /** A backend that records each call's route and lane, and answers every route with empty data. */
 function recordingBackend() {
@@ -20,7 +21,7 @@ function recordingBackend() {
   return { calls, backend };
 }
 
-async function runFetch(initial: boolean, change: string | null) {
+async function runFetch(initial: boolean, change: string | null, parts: RefreshParts = ALL_PARTS) {
   const { calls, backend } = recordingBackend();
   const query = ordersQuerySchema.parse({ filter: {}, window: { skip: 0, limit: 20 } });
   const fetch = ordersList.kind.fetcher(backend, 'managed-by')(query as never) as unknown as (
@@ -28,8 +29,10 @@ async function runFetch(initial: boolean, change: string | null) {
     signal: AbortSignal,
     initial: boolean,
     change: string | null,
+    parts: RefreshParts,
   ) => AsyncGenerator<unknown>;
-  for await (const _stage of fetch(`token-${Math.random()}`, new AbortController().signal, initial, change));
+  const token = `token-${Math.random()}`;
+  for await (const _stage of fetch(token, new AbortController().signal, initial, change, parts));
   return calls;
 }
 
@@ -42,6 +45,15 @@ describe("a live order list's statistics in the backend scheduler's lanes", () =
     const statistics = calls.filter((c) => c.name !== 'orders.search.filter');
     expect(statistics).toHaveLength(8);
     expect(statistics.every((c) => c.background)).toBe(true);
+  });
+
+  it('reads only the parts a change touches: no rows, and only the statistics named', async () => {
+    const calls = await runFetch(false, new Date().toISOString(), {
+      rows: false,
+      later: ['fulfillment_centers_statistics'],
+    });
+    expect(calls).toEqual([{ name: 'orders.search.fulfillment_centers_statistics', background: true }]);
+    expect(ORDER_STATISTIC_KEYS).toHaveLength(8);
   });
 
   it("reads a first load's statistics in the foreground, since its subscribers wait for them", async () => {

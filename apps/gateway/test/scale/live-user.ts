@@ -27,6 +27,8 @@ export interface LiveUser {
   snapshots: number;
   /** Websockets that opened: the first, then one per reconnect. */
   opens: number;
+  /** Close codes of the websockets the server closed. */
+  closeCodes: number[];
   /** Answers or failures a user would see as a server error: 5xx, or no answer at all. */
   serverErrors: string[];
   /** UNAUTHORIZED answers, subscription ends and websocket closes for a signed-out session. */
@@ -61,6 +63,7 @@ export function startLiveUser(url: string, token: string): LiveUser {
     duplicates: [],
     snapshots: 0,
     opens: 0,
+    closeCodes: [],
     serverErrors: [],
     signOuts: [],
     otherErrors: [],
@@ -70,6 +73,8 @@ export function startLiveUser(url: string, token: string): LiveUser {
     mutate: async () => {},
     close: () => {},
   };
+  /** Set by `close()`: what happens after it is the test's doing. */
+  let closed = false;
   const record = (error: unknown) => {
     const { kind, text } = describe(error);
     ({ server: user.serverErrors, signOut: user.signOuts, other: user.otherErrors })[kind].push(text);
@@ -83,6 +88,7 @@ export function startLiveUser(url: string, token: string): LiveUser {
       user.opens += 1;
     },
     onClose: (event) => {
+      if (event?.code !== undefined && !closed) user.closeCodes.push(event.code);
       if (event?.code === WS_CLOSE.signedOut) user.signOuts.push(`websocket closed ${event.code}`);
     },
   });
@@ -96,7 +102,6 @@ export function startLiveUser(url: string, token: string): LiveUser {
     ],
   });
   const seen = new Set<string>();
-  let closed = false;
   const subscription = client.orders.live.subscribe(
     { filter: {} },
     {

@@ -23,7 +23,7 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-function findRedisServer(): string {
+export function findRedisServer(): string {
   const candidates = [process.env.REDIS_SERVER, '/usr/bin/redis-server', 'redis-server'].filter(
     (c): c is string => Boolean(c),
   );
@@ -47,6 +47,8 @@ export interface StartRedisOptions {
    * `--appendonly yes` keeps its data over a restart); none by default.
    */
   appendOnlyDir?: string;
+  /** A replica of the server on this loopback port. */
+  replicaOf?: number;
 }
 
 /** An ephemeral redis-server on a free loopback port: no persistence (unless asked), gone when stopped. */
@@ -58,7 +60,21 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisSer
     : ['--appendonly', 'no'];
   const child: ChildProcess = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--protected-mode', 'yes'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      ...persistence,
+      '--protected-mode',
+      'yes',
+      // A replica loads the primary's data in memory, leaving no dump.rdb in the working directory.
+      ...(opts.replicaOf
+        ? ['--replicaof', '127.0.0.1', String(opts.replicaOf), '--repl-diskless-load', 'swapdb']
+        : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // Ready when it says so; the limit is only there so a server that hangs fails the run.

@@ -16,6 +16,12 @@ function withOverlay(List: ComponentType): ComponentType {
 }
 
 const errorElement = createElement(RouteError);
+/**
+ * A lazy route gets its error boundary with its code: React Router cannot render an error element
+ * of a route whose code failed to load (a deploy removed the chunk, the server is out of reach), so
+ * that failure must reach the parent's boundary, which shows the reload offer (RouteError).
+ */
+const ErrorBoundary = RouteError;
 const LoadingRows = () => createElement(SkeletonRows, { rows: 10 });
 const realtime = withOverlay(RealtimeRoute);
 
@@ -42,33 +48,35 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'order',
-                errorElement,
                 lazy: async () => ({
                   Component: (await import('../features/order-detail/index.js')).OrderDetailRoute,
+                  ErrorBoundary,
                 }),
               },
             ],
           },
           {
             path: 'inbounds',
-            errorElement,
             lazy: async () => ({
               Component: withOverlay((await import('../features/inbounds/index.js')).InboundsRoute),
+              ErrorBoundary,
             }),
             children: [
               {
                 path: 'inbound',
-                errorElement,
                 lazy: async () => ({
                   Component: (await import('../features/inbounds/index.js')).InboundDetailRoute,
+                  ErrorBoundary,
                 }),
               },
             ],
           },
           {
             path: 'clients',
-            errorElement,
-            lazy: async () => ({ Component: (await import('../features/clients/index.js')).ClientsRoute }),
+            lazy: async () => ({
+              Component: (await import('../features/clients/index.js')).ClientsRoute,
+              ErrorBoundary,
+            }),
           },
           { path: 'me', Component: MeRoute, errorElement },
           { path: '*', Component: NotFoundRoute },

@@ -409,6 +409,27 @@ describe('useLiveList through an outage', () => {
     expect(result.current.error).toBeNull();
   });
 
+  it('says a list that left live for an outage is paused, as of its last data, until it resumes', async () => {
+    let backendUp = false;
+    const live: LiveHandler = (_input, emit) => {
+      emit(snapshot(2, false));
+      if (!backendUp) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+    };
+    const search = () => {
+      throw new TRPCError({ code: 'BAD_GATEWAY', message: 'backend down' });
+    };
+    const before = Date.now();
+    const { result } = renderList(live, { 'clients.search': search });
+    await waitFor(() => expect(result.current.source).toBe('query'));
+    expect(result.current.rows).toHaveLength(2);
+    expect(result.current.pause?.dataAt).toBeGreaterThanOrEqual(before);
+    backendUp = true;
+    act(() => connectionStore.report(lost, Date.now() - 5_000));
+    act(() => connectionStore.report(back));
+    await waitFor(() => expect(result.current.source).toBe('live'));
+    expect(result.current.pause).toBeNull();
+  });
+
   it('goes back to live at once when the socket is back', async () => {
     let backendUp = false;
     const live: LiveHandler = (_input, emit) => {

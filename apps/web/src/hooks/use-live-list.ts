@@ -63,6 +63,12 @@ export interface LivePause {
   dataAt: number;
 }
 
+/** The earliest of the given times (ms epoch), or null when none is given. */
+function oldest(...times: (number | null)[]): number | null {
+  const known = times.filter((t): t is number => t !== null);
+  return known.length > 0 ? Math.min(...known) : null;
+}
+
 /** tRPC's cache key of `auth.session` starts with its path. */
 const isSessionKey = (key: readonly unknown[]) => JSON.stringify(key[0]) === '["auth","session"]';
 
@@ -249,18 +255,19 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   }, [queryClient, keyText, search]);
 
   const state = query.data ?? null;
-  // Live updates stop with the socket: the rows are as of the drop (or older, if already paused).
-  const healthDataAt = pause && pause.key === keyText ? pause.dataAt : null;
-  const socketDataAt =
-    mode === 'live' && state !== null && connection.status === 'reconnecting' ? connection.downSince : null;
-  const pausedAt =
-    healthDataAt !== null && socketDataAt !== null
-      ? Math.min(healthDataAt, socketDataAt)
-      : (healthDataAt ?? socketDataAt);
   const isPlaceholder = query.isPlaceholderData || (state !== null && !queryClient.getQueryData(key));
   // A placeholder on a later page is this filter's shorter window; on the first page, another filter's.
   const initialized = state !== null && (!isPlaceholder || effectivePages > 1);
   const isLoadingMore = isPlaceholder && effectivePages > 1;
+  // Live updates stop with the socket: this filter's rows are as of the drop (or older, if the
+  // gateway had paused them already). A filter with no rows yet is waiting, not paused.
+  const healthDataAt = pause && pause.key === keyText ? pause.dataAt : null;
+  const socketDataAt =
+    mode === 'live' && initialized && connection.status === 'reconnecting' ? connection.downSince : null;
+  // Left live for an outage: the rows are as of their last read until live updates resume.
+  const fallbackDataAt =
+    outageFallback && initialized && query.dataUpdatedAt > 0 ? query.dataUpdatedAt : null;
+  const pausedAt = oldest(healthDataAt, socketDataAt, fallbackDataAt);
   // While the next page loads, the shorter window (which said more rows exist) stands for it: the
   // list keeps its loading rows and never shows the end-of-list footer in between.
   const hasMore =
@@ -296,7 +303,10 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     searchFailed: query.isError,
     /** This filter has no answer yet and the connection is lost: it loads once the socket is back. */
     waitingForConnection: connection.status === 'reconnecting' && mode === 'live' && !initialized,
-    /** Set while live updates are paused: the gateway reports it, or the websocket is lost. */
+    /**
+     * Set while live updates do not reach the list: the gateway reports a pause, the websocket is
+     * lost, or the list left live for an outage and has not resumed yet.
+     */
     pause: pausedAt !== null ? ({ dataAt: pausedAt } as LivePause) : null,
   };
 }

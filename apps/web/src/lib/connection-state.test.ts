@@ -44,7 +44,10 @@ describe('connection state', () => {
     const state = run([[down, T0]]);
     expect(connectionView(state, T0 + RECONNECTING_GRACE_MS - 1).status).toBe('online');
     expect(nextViewChange(state, T0)).toBe(T0 + RECONNECTING_GRACE_MS);
-    expect(connectionView(state, T0 + RECONNECTING_GRACE_MS)).toEqual({ status: 'reconnecting', downSince: T0 });
+    expect(connectionView(state, T0 + RECONNECTING_GRACE_MS)).toEqual({
+      status: 'reconnecting',
+      downSince: T0,
+    });
     expect(nextViewChange(state, T0 + RECONNECTING_GRACE_MS)).toBeNull();
 
     const recovered = nextConnectionState(state, up, T0 + 4_000);

@@ -64,9 +64,15 @@ describe('presence while the connection is lost', () => {
       </PresenceContext.Provider>,
     );
     expect(screen.getByTestId('presence-avatars')).toHaveAttribute('data-stale');
-    expect(screen.getByRole('list', { name: 'Also viewing this order (may be out of date)' })).toBeInTheDocument();
-    expect(screen.getByTestId('presence-typing')).toHaveTextContent('Ana Pop is typing… (may be out of date)');
-    expect(screen.getByRole('img', { name: 'Open by Ana Pop (may be out of date)' })).toHaveAttribute('data-stale');
+    expect(
+      screen.getByRole('list', { name: 'Also viewing this order (may be out of date)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('presence-typing')).toHaveTextContent(
+      'Ana Pop is typing… (may be out of date)',
+    );
+    expect(screen.getByRole('img', { name: 'Open by Ana Pop (may be out of date)' })).toHaveAttribute(
+      'data-stale',
+    );
   });
 
   it('shows them as usual while connected', () => {

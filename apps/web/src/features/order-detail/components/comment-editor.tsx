@@ -117,6 +117,8 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
     }
     // A saved comment is confirmed as status changes are, with what the comment did to the order.
     toast.success('Comment saved', savedDetail(input));
+    // Cleared here: the editor may close (unmount) before its emptied text would clear it.
+    drafts.clear('comment', orderUid);
     dispatch({ type: 'reset' });
     onDirtyChange(false);
     onSaved();
@@ -257,6 +259,7 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
           type="button"
           disabled={busy}
           onClick={() => {
+            drafts.clear('comment', orderUid);
             dispatch({ type: 'reset' });
             setProblem(null);
             onDirtyChange(false);
