@@ -195,7 +195,11 @@ export function defineLiveList<
           change !== null,
           () =>
             later.read(
-              { backend: initial ? backend : inBackground(backend), token, body: body(query, window, managedBy) },
+              {
+                backend: initial ? backend : inBackground(backend),
+                token,
+                body: body(query, window, managedBy),
+              },
               keys,
             ),
         );

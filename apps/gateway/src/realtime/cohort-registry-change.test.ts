@@ -78,7 +78,9 @@ describe('CohortRegistry.applyChange: the early patch, then the re-reads', () =>
 
   it('re-reads only the cohorts `touched` names, and patches only cohorts that list the row', async () => {
     const { registry, log, sent } = await threeCohorts(new Set(['a', 'b', 'c']));
-    registry.applyChange([{ uid: 'elsewhere', updated_at: at(9) }], 1000, (query) => (query.name === 'b' ? ALL_PARTS : null));
+    registry.applyChange([{ uid: 'elsewhere', updated_at: at(9) }], 1000, (query) =>
+      query.name === 'b' ? ALL_PARTS : null,
+    );
     expect(log).toEqual(['re-read b']);
     await applied(registry);
     for (const name of ['a', 'c']) expect(await sent(name), name).toEqual([]);

@@ -41,8 +41,7 @@ export const ALL_PARTS: RefreshParts = { rows: true, later: 'all' };
 /** Both requests' parts (`a` null: only `b`'s). */
 export function mergeParts(a: RefreshParts | null, b: RefreshParts): RefreshParts {
   if (!a) return b;
-  const later =
-    a.later === 'all' || b.later === 'all' ? 'all' : [...new Set([...a.later, ...b.later])];
+  const later = a.later === 'all' || b.later === 'all' ? 'all' : [...new Set([...a.later, ...b.later])];
   return { rows: a.rows || b.rows, later };
 }
 
@@ -289,9 +288,9 @@ export class Cohort<Row extends { uid: string }, Meta> {
     if (!token) return;
     const runId = ++this.runs;
     const initial = this.state === null;
-    const stages = asStages(this.fetch(token, this.abort.signal, initial, change, initial ? ALL_PARTS : parts))[
-      Symbol.asyncIterator
-    ]();
+    const stages = asStages(
+      this.fetch(token, this.abort.signal, initial, change, initial ? ALL_PARTS : parts),
+    )[Symbol.asyncIterator]();
     if (!this.state) return this.firstLoad(stages, runId, token);
     // The first stage (the rows) holds the cohort's refresh; the stages after it (statistics) land on
     // their own, so a change seen meanwhile reads its rows without waiting for them.

@@ -67,7 +67,9 @@ describe('a change re-reads only the parts of a list it can touch', () => {
 
   it("an order of another warehouse re-reads the warehouse list's statistics, not its rows", async () => {
     const { client } = await stack.signIn();
-    const orders = polledOrders((await client.orders.search.query({ window: { skip: 0, limit: 100 } })).orders);
+    const orders = polledOrders(
+      (await client.orders.search.query({ window: { skip: 0, limit: 100 } })).orders,
+    );
     const here = orders[0]!.fulfillment_center_uid;
     const elsewhere = orders.find((o) => o.fulfillment_center_uid !== here)!;
     const list = follow(client, { fulfillmentCentersUIDS: [here] });

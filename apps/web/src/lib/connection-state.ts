@@ -8,7 +8,7 @@ export const RECONNECTING_GRACE_MS = 800;
 /** How long "Back online" stays after a shown outage. */
 export const BACK_ONLINE_MS = 3_000;
 /** The longest wait between two reconnect attempts: a recovered gateway is found within it. */
-export const RECONNECT_MAX_DELAY_MS = 3_000;
+export const RECONNECT_MAX_DELAY_MS = 2_000;
 
 export interface ConnectionState {
   /** The websocket was lost while subscriptions needed it; tRPC is reconnecting. */
@@ -92,7 +92,7 @@ export function nextViewChange(state: ConnectionState, now: number): number | nu
 
 /**
  * Wait before reconnect attempt `attempt`: at once first, then doubling from 1 s with jitter (so a
- * restarted gateway is not hit by every console at the same instant), never above 3 s, so a
+ * restarted gateway is not hit by every console at the same instant), never above 2 s, so a
  * recovered gateway is found within seconds. tRPC's default grows to 30 s.
  */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {

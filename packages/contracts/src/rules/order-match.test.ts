@@ -6,8 +6,8 @@ import {
   changeTouchesOrdersList,
   isOrderSnoozed,
   normaliseReferenceQuery,
-  orderMatchesFilter,
   ORDER_STATISTIC_KEYS,
+  orderMatchesFilter,
   statisticScope,
 } from './order-match.js';
 import { setLateMode } from './orders-filter-rules.js';
@@ -159,14 +159,17 @@ describe('changeTouchesOrdersList', () => {
     const otherWarehouse = makeOrder({ fulfillment_center_uid: 'fc-2' });
     const warehouse = f({ fulfillmentCentersUIDS: ['fc-1'] });
     // Outside the rows; only the warehouse rows count every warehouse.
-    expect(changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, warehouse, ctx)).toEqual({
+    expect(
+      changeTouchesOrdersList({ before: otherWarehouse, after: otherWarehouse }, warehouse, ctx),
+    ).toEqual({
       rows: false,
       statistics: ['fulfillment_centers_statistics'],
     });
     // Outside the default display priorities: the counts grouped by a facet ignore the priorities.
     const lowPriority = makeOrder({ display_priority: 5 });
     expect(
-      changeTouchesOrdersList({ before: lowPriority, after: lowPriority }, DEFAULT_ORDERS_FILTER, ctx).statistics,
+      changeTouchesOrdersList({ before: lowPriority, after: lowPriority }, DEFAULT_ORDERS_FILTER, ctx)
+        .statistics,
     ).toEqual([
       'display_statistics',
       'couriers_statistics',
@@ -197,7 +200,12 @@ describe('changeTouchesOrdersList', () => {
     );
   });
   it('statisticScope drops exactly the facets a statistic groups by', () => {
-    const filter = f({ reference: 'x', statuses: ['lost'], courierKeys: ['dpd_ro'], activeOrders: 'snoozed' });
+    const filter = f({
+      reference: 'x',
+      statuses: ['lost'],
+      courierKeys: ['dpd_ro'],
+      activeOrders: 'snoozed',
+    });
     expect(statisticScope(filter, 'count')).toEqual(filter);
     expect(statisticScope(filter, 'couriers_statistics')).toEqual({
       ...filter,
