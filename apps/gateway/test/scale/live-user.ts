@@ -29,6 +29,8 @@ export interface LiveUser {
   opens: number;
   /** Close codes of the websockets the server closed. */
   closeCodes: number[];
+  /** What happened, in order (opens, closes, messages), for a failure's message. */
+  events: string[];
   /** Answers or failures a user would see as a server error: 5xx, or no answer at all. */
   serverErrors: string[];
   /** UNAUTHORIZED answers, subscription ends and websocket closes for a signed-out session. */
@@ -64,6 +66,7 @@ export function startLiveUser(url: string, token: string): LiveUser {
     snapshots: 0,
     opens: 0,
     closeCodes: [],
+    events: [],
     serverErrors: [],
     signOuts: [],
     otherErrors: [],
@@ -75,6 +78,9 @@ export function startLiveUser(url: string, token: string): LiveUser {
   };
   /** Set by `close()`: what happens after it is the test's doing. */
   let closed = false;
+  const note = (event: string) => {
+    if (user.events.length < 2000) user.events.push(event);
+  };
   const record = (error: unknown) => {
     const { kind, text } = describe(error);
     ({ server: user.serverErrors, signOut: user.signOuts, other: user.otherErrors })[kind].push(text);
@@ -86,8 +92,10 @@ export function startLiveUser(url: string, token: string): LiveUser {
     connectionParams: () => ({ token }),
     onOpen: () => {
       user.opens += 1;
+      note('open');
     },
     onClose: (event) => {
+      note(`close ${event?.code}`);
       if (event?.code !== undefined && !closed) user.closeCodes.push(event.code);
       if (event?.code === WS_CLOSE.signedOut) user.signOuts.push(`websocket closed ${event.code}`);
     },
@@ -110,6 +118,7 @@ export function startLiveUser(url: string, token: string): LiveUser {
           id: string;
           data: ListMessage<Order, Meta> | { kind: 'health' };
         };
+        note(`${id} ${data.kind}`);
         if (seen.has(id)) user.duplicates.push(id);
         seen.add(id);
         user.ids.push(id);

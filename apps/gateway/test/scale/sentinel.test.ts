@@ -118,8 +118,8 @@ describe('Redis Sentinel failover under two replicas', { timeout: 180_000 }, () 
         .some((line) => line.includes('took the change-poll lease') && line.includes(`"epoch":${epoch},`));
     expect(replicas.some(tookIt), `lease ${lease}`).toBe(true);
 
-    // Once the list is live again (its re-read on resuming done), a change made at the backend
-    // reaches the subscriber through the poll, published once.
+    // The list is live again, and a change made at the backend reaches the subscriber through the
+    // poll, published once.
     const [w] = watched as [WatchedOrder];
     await until('the list live again', () => w.health.at(-1) !== true, 60_000);
     const changed = sim.control.changeOrder(order.uid);

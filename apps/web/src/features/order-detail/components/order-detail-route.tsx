@@ -49,6 +49,8 @@ export function OrderDetailRoute() {
   const utils = trpc.useUtils();
 
   const drafts = useDrafts();
+  // A comment typed before a reload (or a crash) opens the editor again, with its text.
+  const hasDraft = useMemo(() => (uid ? drafts.read('comment', uid, asText) !== null : false), [drafts, uid]);
   const [dirty, setDirty] = useState(false);
   // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
   useAnnouncePresence(uid, dirty);
@@ -137,8 +139,7 @@ export function OrderDetailRoute() {
             detail={detail.data}
             user={user}
             initialTab={tabParam}
-            // A draft typed before a reload opens the editor again, with its text.
-            newComment={newComment || drafts.read('comment', uid, asText) !== null}
+            newComment={newComment || hasDraft}
             hasUnread={hasUnread}
             previousHref={around.previous ? orderDetailHref(around.previous) : null}
             nextHref={around.next ? orderDetailHref(around.next) : null}
