@@ -21,8 +21,9 @@ export type OrdersState = ListState<Order, Meta>;
  */
 export interface LiveUser {
   state: OrdersState | null;
-  /** Message ids, in arrival order; and those that arrived more than once. */
+  /** Message ids, in arrival order. */
   ids: string[];
+  /** Patches whose id had already arrived (delivered twice). */
   duplicates: string[];
   snapshots: number;
   /** Websockets that opened: the first, then one per reconnect. */
@@ -119,10 +120,11 @@ export function startLiveUser(url: string, token: string): LiveUser {
           data: ListMessage<Order, Meta> | { kind: 'health' };
         };
         note(`${id} ${data.kind}`);
-        if (seen.has(id)) user.duplicates.push(id);
-        seen.add(id);
         user.ids.push(id);
+        // A health message carries the id of the data before it (a resume from it misses nothing).
         if (data.kind === 'health') return;
+        if (data.kind === 'patch' && seen.has(id)) user.duplicates.push(id);
+        seen.add(id);
         if (data.kind === 'snapshot') user.snapshots += 1;
         user.state = applyListMessage(user.state, data);
       },
