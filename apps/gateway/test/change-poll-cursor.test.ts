@@ -44,9 +44,9 @@ function sharedRedis(clock: { t: number }) {
         if (shared.holder !== replica) throw new Error('lease lost');
         shared.cursor = value;
       },
-      async recoverCursor(known: number | null) {
+      async recoverCursor(known: number | null, leading: boolean) {
         if (clock.t >= shared.roundUntil) {
-          if (shared.cursor !== null) return { cursor: shared.cursor, roundMs: 0 };
+          if (shared.cursor !== null || !leading) return { cursor: shared.cursor, roundMs: 0 };
           shared.roundUntil = clock.t + ROUND_MS;
         }
         if (known !== null && (shared.cursor === null || known < shared.cursor)) shared.cursor = known;

@@ -27,7 +27,7 @@ export interface PollLease {
    * made meanwhile. Answers the shared cursor after the offer, and how long the round still runs
    * (0: none open).
    */
-  recoverCursor?(known: number | null): Promise<{ cursor: number | null; roundMs: number }>;
+  recoverCursor?(known: number | null, leading: boolean): Promise<{ cursor: number | null; roundMs: number }>;
 }
 
 /**
@@ -226,7 +226,7 @@ export class ChangePoll {
     this.epoch = 0;
     this.roundUntil = null;
     const cursor = lease.recoverCursor
-      ? (await lease.recoverCursor(this.knownCursor)).cursor
+      ? (await lease.recoverCursor(this.knownCursor, false)).cursor
       : await lease.readCursor();
     if (cursor === null) return;
     this.knownCursor = cursor;
@@ -243,7 +243,7 @@ export class ChangePoll {
     const { lease, logger } = this.opts;
     if (this.roundUntil === null) {
       if (!lease.recoverCursor) return (await lease.readCursor()) ?? started;
-      const { cursor, roundMs } = await lease.recoverCursor(this.knownCursor);
+      const { cursor, roundMs } = await lease.recoverCursor(this.knownCursor, true);
       if (roundMs <= 0) return cursor ?? started;
       this.roundUntil = started + roundMs;
       logger.info({ roundMs }, "change poll: the shared cursor was lost; waiting for the replicas' cursors");

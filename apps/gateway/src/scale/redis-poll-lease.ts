@@ -28,14 +28,16 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
 return 1`;
 
-// Reads the cursor; a missing one opens a recovery round (KEYS[2], ARGV[2] ms). During a round the
+// Reads the cursor; a missing one opens a recovery round (KEYS[2], ARGV[2] ms) when the caller is
+// taking the lease (ARGV[3] = '1'): a follower only offers into a round already open, so a round
+// that ended before the new leader's first cursor write is not opened again. During a round the
 // offered cursor (ARGV[1], '' for none) replaces a higher one. Answers {cursor or -1, round ms left}.
 // Not fenced: lowering the cursor only widens the next window, whose dedupe drops what was published.
 const RECOVER_CURSOR = `
 local cursor = tonumber(redis.call('GET', KEYS[1]))
 local left = redis.call('PTTL', KEYS[2])
 if left < 0 then
-  if cursor then return {cursor, 0} end
+  if cursor or ARGV[3] ~= '1' then return {cursor or -1, 0} end
   redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
   left = tonumber(ARGV[2])
 end
@@ -139,7 +141,10 @@ export class RedisPollLease implements PollLease {
     return Number.isFinite(cursor) ? cursor : null;
   }
 
-  async recoverCursor(known: number | null): Promise<{ cursor: number | null; roundMs: number }> {
+  async recoverCursor(
+    known: number | null,
+    leading: boolean,
+  ): Promise<{ cursor: number | null; roundMs: number }> {
     const { redis, keys } = this.opts;
     const [cursor, roundMs] = (await redis.eval(
       RECOVER_CURSOR,
@@ -148,6 +153,7 @@ export class RedisPollLease implements PollLease {
       keys.cursorRecovery,
       known === null ? '' : String(known),
       String(this.recoveryRoundMs),
+      leading ? '1' : '0',
     )) as [number, number];
     return { cursor: cursor < 0 ? null : cursor, roundMs: Math.max(0, roundMs) };
   }

@@ -22,16 +22,18 @@ describe('the poll cursor recovery round on a real redis-server', () => {
       expect(await lease.holds()).toBe(true);
       await lease.writeCursor(5000);
       // A cursor that is there is the truth: an older one offered by a replica does not replace it.
-      expect(await lease.recoverCursor(1000)).toEqual({ cursor: 5000, roundMs: 0 });
+      expect(await lease.recoverCursor(1000, true)).toEqual({ cursor: 5000, roundMs: 0 });
 
       await redis.del(keys.cursor);
-      const opened = await lease.recoverCursor(4000);
+      // A follower finding the cursor lost opens no round: only a replica taking the lease does.
+      expect(await lease.recoverCursor(4500, false)).toEqual({ cursor: null, roundMs: 0 });
+      const opened = await lease.recoverCursor(4000, true);
       expect(opened.cursor).toBe(4000);
       expect(opened.roundMs).toBe(lease.recoveryRoundMs);
       // Later offers in the round: the lowest wins, a higher one changes nothing, none leaves it as it is.
-      expect((await lease.recoverCursor(3000)).cursor).toBe(3000);
-      expect((await lease.recoverCursor(3500)).cursor).toBe(3000);
-      const none = await lease.recoverCursor(null);
+      expect((await lease.recoverCursor(3000, false)).cursor).toBe(3000);
+      expect((await lease.recoverCursor(3500, false)).cursor).toBe(3000);
+      const none = await lease.recoverCursor(null, false);
       expect(none.cursor).toBe(3000);
       expect(none.roundMs).toBeGreaterThan(0);
 
@@ -39,11 +41,11 @@ describe('the poll cursor recovery round on a real redis-server', () => {
       const end = Date.now() + 30_000;
       while ((await redis.exists(keys.cursorRecovery)) === 1 && Date.now() < end)
         await new Promise((r) => setTimeout(r, 50));
-      expect(await lease.recoverCursor(10)).toEqual({ cursor: 3000, roundMs: 0 });
+      expect(await lease.recoverCursor(10, false)).toEqual({ cursor: 3000, roundMs: 0 });
 
       // With no cursor anywhere and nothing to offer, a round still opens (a new leader waits it out).
       await redis.del(keys.cursor);
-      const empty = await lease.recoverCursor(null);
+      const empty = await lease.recoverCursor(null, true);
       expect(empty.cursor).toBeNull();
       expect(empty.roundMs).toBeGreaterThan(0);
     } finally {
