@@ -273,7 +273,11 @@ export const configSchema = z.object({
    */
   PUBLIC_URL: originUrl.optional(),
   /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without it (and METRICS_PORT) it is 404. */
-  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  // Empty is unset: compose passes `${METRICS_TOKEN}` through whether or not it is set.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  ),
   /** A separate listener serving only /metrics (the main port then serves none). */
   METRICS_PORT: z.coerce
     .number({ message: 'must be a number' })

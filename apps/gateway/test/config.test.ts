@@ -214,6 +214,11 @@ describe('loadConfig', () => {
       );
   });
 
+  it('takes an empty METRICS_TOKEN as unset, and refuses a short one', () => {
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('stops the server process with a clear message on a bad variable', () => {
     const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
