@@ -22,7 +22,20 @@ export class DataDirError extends ConfigError {
 }
 
 /** One named part of the store (sessions, sign-in states…): keys are strings, values JSON text. */
-export type DataSection = ReturnType<DataStore['section']>;
+/**
+ * What the gateway uses of one named part of the store (a LevelDB sublevel), named here so the
+ * types the client package emits need nothing of classic-level's internals.
+ */
+export interface DataSection {
+  get(key: string): Promise<string | undefined>;
+  getSync(key: string): string | undefined;
+  put(key: string, value: string, options?: PutOptions<string, string>): Promise<void>;
+  del(key: string, options?: DelOptions<string>): Promise<void>;
+  batch(operations: Array<{ type: 'del'; key: string }>): Promise<void>;
+  keys(): AsyncIterable<string>;
+  values(): AsyncIterable<string>;
+  iterator(): AsyncIterable<[string, string]>;
+}
 
 /**
  * What a single-process gateway keeps across restarts, in one LevelDB database (classic-level)
@@ -60,7 +73,7 @@ export class DataStore {
     return store;
   }
 
-  section(name: string) {
+  section(name: string): DataSection {
     return this.db.sublevel<string, string>(name, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
   }
 
