@@ -1,7 +1,6 @@
 /** Shared building blocks of the console; features import from here. */
 export { Button } from './button/button.js';
 export { CopyButton } from './copy-button/copy-button.js';
-export { DateChangeModal } from './date-change-modal/date-change-modal.js';
 export { DropdownFilter, type DropdownOption } from './dropdown-filter/dropdown-filter.js';
 export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
 export { ListFooter } from './list-footer/list-footer.js';

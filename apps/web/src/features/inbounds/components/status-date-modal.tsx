@@ -1,5 +1,5 @@
 import type { Inbound } from '@waybill/contracts';
-import { DateChangeModal } from '../../../components/index.js';
+import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { dateDraftTarget } from '../../../lib/drafts.js';
 import type { InboundReference } from '../api/use-reference.js';
 import { useWatchedInbound } from '../hooks/use-watched-inbound.js';

@@ -7,7 +7,7 @@ import {
   statusAction,
 } from '@waybill/contracts';
 import { useState } from 'react';
-import { DateChangeModal } from '../../../components/index.js';
+import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
 import { dateDraftTarget } from '../../../lib/drafts.js';
 import { OrderSummary } from './order-summary.js';
