@@ -2,6 +2,7 @@ import {
   type BackendResponse,
   type BackendRouteName,
   type ListWindow,
+  pageHasMore,
   refreshWindow,
 } from '@waybill/contracts';
 import type { z } from 'zod';
@@ -166,7 +167,7 @@ export function defineLiveList<
         });
         const { rows, meta } = spec.split(shape(answer, query.viewer ?? null));
         if (limits) assertAnswerFits(rows, meta, limits.maxAnswerBytes, answer);
-        return { rows, meta: { ...meta, hasMore: rows.length >= window.limit } as State };
+        return { rows, meta: { ...meta, hasMore: pageHasMore(rows.length, window.limit) } as State };
       };
       const { later } = spec;
       if (!later) return read as CohortFetch<Row, State>;
