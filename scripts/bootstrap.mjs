@@ -1,10 +1,11 @@
 // Set-up shared by `npm start` / `npm test` (and their pnpm twins): on a machine with only Node and
-// npm, it brings the pinned pnpm, installs the workspace when node_modules is missing or stale, and
-// checks the system programs a command needs. Node builtins only: nothing is installed yet.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// npm, it brings a supported Node when the machine's is older, the pinned pnpm, installs the workspace
+// when node_modules is missing or stale, and checks the system programs a command needs. Node builtins
+// only: nothing is installed yet.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const log = (message) => console.log(`[setup] ${message}`);
@@ -16,6 +17,59 @@ function run(command, args, opts = {}) {
 function output(command, args) {
   const result = spawnSync(command, args, { encoding: 'utf8', cwd: root });
   return result.status === 0 ? result.stdout.trim() : null;
+}
+
+const cacheHome = () => process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+
+/** The lowest Node major package.json's `engines` accepts (the gateway's Fastify plugins need 22). */
+export function requiredNodeMajor() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const match = /(\d+)/.exec(String(pkg.engines?.node ?? ''));
+  return match ? Number(match[1]) : 0;
+}
+
+/** The Node release fetched for machines with an older one: the containers' runtime. */
+const FETCHED_NODE_MAJOR = 24;
+
+/**
+ * On a Node older than `engines` allows, runs this same command again on Node 24 and exits with its
+ * status. That Node comes from the npm registry (the `node-<platform>-<arch>` package npm's own `node`
+ * package uses), kept in the user's cache, and goes first on PATH so every child process uses it.
+ * Signals are passed on, so Ctrl-C and SIGTERM stop the command as before. Await it before anything
+ * else: on an older Node it never settles, the process ends with the command's exit status.
+ */
+export function ensureSupportedNode() {
+  const bin = supportedNodeBin();
+  if (bin === process.execPath) return Promise.resolve();
+  log(`running on Node ${output(bin, ['--version'])} from ${dirname(bin)}`);
+  const env = { ...process.env, PATH: `${dirname(bin)}${delimiter}${process.env.PATH ?? ''}` };
+  const child = spawn(bin, process.argv.slice(1), { stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 1));
+  return new Promise(() => {});
+}
+
+/** This Node when `engines` accepts it; else Node 24's binary, fetched into the user's cache once. */
+export function supportedNodeBin() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= requiredNodeMajor()) return process.execPath;
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const pkg = `node-${platform}-${process.arch}@${FETCHED_NODE_MAJOR}`;
+  const dir = join(cacheHome(), 'waybill', `node${FETCHED_NODE_MAJOR}-${platform}-${process.arch}`);
+  const bin = join(dir, 'package', 'bin', platform === 'win' ? 'node.exe' : 'node');
+  if (existsSync(bin)) return bin;
+  log(`Node ${process.versions.node} is older than package.json's engines: fetching ${pkg} into ${dir}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const packed = spawnSync('npm', ['pack', '-s', pkg], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const tarball = packed.status === 0 ? packed.stdout.trim().split('\n').pop() : null;
+  if (!tarball || run('tar', ['xzf', tarball], { cwd: dir }).status !== 0) fail(`npm could not fetch ${pkg}`);
+  rmSync(join(dir, tarball), { force: true });
+  return bin;
 }
 
 /** The pnpm version package.json pins in `packageManager`. */
@@ -31,8 +85,7 @@ export function pinnedPnpmVersion() {
 export function ensurePnpm() {
   const version = pinnedPnpmVersion();
   if (output('pnpm', ['--version']) === version) return;
-  const cacheHome = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  const prefix = join(cacheHome, 'waybill', `pnpm-${version}`);
+  const prefix = join(cacheHome(), 'waybill', `pnpm-${version}`);
   const bin = join(prefix, 'node_modules', '.bin');
   if (!existsSync(join(bin, 'pnpm'))) {
     log(`installing pnpm ${version} into ${prefix}`);
@@ -128,4 +181,9 @@ export function ensureSystemPrograms(names) {
 function fail(message) {
   console.error(`[setup] ${message}`);
   process.exit(1);
+}
+
+// `node scripts/bootstrap.mjs supported-node-dir` (CI): prints the directory of a Node `engines` accepts.
+if (process.argv[1] === new URL(import.meta.url).pathname && process.argv[2] === 'supported-node-dir') {
+  console.log(dirname(supportedNodeBin()));
 }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { ensureDependencies, ensurePnpm } from './bootstrap.mjs';
+import { ensureDependencies, ensurePnpm, ensureSupportedNode } from './bootstrap.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDir = join(root, 'apps/web');
@@ -97,6 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+await ensureSupportedNode();
 ensurePnpm();
 ensureDependencies();
 buildWebIfMissing();

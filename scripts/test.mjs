@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureConsumerCache } from '../packages/client/scripts/consumer-cache.mjs';
-import { ensureDependencies, ensurePnpm, ensureSystemPrograms } from './bootstrap.mjs';
+import { ensureDependencies, ensurePnpm, ensureSupportedNode, ensureSystemPrograms } from './bootstrap.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const suites = [
@@ -20,6 +20,7 @@ const suites = [
     existsSync(join(root, s.dir, 'package.json')) && (!s.config || existsSync(join(root, s.dir, s.config))),
 );
 
+await ensureSupportedNode();
 const only = process.argv.slice(2);
 const needs = (name) => only.length === 0 || only.includes(name);
 // Checked before anything runs, so a missing program stops the run with one clear message.
