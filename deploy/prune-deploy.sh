@@ -1,5 +1,5 @@
 #!/bin/sh
-# Trims a `pnpm deploy --prod` output (the images' build stage) to what the process loads at run time.
+# Trims a `pnpm deploy --prod` output (the images' build stage) to what dist/server.js loads at run time.
 #   sh deploy/prune-deploy.sh /out
 set -eu
 out=$1
@@ -8,7 +8,9 @@ out=$1
 # type checker (about 30 MB) and type packages that nothing imports at run time.
 rm -rf "$out"/node_modules/.pnpm/typescript@* "$out"/node_modules/.pnpm/@typescript+* \
   "$out"/node_modules/.pnpm/@types+* "$out"/node_modules/.pnpm/undici-types@*
-# Type declarations, source maps, docs and the app's own tests: never loaded by node or tsx.
+# The workspace packages (TypeScript sources): dist/server.js has them bundled in (scripts/build-server.mjs).
+rm -rf "$out"/node_modules/@waybill "$out"/node_modules/.pnpm/@waybill+*
+# Type declarations, source maps, docs and the app's own tests: never loaded by node.
 find "$out" -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
   -o -name '*.md' -o -name '*.markdown' -o -name '*.test.ts' -o -name '*.tsbuildinfo' \) -delete
 # classic-level (the gateway's DATA_DIR store) ships LevelDB's C++ sources and a binary for every

@@ -145,6 +145,13 @@ const SYSTEM_PROGRAMS = {
     dnf: 'nginx',
     brew: 'nginx',
   },
+  prometheus: {
+    why: "the test of the Grafana dashboard's and the alert rules' queries",
+    found: () => existsSync('/usr/bin/prometheus'),
+    apt: 'prometheus',
+    dnf: 'golang-github-prometheus',
+    brew: 'prometheus (the test then skips: it runs /usr/bin/prometheus)',
+  },
 };
 
 function isRoot() {

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Builds the gateway and backend-sim images with podman and runs docker-compose.yml with podman-compose:
+# - the images run compiled JavaScript (no tsx, no esbuild in them), each started with a read-only root
+#   filesystem and no tmpfs at all (podman adds one on /tmp unless told not to): /healthz, a sign-in, a
+#   search, and a clean exit on SIGTERM;
 # - default profile: console on :3000, a password sign-in and an orders.search through the containers,
 #   and the same session after a restart of the gateway container (DATA_DIR on a volume);
 # - scale profile (Redis, gateway-a, gateway-b, nginx `lb` on :8080): the same through the balancer, a
 #   session minted through it accepted by each replica, a comment reaching websocket subscribers, and
 #   failover with gateway-a (the poll leader) killed (scripts/scale-check.mjs);
-# - non-root processes, HEALTHCHECKs, the image sizes against the bar; then the stack comes down.
+# - non-root processes on read-only root filesystems (compose's read_only), HEALTHCHECKs, the image
+#   sizes against the bar; then the stack comes down.
 # Needs root (podman). Takes a few minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +22,8 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 export GATEWAY_PORT=${GATEWAY_PORT:-3000} SIM_PORT=${SIM_PORT:-4000} LB_PORT=${LB_PORT:-8080}
 # docker-compose.yml passes it to the gateways: /metrics then answers only with it.
 export METRICS_TOKEN=${METRICS_TOKEN:-container-check-metrics-token}
+# docker-compose.yml passes it to backend-sim and the gateways: the production image refuses the default.
+export SERVICE_TOKEN=${SERVICE_TOKEN:-container-check-service-token}
 for var in GATEWAY_PORT SIM_PORT LB_PORT; do
   port_free "${!var}" || { echo "container-check: port ${!var} ($var) is in use; set $var to a free port" >&2; exit 1; }
 done
@@ -69,6 +75,7 @@ cleanup() {
   step "compose down"
   compose down -t 15 >/dev/null 2>&1 || true
   podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+  remove_read_only_run
   remove_volumes
   rm -rf "$logs"
   left=$(project_containers)
@@ -87,6 +94,14 @@ wait_for() {
     sleep 1
   done
   "$@"
+}
+# The read-only run's containers, network and volume (labelled as the project's, so a failure shows
+# their logs and a leftover is reported).
+ro_sim="${project}-ro-sim" ro_gateway="${project}-ro-gateway" ro_net="${project}-ro" ro_data="${project}-ro-data"
+remove_read_only_run() {
+  podman rm -f -t 2 "$ro_gateway" "$ro_sim" >/dev/null 2>&1 || true
+  podman network rm -f "$ro_net" >/dev/null 2>&1 || true
+  podman volume rm -f "$ro_data" >/dev/null 2>&1 || true
 }
 # GET $1 from inside a container (replicas publish no port).
 fetch_in() { # container url [bearer]
@@ -108,6 +123,46 @@ order_count() { # search answer -> number of orders
     || fail "orders.search answer unreadable: ${1:0:300}"
 }
 search() { curl -fsS -m 10 -H "authorization: Bearer $2" "$1/trpc/orders.search?input=%7B%7D"; }
+
+step "the images run compiled JavaScript: no tsx, no esbuild"
+for image in waybill-gateway:latest waybill-backend-sim:latest; do
+  loaders=$(podman run --rm --network=none "$image" ls /app/node_modules/.pnpm 2>/dev/null | grep -E '^(tsx|esbuild|@esbuild\+)' || true)
+  [ -z "$loaders" ] || fail "$image holds a TypeScript loader: $loaders"
+  cmd=$(podman image inspect --format '{{json .Config.Cmd}}' "$image")
+  [ "$cmd" = '["node","dist/server.js"]' ] || fail "$image runs $cmd, not dist/server.js"
+  echo "ok: $image runs $cmd, without tsx or esbuild"
+done
+
+step "read-only root filesystems without any tmpfs, no capabilities"
+remove_read_only_run
+podman network create "$ro_net" >/dev/null
+read_only_run() { # name image [podman run options]
+  local name=$1 image=$2
+  shift 2
+  podman run -d --name "$name" --label "io.podman.compose.project=$project" --network "$ro_net" \
+    --read-only --read-only-tmpfs=false --cap-drop=ALL --security-opt=no-new-privileges "$@" "$image" >/dev/null
+}
+read_only_run "$ro_sim" waybill-backend-sim:latest --network-alias ro-sim -e SERVICE_TOKEN
+# The gateway writes only DATA_DIR (its sessions), on a volume as in docker-compose.yml.
+read_only_run "$ro_gateway" waybill-gateway:latest -v "$ro_data:/app/data" -p 127.0.0.1::3000 \
+  -e BACKEND_URL=http://ro-sim:4000 -e SERVICE_TOKEN
+wait_for 120 fetch_in "$ro_sim" http://127.0.0.1:4000/healthz || fail "backend-sim not healthy read-only"
+ro_url="http://$(podman port "$ro_gateway" 3000/tcp | head -1)"
+wait_for 120 curl -fsS -m 5 "$ro_url/readyz" || fail "gateway not ready read-only on $ro_url"
+echo
+for name in "$ro_sim" "$ro_gateway"; do
+  ! podman exec "$name" sh -c 'echo x > /tmp/probe' 2>/dev/null || fail "$name can write /tmp: not read-only"
+done
+ro_token=$(sign_in "$ro_url")
+count=$(order_count "$(search "$ro_url" "$ro_token")")
+[ "$count" -gt 0 ] || fail "orders.search on the read-only gateway returned no orders"
+echo "ok: both answer read-only with no tmpfs; signed in, orders.search returned $count orders"
+# SIGTERM: the drain and the close of the session store end in time, exit 0 (1 means the grace ran out).
+podman stop -t 15 "$ro_gateway" >/dev/null
+code=$(podman inspect --format '{{.State.ExitCode}}' "$ro_gateway")
+[ "$code" = 0 ] || fail "the read-only gateway exited $code on SIGTERM"
+echo "ok: the read-only gateway exits 0 on SIGTERM"
+remove_read_only_run
 
 step "compose up: default profile, and Redis + gateway-a of the scale profile"
 # Named services: podman-compose from Debian ignores `profiles:` and would start everything.
@@ -173,7 +228,7 @@ for name in "$a" "$b"; do
 done
 echo "ok: the session works on gateway-a and gateway-b"
 
-step "containers run as a non-root user, healthchecks pass"
+step "containers run as a non-root user on a read-only root filesystem, healthchecks pass"
 # Our images (redis and nginx are the official images' stand-ins, without HEALTHCHECK).
 names=$(podman ps --filter "label=io.podman.compose.project=$project" --format '{{.Names}} {{.Image}}' \
   | awk '$2 ~ /waybill-/ {print $1}')
@@ -181,8 +236,10 @@ names=$(podman ps --filter "label=io.podman.compose.project=$project" --format '
 for name in $names; do
   uid=$(podman exec "$name" id -u)
   [ "$uid" != 0 ] || fail "$name runs as root"
+  [ "$(podman inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$name")" = true ] \
+    || fail "$name has a writable root filesystem (compose read_only)"
   podman healthcheck run "$name" || fail "healthcheck of $name failed"
-  echo "ok: $name runs as uid $uid, healthy"
+  echo "ok: $name runs as uid $uid on a read-only root filesystem, healthy"
 done
 
 step "live changes through the balancer, and failover with gateway-a killed"

@@ -3,6 +3,7 @@
 // dependencies when they are missing, builds the web app if it is missing, then runs backend-sim and
 // the gateway as child processes until Ctrl-C / SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +14,9 @@ const webDir = join(root, 'apps/web');
 const webDist = join(webDir, 'dist');
 const gatewayPort = Number(process.env.PORT ?? 3000);
 const simPort = Number(process.env.SIM_PORT ?? 4000);
-const serviceToken = process.env.SERVICE_TOKEN ?? 'dev-service-token';
+// One of its own per run unless set: the gateway (NODE_ENV production by default) refuses the
+// development default, and only these two processes need to know it.
+const serviceToken = process.env.SERVICE_TOKEN ?? randomBytes(24).toString('hex');
 const host = process.env.HOST ?? '127.0.0.1';
 
 const log = (message) => console.log(`[start] ${message}`);

@@ -26,7 +26,7 @@ const needs = (name) => only.length === 0 || only.includes(name);
 // Checked before anything runs, so a missing program stops the run with one clear message.
 ensureSystemPrograms([
   ...(needs('web-e2e') ? ['chromium'] : []),
-  ...(needs('gateway') ? ['redis-server', 'nginx'] : []),
+  ...(needs('gateway') ? ['redis-server', 'nginx', 'prometheus'] : []),
 ]);
 ensurePnpm();
 ensureDependencies();

@@ -66,7 +66,7 @@ function summary(sheet: ExcelJS.Worksheet): Map<string, ExcelJS.Cell> {
 }
 
 describe('the inbound export file', () => {
-  it('uses the console labels, local Excel dates, the late flag and the warehouse country', async () => {
+  it('uses the console labels, UTC Excel dates as on screen, the late flag and the warehouse country', async () => {
     const inbound = [...sim.store.inbounds.values()].find((i) => {
       const fc = sim.store.fulfillmentCenters.find((f) => f.uid === i.fulfillment_center_uid);
       return i.status === 'in_transit' && i.late && i.expectedMs !== null && fc?.timezone !== 'UTC';
@@ -80,18 +80,18 @@ describe('the inbound export file', () => {
     expect(cells.get('Warehouse')!.value).toBe(warehouse.name);
     const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(warehouse.country);
     expect(cells.get('Warehouse country')!.value).toBe(`${country} (${warehouse.country})`);
-    expect(cells.get('Time zone')!.value).toBe(warehouse.timezone);
+    expect(cells.get('Time zone')!.value).toBe('UTC');
     for (const [label, ms] of [
       ['Created', inbound.createdMs],
       ['Expected', inbound.expectedMs!],
       ['Updated', inbound.updatedMs],
     ] as const) {
       const cell = cells.get(label)!;
-      expect(cellTime(cell.value), label).toBe(localTime(ms, warehouse.timezone));
+      expect(cellTime(cell.value), label).toBe(localTime(ms, 'UTC'));
       expect(cell.numFmt, label).toMatch(/yyyy/);
     }
-    // The warehouse is not on UTC, so the local time really differs from the UTC one.
-    expect(cellTime(cells.get('Created')!.value)).not.toBe(localTime(inbound.createdMs, 'UTC'));
+    // The warehouse is not on UTC, yet the file keeps the console's UTC times, not its local ones.
+    expect(cellTime(cells.get('Created')!.value)).not.toBe(localTime(inbound.createdMs, warehouse.timezone));
   });
 
   it('has a frozen bold item header and columns as wide as their content', async () => {
@@ -116,5 +116,22 @@ describe('the inbound export file', () => {
     for (let col = 1; col <= 9; col += 1)
       expect(sheet.getColumn(col).width, `column ${col}`).toBeGreaterThanOrEqual(10);
     expect(sheet.getColumn(9).width).toBeLessThan(sheet.getColumn(1).width!);
+  });
+
+  it("writes a product without a title as the console shows it, 'Unknown product'", async () => {
+    const inbound = [...sim.store.inbounds.values()].find((i) => i.items.length > 0)!;
+    const item = sim.store.items.get(inbound.items[0]!.inventory_item_uid)!;
+    const title = item.title_1;
+    item.title_1 = null;
+    try {
+      const sheet = await exportWorkbook(inbound);
+      let header = 0;
+      sheet.eachRow((row, n) => {
+        if (row.getCell(1).value === 'Product') header = n;
+      });
+      expect(sheet.getRow(header + 1).getCell(1).value).toBe('Unknown product');
+    } finally {
+      item.title_1 = title;
+    }
   });
 });

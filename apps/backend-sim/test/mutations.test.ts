@@ -312,3 +312,37 @@ describe('simulator time effects', () => {
     await app.close();
   });
 });
+
+describe('a snooze that has run out', () => {
+  it('keeps the order’s comment status snoozed with its end (late icon), and the order is active again', async () => {
+    let nowMs = EPOCH;
+    const clocked = await startTestSim({ epoch: EPOCH, orders: 200, now: () => nowMs });
+    try {
+      const t = await login(clocked);
+      const order = [...clocked.store.orders.values()].find(
+        (o) => o.comments.length === 0 && o.managed_by === 'waybill',
+      )!;
+      await call(clocked, 'POST', `/orders/order/${order.uid}/comments`, {
+        token: t,
+        body: comment({ snooze: true, snooze_value: 1 }),
+      });
+      nowMs += 8 * 3_600_000;
+      const read = parseData(
+        'orders.detail',
+        await call(clocked, 'GET', `/orders/order/${order.uid}`, { token: t }),
+      );
+      expect(read.order.comments.status).toBe('snoozed');
+      expect(Date.parse(read.order.comments.until!)).toBe(EPOCH + 3_600_000);
+      const snoozed = parseData(
+        'orders.search',
+        await call(clocked, 'POST', '/orders/search', {
+          token: t,
+          body: { skip: 0, limit: 10_000, managed_by: 'waybill', active_status: 'snoozed' },
+        }),
+      );
+      expect(snoozed.orders.map((o) => o.uid)).not.toContain(order.uid);
+    } finally {
+      await clocked.close();
+    }
+  });
+});

@@ -123,7 +123,7 @@ export async function runAbuse(
   const heap = (async () => {
     while (Date.now() < until) {
       try {
-        const used = await metricValue(gateway.url, 'nodejs_heap_size_used_bytes');
+        const used = await metricValue(gateway.url, 'waybill_nodejs_heap_size_used_bytes');
         result.heapMaxMb = Math.max(result.heapMaxMb, used / 1024 / 1024);
       } catch {}
       await sleep(250);

@@ -498,7 +498,7 @@ export async function backendRowsPerRefresh(sim: SimProcess, opts: RowsPerRefres
     const listCohorts = () =>
       metricSum(
         gateway.url,
-        'realtime_cohorts',
+        'waybill_realtime_cohorts',
         (l) => l.includes('kind="inbounds"') || l.includes('kind="clients"'),
       );
     // Both counters at once, timed at the middle of the read: on a busy machine a read takes a while,

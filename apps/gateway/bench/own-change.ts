@@ -175,10 +175,10 @@ async function run(setup: string, writerGw: RunningProcess, readerGw: RunningPro
     const sums = () =>
       Promise.all(
         [
-          'push_latency_seconds_sum',
-          'push_latency_seconds_count',
-          'backend_call_duration_seconds_sum',
-          'backend_call_duration_seconds_count',
+          'waybill_push_latency_seconds_sum',
+          'waybill_push_latency_seconds_count',
+          'waybill_backend_call_duration_seconds_sum',
+          'waybill_backend_call_duration_seconds_count',
         ].map((name) => metricSum(readerGw.url, name)),
       );
     const before = await sums();

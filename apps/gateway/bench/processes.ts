@@ -53,6 +53,8 @@ async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // The sim and the gateways share it; a production gateway refuses the development default.
+      SERVICE_TOKEN: 'bench-service-token-0123456789',
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },

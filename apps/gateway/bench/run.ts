@@ -13,6 +13,7 @@ import { cycleBackendFloor } from './backend-floor.js';
 import { validationSpacing } from './cold-code.js';
 import { CpuSampler, cpuBetween } from './cpu-time.js';
 import { inspectorSession } from './inspector.js';
+import { startOtlpSink } from './otlp-sink.js';
 import { CPU_PATH, overheadSideBySide } from './overhead.js';
 import {
   busyNeighbour,
@@ -181,10 +182,10 @@ async function pushLatency(
   const withStatistics = !floorSpec || floorSpec.name === 'push_latency_ms';
   // Each process's CPU time per timed change, from the poll to the last frame received.
   const cpu = new Map<string, number>();
-  const pushSum = () => metricValue(gateway.url, 'push_latency_seconds_sum');
-  const pushCount = () => metricValue(gateway.url, 'push_latency_seconds_count');
-  const pushWrites = () => metricValue(gateway.url, 'push_writes_total');
-  const pushWriteSeconds = () => metricValue(gateway.url, 'push_write_seconds_total');
+  const pushSum = () => metricValue(gateway.url, 'waybill_push_latency_seconds_sum');
+  const pushCount = () => metricValue(gateway.url, 'waybill_push_latency_seconds_count');
+  const pushWrites = () => metricValue(gateway.url, 'waybill_push_writes_total');
+  const pushWriteSeconds = () => metricValue(gateway.url, 'waybill_push_write_seconds_total');
   // One change of `uid` per round; `warmUp` is untimed (its p95 printed beside), as each floor's first round.
   const change = async (uid: string, warmUp: boolean) => {
     const firstOf = new Map<Subscriber, number>();
@@ -378,7 +379,7 @@ async function detailCallsPerChange(sim: SimProcess, gateway: RunningProcess, to
     const text = await metricsText(gateway.url);
     const line = text
       .split('\n')
-      .find((l) => l.startsWith('cohort_fetches_total{') && l.includes('kind="orderDetail"'));
+      .find((l) => l.startsWith('waybill_cohort_fetches_total{') && l.includes('kind="orderDetail"'));
     return line ? Number(line.split(' ').at(-1)) : 0;
   };
   const rounds = 3;
@@ -420,11 +421,11 @@ async function memoryPerSubscriber(sim: SimProcess) {
       closeAll(await openSubscribers(gateway.url, tokens, 10 * tokens.length));
       await sleep(1000);
       const heapBefore = await inspector.liveHeap();
-      const rssBefore = await metricValue(gateway.url, 'process_resident_memory_bytes');
+      const rssBefore = await metricValue(gateway.url, 'waybill_process_resident_memory_bytes');
       const subs = await openSubscribers(gateway.url, tokens, n);
       await sleep(2000);
       const heapAfter = await inspector.liveHeap();
-      const rssAfter = await metricValue(gateway.url, 'process_resident_memory_bytes');
+      const rssAfter = await metricValue(gateway.url, 'waybill_process_resident_memory_bytes');
       // The larger of the two: RSS also holds the sockets' native buffers, the heap is what GC keeps.
       const heapKb = (heapAfter - heapBefore) / n / 1024;
       const rssKb = (rssAfter - rssBefore) / n / 1024;
@@ -551,7 +552,8 @@ async function main() {
                 url: gateway.url,
                 path: orderDetailCall(orderUid!),
                 token: tokens[0]!,
-                cpuUs: async () => (await metricValue(gateway.url, 'process_cpu_seconds_total')) * 1e6,
+                cpuUs: async () =>
+                  (await metricValue(gateway.url, 'waybill_process_cpu_seconds_total')) * 1e6,
               },
               floor: {
                 url: floorUrl,
@@ -590,6 +592,56 @@ async function main() {
         null,
         ONE_BUSY_SESSION,
       );
+    }
+
+    if (wants('overhead')) {
+      // The same comparison with tracing on, every span exported to a local OTLP endpoint.
+      const sink = await startOtlpSink();
+      try {
+        await withGateway(
+          sim,
+          [],
+          async (gateway, tokens) => {
+            const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
+            const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
+            const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
+            const rps = 200;
+            const { gateway: result, floor } = await withProxyFloor(sim.url, target, (floorUrl) =>
+              overheadSideBySide({
+                gateway: {
+                  url: gateway.url,
+                  path: orderDetailCall(orderUid!),
+                  token: tokens[0]!,
+                  cpuUs: async () =>
+                    (await metricValue(gateway.url, 'waybill_process_cpu_seconds_total')) * 1e6,
+                },
+                floor: { url: floorUrl, path: target, token: backendToken },
+                direct: { url: sim.url, path: target, token: backendToken },
+                rps,
+                seconds: 10,
+                warmUpSeconds: 10,
+                pool: Pool,
+              }),
+            );
+            // Bar: the bare forwarder's p50 + 1 ms, measured in the same run.
+            figure('gateway_overhead_traced_ms', result.p50, 'ms', {
+              ...result,
+              rps,
+              floor_p50: floor.p50,
+              bar_p50: round(floor.p50 + 1),
+              otlp_exports: sink.exports(),
+            });
+          },
+          null,
+          {
+            ...ONE_BUSY_SESSION,
+            OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+            OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          },
+        );
+      } finally {
+        await sink.close();
+      }
     }
 
     if (wants('soak')) {

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { runtimeMetricsPlugin } from './plugins/runtime-metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { staticPlugin } from './plugins/static.js';
@@ -16,7 +17,7 @@ export type { ReadinessCheck, ReadinessResult } from './plugins/health.js';
 export type BuildAppOptions = ServerOptions;
 
 /**
- * The gateway as plugins, in order: services, websocket, security (headers, origin, CORS, guards),
+ * The gateway as plugins, in order: services, websocket, runtime metrics, security (headers, origin, CORS, guards),
  * auth (session revocation and checks), tRPC, the export download route, health, metrics, and the
  * static console with its 404s.
  */
@@ -24,6 +25,7 @@ export async function registerApp(app: FastifyInstance, config: Config): Promise
   await app.register(errorHandlerPlugin, { config });
   await app.register(servicesPlugin, { config });
   await app.register(websocketPlugin);
+  await app.register(runtimeMetricsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(authPlugin);
   await app.register(trpcPlugin);

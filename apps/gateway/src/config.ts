@@ -10,6 +10,8 @@ import {
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
+/** The development service token (backend-sim's default); refused with NODE_ENV=production. */
+export const DEFAULT_SERVICE_TOKEN = 'dev-service-token';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Next to the gateway's sources whatever the working directory (`pnpm start`, `pnpm gateway`). */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url));
@@ -100,6 +102,17 @@ const sentinelList = z
     }),
   );
 
+/** E-mails or user uids, comma or space separated; each must be one or the other. */
+const userList = z
+  .string()
+  .default('')
+  .transform((s) => s.split(/[\s,;]+/).filter(Boolean))
+  .superRefine((entries, ctx) => {
+    for (const entry of entries)
+      if (!/^[^@\s]+@[^@\s]+$/.test(entry) && !/^[A-Za-z0-9_.-]+$/.test(entry))
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an e-mail or a user uid` });
+  });
+
 /** A comma-separated list of proxy addresses or CIDR ranges; empty trusts none. */
 const proxyList = z
   .string()
@@ -123,7 +136,7 @@ export const configSchema = z.object({
   PORT: int(3000, 0, 65_535),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   BACKEND_URL: httpUrl.default('http://127.0.0.1:4000'),
-  SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default('dev-service-token'),
+  SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default(DEFAULT_SERVICE_TOKEN),
   MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
   /**
    * Change poll interval. At 1 s a change written at the backend reaches a screen in about 1.1 s at
@@ -169,6 +182,15 @@ export const configSchema = z.object({
   /** The Redis server's password, when it needs one and REDIS_URL does not carry it. */
   REDIS_PASSWORD: z.string().optional(),
   /**
+   * Put before every key and channel the gateway uses in Redis, so two deployments (staging and
+   * production) can share one server without seeing each other's sessions, polls or presence.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . _ : - (like waybill:)')
+    .default('waybill:'),
+  /**
    * Change-poll lease lifetime in multi-replica mode: renewed every third of it, checked by followers
    * six times per lifetime, so a dead leader is replaced within it plus one check (changes within 6 s).
    */
@@ -182,6 +204,12 @@ export const configSchema = z.object({
    * orchestrator's kill delay (compose `stop_grace_period`) must be longer.
    */
   SHUTDOWN_GRACE_MS: int(10_000, 1000, 600_000),
+  /**
+   * During a drain, a keep-alive connection idle this long is closed. A balancer's upstream
+   * keep-alive must be shorter (deploy/nginx.conf: 2 s), so the balancer closes its idle connections
+   * first and never sends a request on one the gateway is closing.
+   */
+  DRAIN_IDLE_CLOSE_MS: int(3000, 0, 600_000),
   /** Request headers must be complete within this (slow-loris guard). */
   HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
   /** Open websockets per session token (pnpm bench sets it high: thousands of tabs for 10 users). */
@@ -207,6 +235,12 @@ export const configSchema = z.object({
   BATCH_MAX_ROWS: int(1_000, PAGE_SIZE, 1_000_000),
   /** Orders one `orders.bulk` call may change; at most the contracts' BULK_ORDERS_CEILING. */
   BULK_MAX_ORDERS: int(100, 1, BULK_ORDERS_CEILING),
+  /** Bulk jobs (orders.bulkStart) one user may have running at once, over every replica. */
+  BULK_JOBS_RUNNING_PER_USER: int(3, 1, 100),
+  /** Bulk jobs listed per user (the header tray), newest first; older ones are forgotten. */
+  BULK_JOBS_KEPT: int(20, 1, 200),
+  /** How long a bulk job and its per-order results stay readable after it started. */
+  BULK_JOB_KEEP_MS: int(DAY_MS, 60_000, 7 * DAY_MS),
   /**
    * Comments one user may add per COMMENT_RATE_WINDOW_MS, over all their sessions (a bulk comment on N
    * orders counts N). Every comment is re-sent on each read of its order: a user commenting in a loop
@@ -290,6 +324,19 @@ export const configSchema = z.object({
   READYZ_CACHE_MS: int(1_000, 0, 60_000),
   /** A user's access to an order, checked before presence is announced on it, is remembered this long. */
   PRESENCE_ACCESS_TTL_MS: int(30_000, 0, 600_000),
+  /**
+   * Users (e-mails or user uids) who get the comment 'send as' choice and the invalid-address
+   * workflow; empty: nobody. Served to the console with the session, and enforced here.
+   */
+  ADVANCED_COMMENT_USERS: userList,
+  /** Boxes the backend takes in one label reissue: more are refused here with a message naming it. */
+  REISSUE_MAX_PARCELS: int(99, 2, 100_000),
+  /** The commit the gateway was built from, shown in /healthz, the start log line and the console. */
+  WAYBILL_COMMIT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be a commit id (1 to 64 letters, digits, or . _ -)')
+    .optional(),
   WEB_DIST: z
     .string()
     .trim()
@@ -310,6 +357,15 @@ const checkedSchema = configSchema.superRefine((config, ctx) => {
     issue(
       'REDIS_SENTINELS',
       'cannot be used with REDIS_URL: set one (with Sentinel, the password goes in REDIS_PASSWORD)',
+    );
+  // An idle connection must be closed while the drain may still end well.
+  if (config.DRAIN_IDLE_CLOSE_MS >= config.SHUTDOWN_GRACE_MS)
+    issue('DRAIN_IDLE_CLOSE_MS', `must be below SHUTDOWN_GRACE_MS (${config.SHUTDOWN_GRACE_MS})`);
+  // Running jobs are counted over the listed ones: a shorter list would let more run.
+  if (config.BULK_JOBS_KEPT < config.BULK_JOBS_RUNNING_PER_USER)
+    issue(
+      'BULK_JOBS_KEPT',
+      `must be at least BULK_JOBS_RUNNING_PER_USER (${config.BULK_JOBS_RUNNING_PER_USER})`,
     );
 });
 
@@ -338,6 +394,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * Checked when the process starts (server.ts), not by loadConfig: in production the development
+ * service token is refused, as anyone who read the source could sign Google sign-in states with it.
+ */
+export function assertProductionSafe(config: Config): void {
+  if (config.NODE_ENV === 'production' && config.SERVICE_TOKEN === DEFAULT_SERVICE_TOKEN)
+    throw new ConfigError(
+      `Invalid gateway configuration:\n  SERVICE_TOKEN=${JSON.stringify(DEFAULT_SERVICE_TOKEN)}: must be set to the backend's service token when NODE_ENV=production (the default is for development only)`,
+    );
 }
 
 /** A full config for tests and embedding: defaults plus overrides, validated the same way. */

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 // Type-only: brings request.cookies / reply.setCookie into scope.
 import type {} from '@fastify/cookie';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isBackendTokenShape, isSessionId } from './auth/credentials.js';
+import { upgradeIdOf } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import type { Services } from './services.js';
 
@@ -22,6 +25,8 @@ export interface Context {
   /** The gateway session the request came with, when it is live. */
   sessionId: string | null;
   authProblem: AuthProblem | null;
+  /** The HTTP request's id, or on a websocket its upgrade request's (X-Request-Id, the logs' reqId). */
+  requestId: string;
   req: FastifyRequest | null;
   reply: FastifyReply | null;
 }
@@ -130,6 +135,7 @@ export function makeCreateContext(services: Services) {
       token,
       sessionId,
       authProblem: problem,
+      requestId: isHttp ? req.id : (upgradeIdOf(req as unknown as IncomingMessage) ?? randomUUID()),
       req: isHttp ? req : null,
       reply: isHttp ? res : null,
     };

@@ -1,11 +1,16 @@
 import { userSchema } from '@waybill/contracts';
 import { z } from 'zod';
+import { consoleSettingsSchema } from './console/console-settings.js';
 
 /** Shapes the gateway itself adds on top of the backend's (which are validated with contracts' schemas). */
 
 export const sessionOutputSchema = z.object({
   user: userSchema.nullable(),
   methods: z.object({ password: z.boolean(), google: z.literal(true) }),
+  /** The gateway's runtime settings the console follows, for this user. */
+  settings: consoleSettingsSchema,
+  /** Which gateway answered (the console's footer); absent from a gateway older than 1.0.0. */
+  gateway: z.object({ version: z.string(), commit: z.string() }).optional(),
 });
 export type SessionOutput = z.infer<typeof sessionOutputSchema>;
 

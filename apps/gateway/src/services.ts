@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionStore } from './auth/session-store.js';
 import type { BackendClient } from './backend/backend-client.js';
+import type { BulkJobs } from './bulk/bulk-jobs.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { Collaboration } from './notifications/collaboration.js';
@@ -25,4 +26,6 @@ export interface Services {
   collaboration: Collaboration;
   /** Comments per user per window (COMMENT_RATE_MAX), shared by the replicas through Redis. */
   commentRate: CommentRate;
+  /** Bulk actions run as jobs (orders.bulkStart), kept in Redis with several replicas. */
+  bulkJobs: BulkJobs;
 }

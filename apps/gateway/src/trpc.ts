@@ -4,8 +4,10 @@ import { endRefusedSession, isTokenRefused } from './auth/sessions.js';
 import { BackendError, publicBackendError } from './backend/backend-error.js';
 import type { Context } from './context.js';
 import { OrderConflictError } from './realtime/own-writes.js';
+import { runInRequestScope } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
+import { failSpan, inSpan } from './telemetry.js';
 import { describeZodError } from './zod-message.js';
 
 const t = initTRPC.context<Context>().create({
@@ -39,6 +41,8 @@ const t = initTRPC.context<Context>().create({
         backend: backend?.details ?? null,
         // Who changed the order first: { by, at, what } (conflict warning rule).
         ...(error.cause instanceof OrderConflictError ? { conflict: error.cause.conflict } : {}),
+        // What the console shows as "Reference: …", to find the request's log lines.
+        ...(ctx?.requestId ? { requestId: ctx.requestId } : {}),
       },
     };
   },
@@ -47,12 +51,28 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 
-/** Outermost: a call that needed Redis while it was unreachable answers 503 (Retry-After), never 500. */
-const procedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isRedisUnavailable(result.error)) throw redisUnavailableAnswer(result.error);
-  return result;
-});
+/**
+ * Outermost: the call runs in its request's scope (websocket messages too, which no HTTP hook sees)
+ * and is timed (a subscription until it has started); a call that needed Redis while it was
+ * unreachable answers 503 (Retry-After), never 500.
+ */
+const procedure = t.procedure.use(async ({ ctx, path, type, next }) =>
+  inSpan(
+    `trpc ${path}`,
+    { attributes: { 'rpc.system': 'trpc', 'rpc.method': path, 'trpc.type': type } },
+    async (span) => {
+      const end = ctx.services.metrics.trpcDuration.startTimer({ path, type });
+      const result = await runInRequestScope({ requestId: ctx.requestId }, next);
+      const unavailable = !result.ok && isRedisUnavailable(result.error);
+      const code = result.ok ? 'OK' : unavailable ? 'SERVICE_UNAVAILABLE' : result.error.code;
+      end({ code });
+      span.setAttribute('trpc.code', code);
+      if (!result.ok) failSpan(span, result.error);
+      if (unavailable) throw redisUnavailableAnswer(result.error);
+      return result;
+    },
+  ),
+);
 
 export const publicProcedure = procedure;
 
@@ -68,6 +88,7 @@ export const authedProcedure = procedure
       maxCount: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       maxRows: config.WS_MAX_LIVE_ROWS_PER_SOCKET,
       maxSessionRows: config.SESSION_MAX_LIVE_ROWS,
+      onHeld: opts.ctx.services.metrics.onSubscriptionHeld,
     });
   })
   .use(({ ctx, next }) => {

@@ -43,8 +43,8 @@ describe('BackendClient', () => {
     expect(fake.requests[0]).toMatchObject({ method: 'GET', url: '/users/me' });
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer tok-1');
     const text = await metrics.registry.metrics();
-    expect(text).toContain('backend_calls_total{path="/users/me",status="200"} 1');
-    expect(text).toContain('backend_call_duration_seconds_count{path="/users/me",status="200"} 1');
+    expect(text).toContain('waybill_backend_calls_total{route="/users/me",outcome="200"} 1');
+    expect(text).toContain('waybill_backend_call_duration_seconds_count{route="/users/me",outcome="200"} 1');
   });
 
   it('fills path parameters (encoded) and query strings, and posts bodies as JSON', async () => {
@@ -141,7 +141,7 @@ describe('BackendClient', () => {
     const error = await failure(client.call('users.me', { token: 't' }));
     expect(error.code).toBe('GATEWAY_TIMEOUT');
     expect(error.message).toContain('/users/me');
-    expect(await metrics.registry.metrics()).toContain('status="timeout"');
+    expect(await metrics.registry.metrics()).toContain('outcome="timeout"');
   });
 
   it('reports an unreachable backend as BAD_GATEWAY', async () => {

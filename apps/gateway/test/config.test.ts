@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { assertProductionSafe, ConfigError, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('fills the documented defaults', () => {
@@ -233,4 +233,34 @@ describe('loadConfig', () => {
     expect(result.stderr).toContain('BACKEND_TIMEOUT_MS="0"');
     // Starting a process that loads the gateway's TypeScript can take many seconds on a busy machine.
   }, 60_000);
+
+  it('refuses to start in production with the development SERVICE_TOKEN, naming it', () => {
+    const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+    const { SERVICE_TOKEN: _unset, ...env } = process.env;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...env, NODE_ENV: 'production', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('SERVICE_TOKEN="dev-service-token": must be set');
+    expect(result.stderr).toContain('NODE_ENV=production');
+    // In-process configs (tests, embedding) are not refused: only a production process start.
+    expect(() => assertProductionSafe(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
+    expect(() => assertProductionSafe(loadConfig({ SERVICE_TOKEN: 'a-real-service-token' }))).not.toThrow();
+    expect(() => assertProductionSafe(loadConfig({}))).toThrow(ConfigError);
+  }, 120_000);
+
+  it('takes REDIS_KEY_PREFIX and WAYBILL_COMMIT, and names a bad one', () => {
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('waybill:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).REDIS_KEY_PREFIX).toBe('staging:');
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(
+      /REDIS_KEY_PREFIX="has space": must be 1 to 64/,
+    );
+    expect(loadConfig({ WAYBILL_COMMIT: 'abc1234' }).WAYBILL_COMMIT).toBe('abc1234');
+    expect(() => loadConfig({ WAYBILL_COMMIT: 'x;rm' })).toThrow(
+      /WAYBILL_COMMIT="x;rm": must be a commit id/,
+    );
+  });
 });

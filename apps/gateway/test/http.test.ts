@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,7 +142,16 @@ describe('health, readiness and metrics', () => {
   it('answers /healthz and /metrics', async () => {
     const health = await fetch(`${gateway.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    // Which release answers: the package's version, and the commit (git's in a checkout, else "unknown").
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      version,
+      commit: expect.stringMatching(/^[0-9a-f]{7,}$|^unknown$/),
+    });
     behaviour = (_req, res) => sendJson(res, 200, { data: { user } });
     await httpClient(gateway.url, 'tok').users.me.query();
     const metrics = await fetch(`${gateway.url}/metrics`, {
@@ -149,9 +159,9 @@ describe('health, readiness and metrics', () => {
     });
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     const text = await metrics.text();
-    expect(text).toContain('backend_calls_total{path="/users/me",status="200"}');
-    expect(text).toContain('# TYPE backend_call_duration_seconds histogram');
-    expect(text).toContain('process_cpu_seconds_total');
+    expect(text).toContain('waybill_backend_calls_total{route="/users/me",outcome="200"}');
+    expect(text).toContain('# TYPE waybill_backend_call_duration_seconds histogram');
+    expect(text).toContain('waybill_process_cpu_seconds_total');
   });
 
   it('reports the backend check in /readyz and runs added checks', async () => {
@@ -385,7 +395,7 @@ describe('password login switch', () => {
       expect(error.message).toContain('PASSWORD_LOGIN=off');
       expect(fake.requests.filter((r) => r.url === '/login/username_password').length).toBe(before);
       const session = await httpClient(off.url).auth.session.query();
-      expect(session).toEqual({ user: null, methods: { password: false, google: true } });
+      expect(session).toMatchObject({ user: null, methods: { password: false, google: true } });
     } finally {
       await off.close();
     }

@@ -21,7 +21,8 @@ let token: string;
 let client: ReturnType<typeof httpClient>;
 
 beforeAll(async () => {
-  stack = await startSimStack();
+  // The demo user may send comments to others and run the invalid-address workflow.
+  stack = await startSimStack({ ADVANCED_COMMENT_USERS: DEMO.email });
   token = (await httpClient(stack.url).auth.passwordLogin.mutate({ ...DEMO, bearer: true })).token!;
   client = httpClient(stack.url, token);
 });
@@ -36,9 +37,14 @@ const calls = (path: string) => stack.sim.control.callCounts()[path] ?? 0;
 describe('auth', () => {
   it('reports the session and sign-in methods', async () => {
     const anonymous = await httpClient(stack.url).auth.session.query();
-    expect(anonymous).toEqual({ user: null, methods: { password: true, google: true } });
+    expect(anonymous).toMatchObject({
+      user: null,
+      methods: { password: true, google: true },
+      settings: { advancedComments: false, reissueMaxParcels: 99 },
+    });
     const signedIn = sessionOutputSchema.parse(await client.auth.session.query());
     expect(signedIn.user?.email).toBe(DEMO.email);
+    expect(signedIn.settings).toEqual({ advancedComments: true, reissueMaxParcels: 99 });
     const stale = await httpClient(stack.url, 'no-such-token').auth.session.query();
     expect(stale.user).toBeNull();
   });
@@ -341,6 +347,17 @@ describe('orders', () => {
       }),
     );
     expect(bad.message).toContain('happenedAt');
+    const calls0 = calls('/orders/change_status');
+    const ahead = await trpcError(
+      client.orders.changeStatus.mutate({
+        orderUid: order.uid,
+        status: 'shipping_in_transit',
+        happenedAt: new Date(Date.now() + 11 * 3_600_000).toISOString(),
+      }),
+    );
+    expect(ahead.data?.code).toBe('BAD_REQUEST');
+    expect(ahead.message).toContain('happenedAt: must not be in the future');
+    expect(calls('/orders/change_status')).toBe(calls0);
   });
 
   it('reissues a label', async () => {
@@ -362,7 +379,47 @@ describe('orders', () => {
       client.orders.reissueLabel.mutate({ orderUid: order!.uid, numberOfParcels: 1 }),
     );
     expect(tooFew.message).toContain('numberOfParcels');
+    const before = calls('/orders/reissue_shipping_label');
+    const tooMany = await trpcError(
+      client.orders.reissueLabel.mutate({ orderUid: order!.uid, numberOfParcels: 150 }),
+    );
+    expect(tooMany.data?.code).toBe('BAD_REQUEST');
+    expect(tooMany.message).toContain('at most 99 boxes');
+    expect(calls('/orders/reissue_shipping_label')).toBe(before);
   });
+
+  it('keeps send-as and the invalid-address workflow to ADVANCED_COMMENT_USERS', async () => {
+    const other = httpClient(
+      stack.url,
+      (
+        await httpClient(stack.url).auth.passwordLogin.mutate({
+          ...DEMO,
+          email: 'dev@example.com',
+          bearer: true,
+        })
+      ).token!,
+    );
+    expect((await other.auth.session.query()).settings.advancedComments).toBe(false);
+    const [order] = await allOrders();
+    const before =
+      calls('/orders/order/{uid}/comments') + calls('/orders/poc_1_workflow/order_invalid_address/create');
+    const sent = await trpcError(
+      other.orders.comments.add.mutate({
+        orderUid: order!.uid,
+        text: 'Please call the shopper',
+        sendAs: 'to_shopper',
+      }),
+    );
+    expect(sent.data?.code).toBe('FORBIDDEN');
+    expect(sent.message).toContain('ADVANCED_COMMENT_USERS');
+    const workflow = await trpcError(other.orders.invalidAddress.create.mutate({ orderUid: order!.uid }));
+    expect(workflow.data?.code).toBe('FORBIDDEN');
+    expect(
+      calls('/orders/order/{uid}/comments') + calls('/orders/poc_1_workflow/order_invalid_address/create'),
+    ).toBe(before);
+    // An internal note stays open to everyone.
+    await other.orders.comments.add.mutate({ orderUid: order!.uid, text: 'Internal note for the team' });
+  }, 30_000);
 
   it('adds escalated and snoozed comments and marks them seen', async () => {
     const [order] = await allOrders();

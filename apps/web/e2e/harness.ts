@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
@@ -67,6 +68,8 @@ export function testGatewayConfig(simUrl: string, env: Record<string, string> = 
     PASSWORD_LOGIN: 'on',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // A store of its own per stack: stacks of other runs on the machine hold theirs locked.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-e2e-data-')),
     ...env,
   });
 }

@@ -8,6 +8,7 @@ import { axeViolations, axeViolationsStrict } from './axe.js';
 import type { Stack } from './harness.js';
 import { bellState, focusWithin, shiftTabToBell } from './header-bell.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
+import { expectTodayStatusTime } from './status-time.js';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -289,15 +290,12 @@ describe('inbounds in the browser', () => {
     await dialog.getByLabel('Day').fill(day!);
     await dialog.getByLabel('Month').fill(month!);
     await dialog.getByLabel('Year').fill(year!);
+    const savedFrom = Date.now();
     await dialog.getByRole('button', { name: 'SAVE CHANGES' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => stack.sim.store.inbounds.get(target.uid)?.status).toBe('arrived');
     const body = stack.sim.control.lastBody('/inventory_receipts/change_status') as { happened_at: string };
-    const expected = await page.evaluate(() => {
-      const d = new Date();
-      return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 15, 0, 0).toISOString();
-    });
-    expect(new Date(body.happened_at).toISOString()).toBe(expected);
+    expectTodayStatusTime(body.happened_at, savedFrom);
     // The list refreshes 2 s later and shows the new status.
     await expect
       .poll(() => page.getByTestId('status-pill').first().textContent(), { timeout: 10_000 })

@@ -9,6 +9,7 @@ import {
 } from '@trpc/client';
 import type { AppRouter, RouterInputs, RouterOutputs } from '@waybill/gateway/router';
 import NodeWebSocket from 'ws';
+import { reconnectDelayMs } from './reconnect-delay.js';
 
 export type { AppRouter, RouterInputs, RouterOutputs };
 export { TRPCClientError };
@@ -63,6 +64,7 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
       WebSocket: WebSocketImpl,
       // Lazy: a script that never subscribes never opens a socket, and an idle one closes.
       lazy: { enabled: true, closeMs: 1000 },
+      retryDelayMs: reconnectDelayMs,
       connectionParams: () => {
         const token = resolveToken(options.token);
         return token ? { token } : {};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commentTextSchema } from './comment-text.js';
-import { uidInputSchema } from './inputs.js';
+import { happenedAtSchema, uidInputSchema } from './inputs.js';
 import { ROW_ACTION_STATUS } from './rules/order-actions.js';
 
 /**
@@ -19,7 +19,7 @@ export const bulkOrderActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('status'),
     status: z.enum(statusValues),
-    happenedAt: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }),
+    happenedAt: happenedAtSchema,
   }),
   z.strictObject({
     kind: z.literal('comment'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCommentInputSchema,
+  changeOrderStatusInputSchema,
   inboundUidInputSchema,
   orderUidInputSchema,
   reissueLabelInputSchema,
@@ -35,5 +36,23 @@ describe('reissue label input', () => {
         reissueLabelInputSchema.safeParse({ orderUid: 'ord_1', numberOfParcels: n }).success,
         String(n),
       ).toBe(false);
+  });
+});
+
+describe('status times', () => {
+  it('refuses a status dated later than now, naming the problem', () => {
+    const input = {
+      orderUid: 'ord_1',
+      status: 'lost',
+      happenedAt: new Date(Date.now() + 11 * 3_600_000).toISOString(),
+    };
+    const result = changeOrderStatusInputSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      'must not be in the future: a status cannot happen later than now',
+    );
+    expect(
+      changeOrderStatusInputSchema.safeParse({ ...input, happenedAt: new Date().toISOString() }).success,
+    ).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { ESCALATION_MINUTES, REISSUE_MIN_PARCELS, SNOOZE_COUNTS } from './consta
 import { sendAsSchema, teamSchema } from './enums/common.js';
 import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
 import { conflictExpectedSchema } from './rules/conflict.js';
+import { isStatusTimeInFuture } from './rules/date-entry.js';
 
 /** Procedure inputs (camelCase). The forms that feed them validate with the same schemas. */
 
@@ -32,12 +33,18 @@ export const orderUidSchema = z
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 
+/** When a status happened: an ISO date-time, not later than now (a status cannot be in the future). */
+export const happenedAtSchema = isoDateTime.refine(
+  (iso) => !isStatusTimeInFuture(iso),
+  'must not be in the future: a status cannot happen later than now',
+);
+
 export const orderUidInputSchema = z.strictObject({ uid: uidInputSchema });
 
 export const changeOrderStatusInputSchema = z.strictObject({
   orderUid: uidInputSchema,
   status: operatorOrderStatusSchema,
-  happenedAt: isoDateTime,
+  happenedAt: happenedAtSchema,
   /** What the modal was opened on (conflict warning rule); omitted by "Save anyway". */
   expected: conflictExpectedSchema.optional(),
 });
@@ -95,7 +102,7 @@ export const invalidAddressInterruptInputSchema = z.strictObject({ workflowUid: 
 export const changeInboundStatusInputSchema = z.strictObject({
   inboundUid: uidInputSchema,
   status: operatorInboundStatusSchema,
-  happenedAt: isoDateTime,
+  happenedAt: happenedAtSchema,
 });
 export type ChangeInboundStatusInput = z.infer<typeof changeInboundStatusInputSchema>;
 

@@ -93,23 +93,26 @@ export interface CommentsSummary {
   untilMs: number | null;
 }
 
-/** The order's comments summary; escalation takes precedence over snooze. */
-export function commentsSummary(order: SimOrder, nowMs: number): CommentsSummary {
+/**
+ * The order's comments summary, from its latest comment; escalation takes precedence over snooze.
+ * A snooze (or escalation) that has run out keeps its status and end: a comment shows as snoozed
+ * while its snooze is active or was active, and the row shows the late icon once `until` has passed.
+ * A newer comment without actions clears it (the older comment's action is retired, not latest).
+ */
+export function commentsSummary(order: SimOrder, _nowMs: number): CommentsSummary {
   const latest = order.comments[order.comments.length - 1];
   if (!latest) return { count_: 0, status: null, team: null, untilMs: null };
-  if (inForce(latest.escalate, nowMs))
+  const count_ = order.comments.length;
+  const escalate = latest.escalate;
+  if (escalate.active || escalate.was_active)
     return {
-      count_: order.comments.length,
+      count_,
       status: 'escalated',
       team: latest.team,
-      untilMs: latest.escalate.untilMs,
+      untilMs: escalate.untilMs ?? escalate.wasUntilMs,
     };
-  if (inForce(latest.snooze, nowMs))
-    return {
-      count_: order.comments.length,
-      status: 'snoozed',
-      team: latest.team,
-      untilMs: latest.snooze.untilMs,
-    };
-  return { count_: order.comments.length, status: null, team: latest.team, untilMs: null };
+  const snooze = latest.snooze;
+  if (snooze.active || snooze.was_active)
+    return { count_, status: 'snoozed', team: latest.team, untilMs: snooze.untilMs ?? snooze.wasUntilMs };
+  return { count_, status: null, team: latest.team, untilMs: null };
 }

@@ -1,4 +1,4 @@
-import { INBOUND_STATUS_LABELS, inboundStatusPill, timeZoneOffsetMs } from '@waybill/contracts';
+import { INBOUND_STATUS_LABELS, inboundStatusPill, productTitle, timeZoneOffsetMs } from '@waybill/contracts';
 import ExcelJS from 'exceljs';
 import type { SimFulfillmentCenter, SimInbound, SimItem } from '../data/types.js';
 import { wireInbound } from '../wire.js';
@@ -30,8 +30,8 @@ const MAX_WIDTH = 60;
 const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /**
- * Excel stores wall-clock times without a zone, so a date cell holds the warehouse's local time
- * (a Date whose UTC fields read as that local time, to the second); with no warehouse, UTC.
+ * Excel stores wall-clock times without a zone, so a date cell holds the time in `timeZone` (a Date
+ * whose UTC fields read as that wall-clock time, to the second).
  */
 function wallClock(ms: number | null, timeZone: string): Date | null {
   if (ms === null) return null;
@@ -56,12 +56,13 @@ function shownLength(value: ExcelJS.CellValue): number {
 
 /**
  * The inbound's details as an .xlsx: a summary block (status and late flag with the console's
- * labels, dates as Excel dates in the warehouse's time zone), then one row per line item under a
+ * labels, dates as Excel dates in UTC like the console's inbound dates), then one row per line item under a
  * bold header that stays frozen while scrolling; columns as wide as their content.
  */
 export async function inboundWorkbook(input: InboundExportInput): Promise<Buffer> {
   const { inbound, warehouse } = input;
-  const timeZone = warehouse?.timezone ?? 'UTC';
+  // The console shows inbound dates in UTC (the status pill's rule): the file says the same times.
+  const timeZone = 'UTC';
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Waybill backend-sim';
   workbook.created = new Date(inbound.updatedMs);
@@ -94,7 +95,7 @@ export async function inboundWorkbook(input: InboundExportInput): Promise<Buffer
   for (const line of inbound.items) {
     const item = input.items.get(line.inventory_item_uid);
     sheet.addRow([
-      item?.title_1 ?? '',
+      productTitle(item?.title_1),
       item?.title_2 ?? '',
       item?.sku ?? '',
       item?.barcode ?? '',

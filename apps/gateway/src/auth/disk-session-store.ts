@@ -52,6 +52,8 @@ export class DiskSessionStore implements SessionStore {
   /** Sessions being revoked: already refused, and no idle-deadline write may bring them back. */
   private readonly ending = new Set<string>();
   private readonly timer: NodeJS.Timeout;
+  /** Live sessions at the last sweep, plus sign-ins and minus logouts since (expiries show at the next). */
+  private live = 0;
   private readonly now: () => number;
   private readonly slackMs: number;
 
@@ -96,6 +98,7 @@ export class DiskSessionStore implements SessionStore {
       i: idleUntilAfterUse(this.now(), this.opts.idleMs),
     };
     await this.sessions.put(sessionKey(id), JSON.stringify(stored), DURABLE);
+    this.live += 1;
   }
 
   async resolve(id: string): Promise<SessionRecord | null> {
@@ -121,7 +124,9 @@ export class DiskSessionStore implements SessionStore {
     try {
       // LevelDB's writes run on a thread pool, in no set order: the delete must come after the write.
       await this.touching.get(key);
+      const existed = this.sessions.getSync(key) !== undefined;
       await this.sessions.del(key, DURABLE);
+      if (existed) this.live = Math.max(0, this.live - 1);
     } finally {
       this.ending.delete(key);
     }
@@ -146,6 +151,10 @@ export class DiskSessionStore implements SessionStore {
     }
   }
 
+  async count(): Promise<number> {
+    return this.live;
+  }
+
   /** Stops the sweep and waits for the idle deadlines being written (the store closes after). */
   async close(): Promise<void> {
     clearInterval(this.timer);
@@ -166,10 +175,13 @@ export class DiskSessionStore implements SessionStore {
   private async sweep(): Promise<void> {
     const now = this.now();
     const expired: string[] = [];
+    let live = 0;
     for await (const [key, raw] of this.sessions.iterator()) {
       const stored = parse(raw);
       if (stored && !isLive(stored.e, stored.i, now)) expired.push(key);
+      else live += 1;
     }
+    this.live = live;
     if (expired.length > 0) await this.sessions.batch(expired.map((key) => ({ type: 'del', key })));
     const used: string[] = [];
     for await (const [key, until] of this.claims.iterator()) if (Number(until) <= now) used.push(key);

@@ -22,5 +22,7 @@ export interface SessionStore {
   onRevoked(listener: (id: string) => void): () => void;
   /** True the first time `key` is claimed within `ttlMs`, false after (single-use sign-in states). */
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
+  /** About how many sessions are live (the sessions gauge): never a scan of every session. */
+  count(): Promise<number>;
   close(): void | Promise<void>;
 }

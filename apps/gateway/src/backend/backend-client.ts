@@ -1,9 +1,12 @@
 import type { Readable } from 'node:stream';
+import { context, propagation, type Span } from '@opentelemetry/api';
 import { BACKEND_ROUTES, type BackendResponse, type BackendRouteName, backendPath } from '@waybill/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { ZodError } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
+import { currentRequestId, REQUEST_ID_HEADER } from '../request-id.js';
+import { inSpan, SpanKind } from '../telemetry.js';
 import { describeZodError } from '../zod-message.js';
 import { recordAnswerSize } from './answer-size.js';
 import { BackendError, backendErrorBody, codeForStatus } from './backend-error.js';
@@ -114,6 +117,12 @@ export class BackendClient {
     return this.#origin;
   }
 
+  /** The log, naming the request a call is made for (none for the gateway's own: the change poll). */
+  get #log(): FastifyBaseLogger {
+    const reqId = currentRequestId();
+    return reqId ? this.#logger.child({ reqId }) : this.#logger;
+  }
+
   /**
    * Calls made with a user's token wait for the scheduler's admission (fairness between sessions);
    * calls with an exempt token (the gateway's own service token: change poll, export checks) never do.
@@ -129,17 +138,28 @@ export class BackendClient {
    */
   async call<N extends BackendRouteName>(name: N, options: CallOptions = {}): Promise<BackendResponse<N>> {
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const deadline = callDeadline(timeoutMs, options.signal);
-    try {
-      const release = await this.#admit(name, options, deadline, timeoutMs);
+    const route = BACKEND_ROUTES[name];
+    // Named by the route's template, never the sent path: that holds ids.
+    const attributes = {
+      'http.request.method': route.method,
+      'http.route': route.path,
+      'waybill.backend.route': name,
+    };
+    return inSpan(`${route.method} ${route.path}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const deadline = callDeadline(timeoutMs, options.signal);
       try {
-        return await this.#call(name, options, deadline, timeoutMs);
+        const release = await inSpan('scheduler wait', {}, () =>
+          this.#admit(name, options, deadline, timeoutMs),
+        );
+        try {
+          return await this.#call(name, options, deadline, timeoutMs, span);
+        } finally {
+          release();
+        }
       } finally {
-        release();
+        deadline.done();
       }
-    } finally {
-      deadline.done();
-    }
+    });
   }
 
   /** Waits for the scheduler's slot; a call whose deadline passes meanwhile leaves the queue. */
@@ -164,7 +184,7 @@ export class BackendClient {
       const details = { path, status: null, error: null };
       if (options.signal?.aborted)
         throw new BackendError('CLIENT_CLOSED_REQUEST', `Request to ${path} was cancelled`, details);
-      this.#logger.warn({ backendPath: path, timeoutMs }, 'backend call timed out while queued');
+      this.#log.warn({ backendPath: path, timeoutMs }, 'backend call timed out while queued');
       throw new BackendError(
         'GATEWAY_TIMEOUT',
         `Backend did not answer ${path} within ${timeoutMs} ms`,
@@ -179,6 +199,7 @@ export class BackendClient {
     options: CallOptions,
     deadline: CallDeadline,
     timeoutMs: number,
+    span: Span,
   ): Promise<BackendResponse<N>> {
     const route: (typeof BACKEND_ROUTES)[BackendRouteName] = BACKEND_ROUTES[name];
     const template = route.path;
@@ -221,12 +242,15 @@ export class BackendClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.token && route.auth) headers.authorization = `Bearer ${options.token}`;
+    Object.assign(headers, requestIdHeader());
+    // W3C traceparent: the backend's spans join this call's trace.
+    propagation.inject(context.active(), headers);
 
     const started = performance.now();
     const observe = (status: string) => {
-      this.#metrics.backendCalls.inc({ path: template, status });
+      this.#metrics.backendCalls.inc({ route: template, outcome: status });
       this.#metrics.backendCallDuration.observe(
-        { path: template, status },
+        { route: template, outcome: status },
         (performance.now() - started) / 1000,
       );
     };
@@ -250,7 +274,7 @@ export class BackendClient {
       }
       if (deadline.timedOut || isAbort(error)) {
         observe('timeout');
-        this.#logger.warn({ backendPath: template, timeoutMs }, 'backend call timed out');
+        this.#log.warn({ backendPath: template, timeoutMs }, 'backend call timed out');
         throw fail(
           'GATEWAY_TIMEOUT',
           `Backend did not answer ${template} within ${timeoutMs} ms`,
@@ -261,10 +285,11 @@ export class BackendClient {
       }
       observe('error');
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      this.#logger.warn({ backendPath: template, reason }, 'backend unreachable');
+      this.#log.warn({ backendPath: template, reason }, 'backend unreachable');
       throw fail('BAD_GATEWAY', `Backend unreachable for ${template} (${reason})`, null, null, error);
     }
     observe(String(statusCode));
+    span.setAttribute('http.response.status_code', statusCode);
 
     let json: unknown;
     let jsonOk = true;
@@ -280,7 +305,7 @@ export class BackendClient {
       const message = backendError?.message ?? 'validation error';
       const code = codeForStatus(statusCode);
       if (code === 'BAD_GATEWAY') {
-        this.#logger.warn(
+        this.#log.warn(
           { backendPath: template, status: statusCode, backendError, body: text.slice(0, 500) },
           'backend error',
         );
@@ -295,18 +320,18 @@ export class BackendClient {
     }
 
     if (!jsonOk) {
-      this.#logger.warn({ backendPath: template, body: text.slice(0, 500) }, 'backend answered invalid JSON');
+      this.#log.warn({ backendPath: template, body: text.slice(0, 500) }, 'backend answered invalid JSON');
       throw fail('BAD_GATEWAY', `Backend answered ${template} with invalid JSON`, statusCode);
     }
     const data = (json as { data?: unknown } | null | undefined)?.data;
     if (json === null || typeof json !== 'object' || !('data' in json)) {
-      this.#logger.warn({ backendPath: template }, 'backend answer has no data field');
+      this.#log.warn({ backendPath: template }, 'backend answer has no data field');
       throw fail('BAD_GATEWAY', `Backend answer for ${template} has no data field`, statusCode);
     }
     const parsed = route.response.safeParse(data);
     if (!parsed.success) {
       const issues = describeSchemaFailure(parsed.error);
-      this.#logger.warn({ backendPath: template, issues }, 'backend answer failed its schema');
+      this.#log.warn({ backendPath: template, issues }, 'backend answer failed its schema');
       throw fail('BAD_GATEWAY', `Backend answer for ${template} is invalid: ${issues}`, statusCode);
     }
     recordAnswerSize(parsed.data, text.length);
@@ -340,12 +365,12 @@ export class BackendClient {
       const response = await this.#pool.request({
         method: 'GET',
         path: url.pathname + url.search,
-        headers: { authorization: `Bearer ${token}` },
+        headers: traceHeaders({ authorization: `Bearer ${token}`, ...requestIdHeader() }),
         signal,
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
       });
-      this.#metrics.backendCalls.inc({ path: 'download', status: String(response.statusCode) });
+      this.#metrics.backendCalls.inc({ route: 'download', outcome: String(response.statusCode) });
       if (response.statusCode < 200 || response.statusCode >= 300) {
         const raw = await readLimited(response.body, MAX_ERROR_BODY_BYTES);
         let backendError: BackendError['details']['error'] = null;
@@ -366,7 +391,7 @@ export class BackendClient {
       return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     } catch (error) {
       if (error instanceof BackendError) throw error;
-      this.#metrics.backendCalls.inc({ path: 'download', status: 'error' });
+      this.#metrics.backendCalls.inc({ route: 'download', outcome: 'error' });
       const timedOut =
         error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
       throw new BackendError(
@@ -394,6 +419,18 @@ export class BackendClient {
   async close(): Promise<void> {
     await this.#pool.close();
   }
+}
+
+/** Adds the active trace's W3C traceparent (nothing while tracing is off). */
+function traceHeaders(headers: Record<string, string>): Record<string, string> {
+  propagation.inject(context.active(), headers);
+  return headers;
+}
+
+/** The request a call is made for, told to the backend so both logs can be joined. */
+function requestIdHeader(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { [REQUEST_ID_HEADER]: requestId } : {};
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.

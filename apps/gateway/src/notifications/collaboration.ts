@@ -78,7 +78,7 @@ export function createCollaboration(opts: CollaborationOptions) {
   });
   const created = opts.registry
     ? new Counter({
-        name: 'notifications_created_total',
+        name: 'waybill_notifications_created_total',
         help: "Notifications put in users' centres by this process, by kind (changed: a followed order; escalated: a team)",
         labelNames: ['kind'] as const,
         registers: [opts.registry],
@@ -86,7 +86,7 @@ export function createCollaboration(opts: CollaborationOptions) {
     : null;
   if (opts.registry)
     new Gauge({
-      name: 'presence_entries',
+      name: 'waybill_presence_entries',
       help: 'Open order details announced through this process (presence.here subscriptions)',
       registers: [opts.registry],
       collect() {

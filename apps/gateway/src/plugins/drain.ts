@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket, WebSocketServer } from 'ws';
 
@@ -73,9 +73,17 @@ const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
  * - event streams (subscriptions over HTTP) end, so their clients reconnect with their last event id;
  * - requests already on an open connection are answered as usual (a 503 there would reach the user
  *   for a POST, which a balancer does not retry), the last one of each connection with
- *   `Connection: close`, and connections that turn idle are closed.
+ *   `Connection: close`;
+ * - a keep-alive connection is closed once it has been idle for `idleCloseMs`. Closing it sooner
+ *   races the balancer, which may be sending a request on it at that moment: the request gets a 502,
+ *   and a balancer does not retry a POST. With the balancer's upstream keep-alive shorter than
+ *   `idleCloseMs`, the balancer closes its idle connections first.
  */
-export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number }): void {
+export function installDrain(
+  app: FastifyInstance,
+  opts: { wsCloseWaitMs: number; idleCloseMs: number; now?: () => number },
+): void {
+  const now = opts.now ?? Date.now;
   const { server } = app;
   let draining = false;
   let drained: Promise<void> | null = null;
@@ -86,14 +94,27 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
   // The last request each connection brought: its answer carries `Connection: close`. An earlier
   // one's does not, so the requests pipelined behind it still get their answers.
   const latest = new WeakMap<Socket, IncomingMessage>();
+  // Per connection: answers in progress and since when it has had none. Upgraded ones are left to
+  // the websocket close.
+  const activity = new WeakMap<Socket, { answering: number; idleSince: number }>();
+  const upgraded = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
+    activity.set(socket, { answering: 0, idleSince: now() });
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     latest.set(req.socket, req);
     responses.add(res);
-    res.once('close', () => responses.delete(res));
+    const state = activity.get(req.socket);
+    if (state) state.answering += 1;
+    res.once('close', () => {
+      responses.delete(res);
+      if (state) {
+        state.answering -= 1;
+        state.idleSince = now();
+      }
+    });
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isEventStream(reply.getHeader('content-type'), payload)) streams.add(reply.raw);
@@ -120,6 +141,7 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
     const handlers = server.listeners('upgrade') as Array<(...args: unknown[]) => void>;
     server.removeAllListeners('upgrade');
     server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      upgraded.add(socket);
       if (!draining) {
         for (const handler of handlers) handler.call(server, req, socket, head);
         return;
@@ -133,8 +155,10 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
     if (drained) return drained;
     draining = true;
     drained = (async () => {
-      // Stops accepting; the callback waits for every open connection (websockets included).
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stops accepting; the callback waits for every open connection (websockets included). net's
+      // close, not http's: http's also closes every idle keep-alive connection at once, the race
+      // with the balancer that idleCloseMs avoids.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
       const wss = websockets();
       if (wss) {
         // An upgrade that was already past the gate (in its checks) gets 503 from ws itself now, and
@@ -142,10 +166,15 @@ export function installDrain(app: FastifyInstance, opts: { wsCloseWaitMs: number
         wss.close();
         for (const socket of wss.clients) closeWebsocket(socket);
       }
-      // Idle connections are closed as they turn idle; streams end (also one started by a request
+      // Connections idle for idleCloseMs are closed; streams end (also one started by a request
       // that was already on its way), so their clients reconnect elsewhere.
       const sweep = () => {
-        server.closeIdleConnections();
+        const idleBefore = now() - opts.idleCloseMs;
+        for (const socket of sockets) {
+          const state = activity.get(socket);
+          if (!upgraded.has(socket) && state?.answering === 0 && state.idleSince <= idleBefore)
+            socket.destroy();
+        }
         for (const res of responses) if (streams.has(res)) res.destroy();
       };
       sweep();

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { buildInfo } from '../version.js';
 import { cachedCheck } from './cached-check.js';
 
 export interface ReadinessResult {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 /**
- * /healthz (the process is alive) and /readyz (backend, change poll and Redis answer; 503 while
+ * /healthz (the process is alive, with its version and commit) and /readyz (backend, change poll and Redis answer; 503 while
  * draining). Both are unauthenticated: they name checks, never an address (URL, host, port). The
  * backend's answer is reused for READYZ_CACHE_MS, so /readyz cannot be used to multiply calls to the
  * backend.
@@ -47,7 +48,9 @@ export const healthPlugin = fp(
     }
     app.decorate('readinessChecks', checks);
 
-    app.get('/healthz', async () => ({ status: 'ok' }));
+    // Which release answers: during a rolling deploy, old and new replicas side by side.
+    const build = buildInfo(config.WAYBILL_COMMIT);
+    app.get('/healthz', async () => ({ status: 'ok', ...build }));
 
     app.get('/readyz', async (_request, reply) => {
       // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.

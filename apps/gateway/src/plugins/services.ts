@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { DiskSessionStore } from '../auth/disk-session-store.js';
 import { BackendClient } from '../backend/backend-client.js';
+import { MemoryBulkJobStore } from '../bulk/bulk-job-store.js';
+import { BulkJobs } from '../bulk/bulk-jobs.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
 import { createCollaboration } from '../notifications/collaboration.js';
@@ -53,6 +55,7 @@ export const servicesPlugin = fp<{ config: Config }>(
           leaseTtlMs: config.POLL_LEASE_MS,
           sessionIdleMs: config.SESSION_IDLE_MS,
           sessionOutageCacheMs: config.SESSION_OUTAGE_CACHE_MS,
+          keyPrefix: config.REDIS_KEY_PREFIX,
         })
       : null;
     const realtime = createRealtime({
@@ -86,11 +89,20 @@ export const servicesPlugin = fp<{ config: Config }>(
       writerOf: (orderUid, updatedAt) => realtime.ownWrites.writerOf(orderUid, updatedAt),
       logger: app.log.child({ component: 'collaboration' }),
       registry: metrics.registry,
+      keyPrefix: config.REDIS_KEY_PREFIX,
     });
     const commentRate = new CommentRate({
       max: config.COMMENT_RATE_MAX,
       windowMs: config.COMMENT_RATE_WINDOW_MS,
       counts: scale ? new RedisCommentCounts(scale.redis, scale.keys.commentRate) : new MemoryCommentCounts(),
+    });
+    const bulkJobs = new BulkJobs({
+      backend,
+      logger: app.log.child({ component: 'bulk-jobs' }),
+      store: scale?.bulkJobStore ?? new MemoryBulkJobStore(),
+      ownWrites: realtime.ownWrites,
+      keepMs: config.BULK_JOB_KEEP_MS,
+      listLimit: config.BULK_JOBS_KEPT,
     });
     const services: Services = {
       config,
@@ -102,6 +114,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       sessions,
       collaboration,
       commentRate,
+      bulkJobs,
     };
     app.decorate('services', services);
     app.decorate('scale', scale);
@@ -110,6 +123,9 @@ export const servicesPlugin = fp<{ config: Config }>(
       collaboration.start();
     });
     app.addHook('onClose', async () => {
+      // First, while the store and the change log are open: the calls in flight finish, none start,
+      // and every unfinished job is saved as interrupted.
+      await bulkJobs.close();
       // Releases the poll lease, so another replica takes over at once.
       await realtime.close();
       // Tells the other replicas this one's presence is gone; waits for notifications being written.

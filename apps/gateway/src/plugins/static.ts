@@ -3,21 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONSOLE_PAGE_PATHS } from '@waybill/contracts';
 
-/** The console's client-side routes: they all load index.html. */
-export const SPA_ROUTES = [
-  '/',
-  '/login',
-  '/login/callback/google',
-  '/realtime',
-  '/realtime/order',
-  '/inbounds',
-  '/inbounds/inbound',
-  '/clients',
-  '/me',
-] as const;
-
-const spaRoutes = new Set<string>(SPA_ROUTES);
+const spaRoutes = new Set<string>(CONSOLE_PAGE_PATHS);
 
 const pathOf = (url: string) => (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
 

@@ -116,7 +116,7 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
     } finally {
       reply.raw.off('close', onClose);
     }
-    const status = getHTTPStatusCode(batch ? [json] : json, error ? [error] : []);
+    const status = getHTTPStatusCode(batch ? [json] : json);
     // As the `responseMeta` of the tRPC options gives it on tRPC's own path.
     const retryAfter = error ? retryAfterOf([error]) : null;
     if (retryAfter) reply.header('retry-after', retryAfter);

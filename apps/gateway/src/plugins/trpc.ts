@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
 import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { assertPlainJsonWire, bindSocket } from '../realtime/wire-fanout.js';
+import { REQUEST_ID_HEADER, upgradeIdOf } from '../request-id.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions } from '../security/index.js';
 import { retryAfterOf } from './retry-after.js';
@@ -65,6 +66,11 @@ export const trpcPlugin = fp(
       });
       // tRPC's plugin passes the same options (its onError gets the upgrade request there).
       const onConnection = getWSConnectionHandler(trpcOptions as unknown as WSSHandlerOptions<AppRouter>);
+      // The 101 answer names the upgrade request too (its id has only safe characters).
+      app.websocketServer.on('headers', (headers, req) => {
+        const id = upgradeIdOf(req);
+        if (id) headers.push(`${REQUEST_ID_HEADER}: ${id}`);
+      });
       scope.get('/trpc', { websocket: true }, (socket, req) => {
         onConnection(socket, req.raw);
       });

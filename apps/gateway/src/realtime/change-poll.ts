@@ -1,5 +1,6 @@
 import { CHANGE_WINDOW_OVERLAP_MS, type ChangesBody, type Order } from '@waybill/contracts';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
+import { inSpan } from '../telemetry.js';
 import type { ChangeEventLog } from './change-events.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -39,6 +40,13 @@ export type PollOutcome = 'ok' | 'error' | 'not-leader' | 'waiting';
 /** How far before a new leader's window it looks for published changes (clock skew between replicas and Redis). */
 const PUBLISHED_LOOKBACK_MS = 60_000;
 
+/**
+ * The longest pause between two polls of a failing backend. The poll is what finds out that the
+ * backend is back, so this bounds how long screens stay paused after it recovers (bar: current within
+ * 5 s). One call per 2 s at most from the whole deployment is no load worth backing off further from.
+ */
+export const POLL_BACKOFF_MAX_MS = 2000;
+
 export class LocalPollLease implements PollLease {
   private cursor: number | null = null;
   async holds() {
@@ -77,7 +85,10 @@ export class ChangePoll {
   private running = false;
   private stopped = true;
   private backoff: IBackoff<unknown> | null = null;
-  private readonly backoffFactory = new ExponentialBackoff({ initialDelay: 500, maxDelay: 30_000 });
+  private readonly backoffFactory = new ExponentialBackoff({
+    initialDelay: 500,
+    maxDelay: POLL_BACKOFF_MAX_MS,
+  });
   private seen = new Map<string, string>();
   /** The lease epoch this poll last polled under; another one starts a new tenure. */
   private epoch = 0;
@@ -88,6 +99,7 @@ export class ChangePoll {
   private roundUntil: number | null = null;
   /** The last poll got as far as calling the backend: its failure is backed off. */
   private reachedBackend = false;
+  private leader = false;
   /** Cancels the poll's backend call on stop: shutdown does not wait for a slow /changes. */
   private abort: AbortController | null = null;
   /** ms epoch of the last successful poll's answer. */
@@ -117,6 +129,11 @@ export class ChangePoll {
     await this.inFlight;
   }
 
+  /** Whether this process held the poll lease at its last poll (a metric: exactly one replica should). */
+  isLeader(): boolean {
+    return this.leader;
+  }
+
   /** How far behind the poll is: time since the last success (0 right after one). */
   lagMs(): number {
     return this.lastSuccessAt === null ? 0 : Math.max(0, this.now() - this.lastSuccessAt);
@@ -130,11 +147,13 @@ export class ChangePoll {
     }
     this.running = true;
     let outcome: PollOutcome = 'ok';
-    const run = (async () => {
+    // Its own trace per cycle; the cohort refreshes its changes cause link to it (cohort.ts).
+    const run = inSpan('change poll', { root: true }, async (span) => {
       const started = this.now();
       this.reachedBackend = false;
       try {
-        if (!(await this.opts.lease.holds())) {
+        this.leader = await this.opts.lease.holds();
+        if (!this.leader) {
           outcome = 'not-leader';
           await this.follow();
           return;
@@ -179,6 +198,7 @@ export class ChangePoll {
         });
         const polledAt = this.now();
         const fresh = answer.orders.filter((o) => this.seen.get(o.uid) !== o.updated_at);
+        span.setAttribute('waybill.poll.changes', fresh.length);
         // Publish before moving the cursor: a leader dying in between leaves the cursor behind, so the
         // next one polls these again and its dedupe (seeded from the stream) drops what was published.
         if (fresh.length > 0) await this.opts.log.append(fresh, polledAt);
@@ -202,8 +222,10 @@ export class ChangePoll {
             'change poll failed',
           );
         this.opts.onPoll?.('error', this.now() - started);
+      } finally {
+        span.setAttribute('waybill.poll.outcome', outcome);
       }
-    })();
+    });
     this.inFlight = run;
     try {
       await run;

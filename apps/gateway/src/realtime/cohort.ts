@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Link } from '@opentelemetry/api';
 import type { TRPCError } from '@trpc/server';
 import type { ListState, LiveHealthMessage, LiveListEvent } from '@waybill/contracts';
+import { activeLink, inSpan } from '../telemetry.js';
 import { diffList, fingerprint, type ListFingerprint, withReplacedRows } from './list-diff.js';
 import { isUnauthorized, sessionExpired } from './member-tokens.js';
 import { SubscriberQueue } from './subscriber-queue.js';
@@ -21,6 +23,9 @@ export interface CohortMember<Row extends { uid: string }, Meta> {
   /** Pushes go to `sink` (set once the iterator has sent everything queued before). */
   direct: boolean;
 }
+
+/** Links a refresh span keeps to the changes folded into it; a burst of changes keeps the first ones. */
+const MAX_REFRESH_LINKS = 32;
 
 /** One stage of a refresh: the rows, when this stage fetched them, and the meta fields it brings. */
 export interface ListStage<Row extends { uid: string }, Meta> {
@@ -113,6 +118,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
   private lastSnapshot: TrackedMessage<Row, Meta> | null = null;
   readonly members = new Set<CohortMember<Row, Meta>>();
   private refreshing: Promise<void> | null = null;
+  /** What asked for the next refresh (a change poll cycle, a member's call): its span links to them. */
+  private causes: Link[] = [];
   private loading: Promise<void> | null = null;
   private again = false;
   private againSince: number | null = null;
@@ -250,6 +257,8 @@ export class Cohort<Row extends { uid: string }, Meta> {
    * nothing: it refreshes when a member joins again.
    */
   refresh(since: number | null, parts: RefreshParts = ALL_PARTS): Promise<void> {
+    const cause = activeLink();
+    if (cause && this.causes.length < MAX_REFRESH_LINKS) this.causes.push(cause);
     if (this.state && this.members.size === 0) {
       this.missed = true;
       return Promise.resolve();
@@ -267,7 +276,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
 
   /** `change`: the one change this refresh is for, or null when it covers several (no shared reads). */
   private start(since: number | null, change: number | null, parts: RefreshParts): Promise<void> {
-    this.refreshing = this.run(since, change, parts).finally(() => {
+    const links = this.causes.splice(0);
+    const attributes = { 'waybill.cohort.kind': this.kind, 'waybill.cohort.members': this.members.size };
+    this.refreshing = inSpan('cohort refresh', { root: true, links, attributes }, () =>
+      this.run(since, change, parts),
+    ).finally(() => {
       this.refreshing = null;
       if (this.again && !this.closed) {
         this.again = false;

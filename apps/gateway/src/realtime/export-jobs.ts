@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '@waybill/contracts';
 import { BackendError } from '../backend/backend-error.js';
+import { inSpan } from '../telemetry.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
 
@@ -339,7 +340,16 @@ export class ExportJobs {
     job.timer.unref?.();
   }
 
-  private async check(job: Job): Promise<void> {
+  /** Each check is its own trace: it runs on a timer, long after the call that started the export. */
+  private check(job: Job): Promise<void> {
+    return inSpan(
+      'export check',
+      { root: true, attributes: { 'waybill.export.checks': job.state.checks + 1 } },
+      () => this.checkNow(job),
+    );
+  }
+
+  private async checkNow(job: Job): Promise<void> {
     job.timer = null;
     if (this.closed || job.state.status !== 'running') return;
     job.state = { ...job.state, checks: job.state.checks + 1 };

@@ -94,6 +94,7 @@ export function createRealtime(opts: RealtimeOptions) {
     subscribers: () => count((r) => r.memberCount()),
     cohorts: () => count((r) => r.cohorts.size),
     pollLagSeconds: () => (poll ? poll.lagMs() / 1000 : 0),
+    pollLeader: () => poll?.isLeader() ?? false,
   });
   const hooks = {
     onFetch: (kind: string, outcome: 'ok' | 'error') => metrics.cohortFetches.inc({ kind, outcome }),

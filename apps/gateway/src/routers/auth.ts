@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import {
   forwardableState,
+  GOOGLE_CALLBACK_PATH,
   GOOGLE_LOGIN_COOKIE_DAYS,
   googleCallbackInputSchema,
   PASSWORD_LOGIN_COOKIE_DAYS,
@@ -11,6 +12,7 @@ import {
 import { z } from 'zod';
 import { endRefusedSession, endSession, isTokenRefused, startSession } from '../auth/sessions.js';
 import { beginSignIn, finishSignIn } from '../auth/sign-in-state.js';
+import { consoleSettings } from '../console/console-settings.js';
 import type { Context } from '../context.js';
 import { type ConsoleOrigins, consoleOrigins, isRedirectAllowed, isReturnTargetAllowed } from '../origins.js';
 import {
@@ -20,6 +22,7 @@ import {
   signInOutputSchema,
 } from '../outputs.js';
 import { publicProcedure, router } from '../trpc.js';
+import { buildInfo } from '../version.js';
 
 /**
  * The sign-in's { state } (a shop-install state to forward), plus the console's callback address
@@ -37,7 +40,6 @@ const googleLinkInputSchema = stateInputSchema.extend({
 const passwordSignInInputSchema = passwordLoginInputSchema.extend({ bearer: z.boolean().optional() });
 
 /** The console's Google callback route. */
-const GOOGLE_CALLBACK_PATH = '/login/callback/google';
 
 /** Query parameters of the shop install flow that may name where the browser is sent next. */
 const REDIRECT_PARAM = /redirect|return|callback|continue|next|url|uri|dest|goto|target/i;
@@ -142,15 +144,19 @@ export const authRouter = router({
 
   /** Who is signed in (null when nobody or the token is no longer valid) and which sign-in methods exist. */
   session: publicProcedure.output(sessionOutputSchema).query(async ({ ctx }) => {
-    const methods = { password: ctx.services.config.PASSWORD_LOGIN, google: true as const };
-    if (!ctx.token) return { user: null, methods };
+    const { config } = ctx.services;
+    const methods = { password: config.PASSWORD_LOGIN, google: true as const };
+    const gateway = buildInfo(config.WAYBILL_COMMIT);
+    const signedOut = { user: null, methods, settings: consoleSettings(config, null), gateway };
+    if (!ctx.token) return signedOut;
     try {
-      return { user: await ctx.services.reference.user(ctx.token), methods };
+      const user = await ctx.services.reference.user(ctx.token);
+      return { user, methods, settings: consoleSettings(config, user), gateway };
     } catch (error) {
       // A token the backend refuses (401) is "signed out", and its session ends here; a backend
       // outage, 5xx or timeout is an error to retry, never a sign-out.
       if (isTokenRefused(error)) await endRefusedSession(ctx, error);
-      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return { user: null, methods };
+      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return signedOut;
       throw error;
     }
   }),

@@ -1,116 +1,94 @@
 import { TRPCError } from '@trpc/server';
 import {
-  type BulkItemError,
   type BulkItemResult,
-  type BulkOrderAction,
+  bulkJobIdInputSchema,
   bulkOrdersInputSchema,
   type Order,
 } from '@waybill/contracts';
+import { BULK_CONCURRENCY, bulkWhat, mapBounded, runBulkItem } from '../bulk/bulk-runner.js';
 import type { Context } from '../context.js';
 import { authedProcedure } from '../trpc.js';
 
+export { BULK_CONCURRENCY, mapBounded } from '../bulk/bulk-runner.js';
+
 /**
- * Backend calls one bulk action runs at a time. The fair scheduler still bounds the session's calls
- * (BACKEND_SESSION_CONCURRENCY), so a bulk action never crowds out other users.
+ * The checks both forms of a bulk action make before any order is run, refusing it whole: at most
+ * BULK_MAX_ORDERS orders, and a comment on N orders is N comments against the user's COMMENT_RATE_MAX.
+ * Answers the unique uids, in the order asked.
  */
-export const BULK_CONCURRENCY = 4;
-
-/** A failed call's tRPC code as the per-item error the console maps to its own words. */
-function itemError(error: unknown): BulkItemError {
-  const code = error instanceof TRPCError ? error.code : null;
-  if (code === 'NOT_FOUND') return 'not_found';
-  if (code === 'BAD_REQUEST' || code === 'CONFLICT') return 'rejected';
-  if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') return 'unauthorized';
-  if (code === 'BAD_GATEWAY' || code === 'GATEWAY_TIMEOUT' || code === 'TOO_MANY_REQUESTS')
-    return 'unavailable';
-  return 'failed';
-}
-
-/** Runs `task` over `items`, at most `limit` at a time, answers in input order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-type Services = Context['services'];
-
-function runOne(
-  services: Services,
-  token: string,
-  action: BulkOrderAction,
-  uid: string,
-  signal: AbortSignal | undefined,
-) {
-  if (action.kind === 'status') {
-    return services.backend.call('orders.changeStatus', {
-      token,
-      body: { status: action.status, order_uid: uid, happened_at: action.happenedAt },
-      signal,
+async function admitBulk(
+  ctx: Context & { token: string },
+  input: { action: { kind: string }; orderUids: string[] },
+): Promise<string[]> {
+  const max = ctx.services.config.BULK_MAX_ORDERS;
+  const uids = [...new Set(input.orderUids)];
+  if (uids.length > max) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `A bulk action takes at most ${max} orders (BULK_MAX_ORDERS); ${uids.length} were sent`,
     });
   }
-  return services.backend.call('orders.addComment', {
-    token,
-    params: { uid },
-    body: {
-      text: action.text,
-      team: null,
-      actions: { escalate: false, escalate_value: null, snooze: false, snooze_value: null },
-      communication: { method: 'internal_note' },
-    },
-    signal,
-  });
+  if (input.action.kind === 'comment') {
+    const user = await ctx.services.reference.user(ctx.token);
+    await ctx.services.commentRate.take(user.uid, uids.length);
+  }
+  return uids;
 }
 
 /**
  * orders.bulk: one status change (with its date) or the same comment on up to BULK_MAX_ORDERS orders,
- * BULK_CONCURRENCY backend calls at a time. Answers per order, in the order asked; a failed order
- * carries an error code, never the backend's text (the detail goes to the log).
+ * BULK_CONCURRENCY backend calls at a time, answered when every order is. Answers per order, in the
+ * order asked; a failed order carries an error code, never the backend's text (the detail goes to the log).
  */
 export const bulkProcedure = authedProcedure
   .input(bulkOrdersInputSchema)
   .mutation(async ({ ctx, input, signal }): Promise<{ results: BulkItemResult[] }> => {
-    const max = ctx.services.config.BULK_MAX_ORDERS;
-    const uids = [...new Set(input.orderUids)];
-    if (uids.length > max) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: `A bulk action takes at most ${max} orders (BULK_MAX_ORDERS); ${uids.length} were sent`,
-      });
-    }
-    // A comment on N orders is N comments against the user's COMMENT_RATE_MAX, refused whole.
-    if (input.action.kind === 'comment') {
-      const user = await ctx.services.reference.user(ctx.token);
-      await ctx.services.commentRate.take(user.uid, uids.length);
-    }
+    const uids = await admitBulk(ctx, input);
     const changed: Order[] = [];
-    const results = await mapBounded(uids, BULK_CONCURRENCY, async (uid): Promise<BulkItemResult> => {
-      if (signal?.aborted) return { uid, ok: false, error: 'failed' };
-      try {
-        changed.push((await runOne(ctx.services, ctx.token, input.action, uid, signal)).order);
-        return { uid, ok: true, error: null };
-      } catch (error) {
-        ctx.services.logger.warn({ err: error, uid, action: input.action.kind }, 'bulk item failed');
-        return { uid, ok: false, error: itemError(error) };
-      }
+    const results = await mapBounded(uids, BULK_CONCURRENCY, async (uid) => {
+      const { result, order } = await runBulkItem(ctx.services, ctx.token, input.action, uid, signal);
+      if (order) changed.push(order);
+      return result;
     });
     // Own-write fast path: the answer names no orders, so every changed one goes out as one event.
-    const { action } = input;
     await ctx.services.realtime.ownWrites.publish({
       token: ctx.token,
-      what: action.kind === 'status' ? { kind: 'status', status: action.status } : { kind: 'comment' },
+      what: bulkWhat(input.action),
       orders: changed,
     });
     return { results };
   });
+
+/**
+ * orders.bulkStart: the same action, checks and pace as orders.bulk, run as a job on the gateway: it
+ * answers the job at once and goes on whatever becomes of the request, until every order is answered
+ * or the gateway stops. At most BULK_JOBS_RUNNING_PER_USER of a user's jobs run at once.
+ */
+export const bulkStartProcedure = authedProcedure
+  .input(bulkOrdersInputSchema)
+  .mutation(async ({ ctx, input }) => {
+    const user = await ctx.services.reference.user(ctx.token);
+    const limit = ctx.services.config.BULK_JOBS_RUNNING_PER_USER;
+    if ((await ctx.services.bulkJobs.runningOf(user.uid)) >= limit) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,
+      });
+    }
+    const uids = await admitBulk(ctx, input);
+    return ctx.services.bulkJobs.start({ token: ctx.token, ownerUid: user.uid, action: input.action, uids });
+  });
+
+/** orders.bulkJobs: the caller's bulk jobs, newest first (BULK_JOBS_KEPT of the last BULK_JOB_KEEP_MS). */
+export const bulkJobsProcedure = authedProcedure.query(async ({ ctx }) => {
+  const user = await ctx.services.reference.user(ctx.token);
+  return { jobs: await ctx.services.bulkJobs.list(user.uid) };
+});
+
+/** orders.bulkJob: one of the caller's jobs with its per-order results; anyone else's does not exist. */
+export const bulkJobProcedure = authedProcedure.input(bulkJobIdInputSchema).query(async ({ ctx, input }) => {
+  const user = await ctx.services.reference.user(ctx.token);
+  const job = await ctx.services.bulkJobs.get(user.uid, input.jobId);
+  if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such bulk job' });
+  return job;
+});

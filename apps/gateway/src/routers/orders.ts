@@ -11,11 +11,12 @@ import {
   toOrdersSearchBody,
 } from '@waybill/contracts';
 import { fetchOrderStatistics } from '../backend/order-statistics.js';
+import { assertAdvancedCommentUser, assertReissueParcels } from '../console/console-settings.js';
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
 import { detailLiveProcedure } from '../live-lists/order-detail-live.js';
 import { ordersList } from '../live-lists/orders.js';
 import { authedProcedure, router } from '../trpc.js';
-import { bulkProcedure } from './orders-bulk.js';
+import { bulkJobProcedure, bulkJobsProcedure, bulkProcedure, bulkStartProcedure } from './orders-bulk.js';
 
 // Answers are validated once, by BackendClient against the route's schema; `.output()` stays only
 // where a procedure reshapes them.
@@ -24,6 +25,8 @@ const commentsRouter = router({
   // The text's length is the input schema's (COMMENT_MAX_LENGTH); the user's pace is COMMENT_RATE_MAX.
   add: authedProcedure.input(addCommentInputSchema).mutation(async ({ ctx, input, signal }) => {
     const user = await ctx.services.reference.user(ctx.token);
+    if (input.sendAs !== 'internal_note')
+      assertAdvancedCommentUser(ctx.services.config, user, `Sending a comment as ${input.sendAs}`);
     await ctx.services.commentRate.take(user.uid, 1);
     return ctx.services.backend.call('orders.addComment', {
       token: ctx.token,
@@ -51,21 +54,27 @@ const commentsRouter = router({
   ),
 });
 
+const WORKFLOW = 'The invalid-address workflow';
+
 const invalidAddressRouter = router({
-  create: authedProcedure.input(invalidAddressCreateInputSchema).mutation(({ ctx, input, signal }) =>
-    ctx.services.backend.call('orders.invalidAddress.create', {
+  create: authedProcedure.input(invalidAddressCreateInputSchema).mutation(async ({ ctx, input, signal }) => {
+    assertAdvancedCommentUser(ctx.services.config, await ctx.services.reference.user(ctx.token), WORKFLOW);
+    return ctx.services.backend.call('orders.invalidAddress.create', {
       token: ctx.token,
       body: { order_uid: input.orderUid },
       signal,
+    });
+  }),
+  interrupt: authedProcedure
+    .input(invalidAddressInterruptInputSchema)
+    .mutation(async ({ ctx, input, signal }) => {
+      assertAdvancedCommentUser(ctx.services.config, await ctx.services.reference.user(ctx.token), WORKFLOW);
+      return ctx.services.backend.call('orders.invalidAddress.interrupt', {
+        token: ctx.token,
+        body: { workflow_uid: input.workflowUid },
+        signal,
+      });
     }),
-  ),
-  interrupt: authedProcedure.input(invalidAddressInterruptInputSchema).mutation(({ ctx, input, signal }) =>
-    ctx.services.backend.call('orders.invalidAddress.interrupt', {
-      token: ctx.token,
-      body: { workflow_uid: input.workflowUid },
-      signal,
-    }),
-  ),
 });
 
 export const ordersRouter = router({
@@ -110,6 +119,7 @@ export const ordersRouter = router({
 
   reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { orderUid: uid, expected } = input;
+    assertReissueParcels(ctx.services.config, input.numberOfParcels);
     await ctx.services.realtime.ownWrites.assertUnchanged({
       token: ctx.token,
       orderUid: uid,
@@ -125,6 +135,10 @@ export const ordersRouter = router({
 
   // One status change or comment on many orders, answered per order (orders-bulk.ts).
   bulk: bulkProcedure,
+  // The same as a job on the gateway, which outlives the request and is listed for the header tray.
+  bulkStart: bulkStartProcedure,
+  bulkJobs: bulkJobsProcedure,
+  bulkJob: bulkJobProcedure,
 
   comments: commentsRouter,
   invalidAddress: invalidAddressRouter,

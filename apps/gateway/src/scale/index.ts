@@ -1,5 +1,6 @@
 import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
 import type { RealtimeLogger } from '../realtime/types.js';
+import { RedisBulkJobStore } from './redis-bulk-job-store.js';
 import { RedisChangeEventLog } from './redis-change-event-log.js';
 import { createRedisConnection, type RedisTarget } from './redis-connection.js';
 import { RedisExportStore } from './redis-export-store.js';
@@ -61,6 +62,7 @@ export function createScale(opts: ScaleOptions) {
     events,
     ownWriteStore: new RedisOwnWriteStore(redis, keys.ownWrite),
     exportStore,
+    bulkJobStore: new RedisBulkJobStore(redis, keys, opts.logger),
     sessions,
     /** For /readyz: a replica that cannot reach Redis cannot serve live updates. */
     async ping(timeoutMs = 2000): Promise<boolean> {

@@ -107,5 +107,38 @@ export function createRedisConnection(opts: RedisConnectionOptions): Redis {
     lastLogged = now();
     opts.logger.warn({ err: error.message, role: opts.role }, 'redis connection error');
   });
+  keepConnecting(client, opts);
   return client;
 }
+
+/**
+ * ioredis gives a connection up for good ("Connection is closed." on every command) when a reconnect
+ * attempt is cancelled while it runs: with Sentinel, the failover detector of the connection that
+ * just dropped cancels it as the Sentinels announce the new primary, so a failover can leave a
+ * replica without its change stream or sessions until it restarts. Only the gateway closes its
+ * connections (quit, or disconnect without reconnecting); any other end is connected again.
+ */
+function keepConnecting(client: Redis, opts: RedisConnectionOptions): void {
+  let closing = false;
+  const quit = client.quit.bind(client);
+  const disconnect = client.disconnect.bind(client);
+  client.quit = ((...args: Parameters<Redis['quit']>) => {
+    closing = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  client.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
+    disconnect(reconnect);
+  };
+  client.on('end', () => {
+    if (closing) return;
+    opts.logger.warn({ role: opts.role }, 'redis connection given up by the client; connecting again');
+    const timer = setTimeout(() => {
+      if (!closing) client.connect().catch(() => undefined);
+    }, RECONNECT_RETRY_AFTER_END_MS);
+    timer.unref();
+  });
+}
+
+/** The pause before connecting again a connection ioredis gave up (its own first retry is 200 ms). */
+const RECONNECT_RETRY_AFTER_END_MS = 200;

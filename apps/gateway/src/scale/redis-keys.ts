@@ -18,8 +18,14 @@ export function redisKeys(prefix = 'waybill:') {
     exportsOfUser: (userUid: string) => `${prefix}export-user:${userUid}`,
     /** A set of the user uids who started or joined an export job: only they may follow or download it. */
     exportOwners: (jobId: string) => `${prefix}export-owners:${jobId}`,
+    /** A bulk job (orders.bulkStart) as JSON, with its owner and runner. */
+    bulkJob: (jobId: string) => `${prefix}bulk-job:${jobId}`,
+    /** A sorted set of a user's bulk job ids, scored by when they started them. */
+    bulkJobsOfUser: (userUid: string) => `${prefix}bulk-user:${userUid}`,
     /** Keyed by a hash of the session id, so a key listing reveals no usable id. */
     session: (idHash: string) => `${prefix}session:${idHash}`,
+    /** Session key hashes scored by their idle deadline: counting live sessions needs no scan. */
+    sessionIndex: `${prefix}sessions`,
     signInState: (nonce: string) => `${prefix}signin-state:${nonce}`,
     /** A user's comment count in the current COMMENT_RATE_WINDOW_MS window (expires with it). */
     commentRate: (userUid: string) => `${prefix}comment-rate:${userUid}`,

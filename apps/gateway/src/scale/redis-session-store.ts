@@ -7,22 +7,29 @@ import type { RedisKeys } from './redis-keys.js';
 import { isRedisUnavailable, RedisUnavailableError } from './redis-unavailable.js';
 
 // Reads a session and restarts its idle timeout in one round trip; a session past its absolute
-// end is deleted (session-expiry.ts's rules, with the key's TTL as the idle deadline). ARGV: idle
-// ms, now (epoch ms).
+// end is deleted (session-expiry.ts's rules, with the key's TTL as the idle deadline). The index
+// (KEYS[2]) follows, for the count. ARGV: idle ms, now (epoch ms), the session's key hash.
 const RESOLVE = `
 local v = redis.call('GET', KEYS[1])
-if not v then return false end
+if not v then
+  redis.call('ZREM', KEYS[2], ARGV[3])
+  return false
+end
 local ok, s = pcall(cjson.decode, v)
 if not ok or type(s) ~= 'table' or type(s.e) ~= 'number' then
   redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[3])
   return false
 end
 local left = s.e - tonumber(ARGV[2])
 if left <= 0 then
   redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[3])
   return false
 end
-redis.call('PEXPIRE', KEYS[1], math.min(tonumber(ARGV[1]), left))
+local ttl = math.min(tonumber(ARGV[1]), left)
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], tonumber(ARGV[2]) + ttl, ARGV[3])
 return v`;
 
 interface Stored {
@@ -77,7 +84,7 @@ export class RedisSessionStore implements SessionStore {
       idleMs: opts.idleMs,
       now: this.now,
     });
-    opts.redis.defineCommand('waybillSessionResolve', { numberOfKeys: 1, lua: RESOLVE });
+    opts.redis.defineCommand('waybillSessionResolve', { numberOfKeys: 2, lua: RESOLVE });
     opts.redis.on('close', () => {
       this.down = true;
     });
@@ -106,9 +113,16 @@ export class RedisSessionStore implements SessionStore {
     const ttl = Math.max(1, Math.min(this.opts.idleMs, record.expiresAt - this.now()));
     const stored: Stored = { t: record.token, c: record.createdAt, e: record.expiresAt };
     const key = sessionKey(id);
-    await this.needsRedis('signing in', () =>
-      this.opts.redis.set(this.opts.keys.session(key), JSON.stringify(stored), 'PX', ttl),
-    );
+    const { redis, keys } = this.opts;
+    await this.needsRedis('signing in', async () => {
+      const results = await redis
+        .multi()
+        .set(keys.session(key), JSON.stringify(stored), 'PX', ttl)
+        .zadd(keys.sessionIndex, this.now() + ttl, key)
+        .exec();
+      const failed = results?.find(([error]) => error)?.[0];
+      if (failed) throw failed;
+    });
     this.recent.remember(key, record);
   }
 
@@ -116,13 +130,26 @@ export class RedisSessionStore implements SessionStore {
     const key = sessionKey(id);
     if (this.unwritten.has(key)) return null;
     const redis = this.opts.redis as Redis & {
-      waybillSessionResolve(key: string, idleMs: number, now: number): Promise<string | null>;
+      waybillSessionResolve(
+        key: string,
+        index: string,
+        idleMs: number,
+        now: number,
+        member: string,
+      ): Promise<string | null>;
     };
     let raw: string | null;
     try {
       // Down: answer from memory at once rather than wait out ioredis's reconnect attempts.
       if (this.down) throw new RedisUnavailableError('checking a session');
-      raw = await redis.waybillSessionResolve(this.opts.keys.session(key), this.opts.idleMs, this.now());
+      const { keys } = this.opts;
+      raw = await redis.waybillSessionResolve(
+        keys.session(key),
+        keys.sessionIndex,
+        this.opts.idleMs,
+        this.now(),
+        key,
+      );
     } catch (error) {
       if (!isRedisUnavailable(error)) throw error;
       return this.fromMemory(key, error);
@@ -166,6 +193,18 @@ export class RedisSessionStore implements SessionStore {
     return set === 'OK';
   }
 
+  /** Drops the index entries whose idle deadline passed, then counts the rest (two O(log n) commands). */
+  async count(): Promise<number> {
+    const { redis, keys } = this.opts;
+    if (this.down) throw new RedisUnavailableError('counting sessions');
+    const results = await redis
+      .multi()
+      .zremrangebyscore(keys.sessionIndex, '-inf', this.now())
+      .zcard(keys.sessionIndex)
+      .exec();
+    return Number(results?.[1]?.[1] ?? 0);
+  }
+
   close(): void {
     this.listeners.clear();
   }
@@ -177,6 +216,7 @@ export class RedisSessionStore implements SessionStore {
     const results = await redis
       .multi()
       .del(keys.session(sessionKey(id)))
+      .zrem(keys.sessionIndex, sessionKey(id))
       .publish(keys.sessionRevoked, id)
       .exec();
     const failed = results?.find(([error]) => error)?.[0];

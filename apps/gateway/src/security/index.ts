@@ -70,7 +70,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     guard.attach(socket);
     attachSocketAuth(socket, req);
   });
-  await registerSignInLimit(app, { max: config.SIGNIN_RATE_MAX, windowMs: config.SIGNIN_RATE_WINDOW_MS });
+  await registerSignInLimit(app, {
+    max: config.SIGNIN_RATE_MAX,
+    windowMs: config.SIGNIN_RATE_WINDOW_MS,
+    redis: app.scale ? { client: app.scale.redis, keyPrefix: config.REDIS_KEY_PREFIX } : null,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 
 /** Procedures that check a password or exchange a one-time code: the brute-force targets. */
 const SIGN_IN_PROCEDURES = ['auth.passwordLogin', 'auth.googleCallback', 'auth.shopifyGenerateToken'];
@@ -17,6 +18,8 @@ export interface SignInLimitOptions {
   /** Attempts per client address per window. */
   max: number;
   windowMs: number;
+  /** Multi-replica mode: the attempts are counted in Redis, so every replica sees all of them. */
+  redis?: { client: Redis; keyPrefix: string } | null;
 }
 
 /** The procedure paths of a tRPC HTTP URL (`/trpc/a.b,c.d?batch=1`), or null when it is not one. */
@@ -32,11 +35,16 @@ function procedurePaths(url: string): string[] | null {
 
 /**
  * Rate-limits sign-in calls per client address: `request.ip`, which reads X-Forwarded-For only
- * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count).
+ * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count). With Redis
+ * the count is shared by every replica (else N replicas would allow N times the attempts).
  * Other procedures are not limited here: they need a valid token, which the backend checks.
  */
 export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+  const shared = opts.redis
+    ? // Redis unreachable: sign-in needs it anyway (the session is written there) and answers 503.
+      { redis: opts.redis.client, nameSpace: `${opts.redis.keyPrefix}signin-rate:`, skipOnError: true }
+    : {};
+  await app.register(fastifyRateLimit, { global: false, ...shared });
   const limit = app.rateLimit({
     max: opts.max,
     timeWindow: opts.windowMs,

@@ -29,6 +29,8 @@ export interface SubscriptionLimits {
   maxRows: number;
   /** Rows the live lists of one session may re-read together, on all its sockets (SESSION_MAX_LIVE_ROWS). */
   maxSessionRows: number;
+  /** Told of each subscription held (+1) and given back (-1): the open-subscriptions gauge. */
+  onHeld?: (delta: 1 | -1) => void;
 }
 
 interface SubscriptionCall<R> {
@@ -93,6 +95,7 @@ export async function limitSubscriptions<R>(
     });
   held.count += 1;
   held.rows += rows;
+  limits.onHeld?.(1);
   if (session) sessionRows.set(session, sessionHeld + rows);
   let released = false;
   const release = () => {
@@ -101,6 +104,7 @@ export async function limitSubscriptions<R>(
     signal?.removeEventListener('abort', release);
     held.count -= 1;
     held.rows -= rows;
+    limits.onHeld?.(-1);
     if (!session) return;
     const left = sessionLiveRows(session) - rows;
     if (left > 0) sessionRows.set(session, left);

@@ -72,7 +72,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const closedAt = Date.now();
     const made = stack.app.services.collaboration.presence;
     expect(made.localCount()).toBe(2);
-    expect(await metric('presence_entries')).toBe(2);
+    expect(await metric('waybill_presence_entries')).toBe(2);
     socketA.close();
     await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order], 10_000);
     expect(Date.now() - closedAt).toBeLessThan(10_000);
@@ -165,7 +165,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const item = state.items[0]!;
     expect(item).toMatchObject({ kind: 'changed', orderUid: order, read: false });
     expect(item.text).toContain('New comment');
-    expect(await metric('notifications_created_total{kind="changed"}')).toBeGreaterThanOrEqual(1);
+    expect(await metric('waybill_notifications_created_total{kind="changed"}')).toBeGreaterThanOrEqual(1);
     expect(state.unread).toBeGreaterThan(0);
 
     await b.client.notifications.markRead.mutate({ ids: [item.id] });

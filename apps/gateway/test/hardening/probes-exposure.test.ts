@@ -35,7 +35,7 @@ describe('/metrics is not public', () => {
     const stack = await gateway({});
     const response = await get(`${stack.url}/metrics`, bearer(TOKEN));
     expect(response.status).toBe(404);
-    expect(await response.text()).not.toContain('process_cpu_seconds_total');
+    expect(await response.text()).not.toContain('waybill_process_cpu_seconds_total');
   });
 
   it('with METRICS_TOKEN, answers only `Authorization: Bearer <token>` and 401 to anyone else', async () => {
@@ -51,11 +51,11 @@ describe('/metrics is not public', () => {
       expect(refused.headers.get('www-authenticate')).toBe('Bearer');
       const text = await refused.text();
       expect(text).toContain('METRICS_TOKEN');
-      expect(text).not.toContain('process_cpu_seconds_total');
+      expect(text).not.toContain('waybill_process_cpu_seconds_total');
     }
     const allowed = await get(`${stack.url}/metrics`, bearer(TOKEN));
     expect(allowed.status).toBe(200);
-    expect(await allowed.text()).toContain('process_cpu_seconds_total');
+    expect(await allowed.text()).toContain('waybill_process_cpu_seconds_total');
   });
 
   it('with METRICS_PORT, serves /metrics only on that listener (with the token when set), not on the main port', async () => {
@@ -67,7 +67,7 @@ describe('/metrics is not public', () => {
     expect((await get(`${metricsUrl}/metrics`)).status).toBe(401);
     const allowed = await get(`${metricsUrl}/metrics`, bearer(TOKEN));
     expect(allowed.status).toBe(200);
-    expect(await allowed.text()).toContain('process_cpu_seconds_total');
+    expect(await allowed.text()).toContain('waybill_process_cpu_seconds_total');
     // Only /metrics lives there: not the API, not the probes.
     for (const path of ['/', '/healthz', '/trpc/auth.session'])
       expect((await get(`${metricsUrl}${path}`, bearer(TOKEN))).status, path).toBe(404);

@@ -5,7 +5,13 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { testDataDir } from '../data-dir.js';
 import { type RedisServer, startRedis } from '../scale/redis-server.js';
-import { fakeWebDist, type Replica, startReplica, stopReplica } from '../scale/replicas.js';
+import {
+  fakeWebDist,
+  REPLICA_SERVICE_TOKEN,
+  type Replica,
+  startReplica,
+  stopReplica,
+} from '../scale/replicas.js';
 import { type Client, createClient, eventually, type RunningSim } from './harness.js';
 
 const CHECK_PATH = '/inventory_receipts/reports/export/check';
@@ -168,7 +174,7 @@ describe('export jobs belong to the users who started or joined them (two replic
   let replicas: Replica[] = [];
   beforeAll(async () => {
     redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
+    sim = await startSim({ port: 0, tickMs: 0, control: true, serviceToken: REPLICA_SERVICE_TOKEN });
     web = await fakeWebDist();
     const env = {
       BACKEND_URL: sim.url,

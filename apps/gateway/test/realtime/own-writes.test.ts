@@ -57,7 +57,7 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
   const events: ChangeEvent[] = [];
   beforeAll(async () => {
     // The change poll runs once at start, then not for a minute: whatever arrives sooner came from the write.
-    stack = await startStack({ CHANGE_POLL_MS: '60000' });
+    stack = await startStack({ CHANGE_POLL_MS: '60000', ADVANCED_COMMENT_USERS: 'ops@example.com' });
     stack.app.services.realtime.events.subscribe((e) => events.push(e));
     await eventually('the first poll', () => (stack.sim.control.callCounts()['/changes'] ?? 0) >= 1);
   });

@@ -69,8 +69,8 @@ describe('cohort pushes written to the sockets in tRPC wire format', () => {
     const writesSoFar = write.mock.calls.length;
     const metrics = await metricsText(stack.url);
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
-    expect(value('push_writes_total')).toBeGreaterThanOrEqual(writesSoFar);
-    expect(value('push_write_seconds_total')).toBeGreaterThan(0);
+    expect(value('waybill_push_writes_total')).toBeGreaterThanOrEqual(writesSoFar);
+    expect(value('waybill_push_write_seconds_total')).toBeGreaterThan(0);
     write.mockRestore();
     sub.unsubscribe();
   });

@@ -26,6 +26,10 @@ export interface AccessLine {
   /** Replica addresses tried, in order (`127.0.0.1:port`), and their answers (or `-` when none). */
   upstreams: string[];
   upstreamStatuses: string[];
+  /** When the request was logged (ms epoch). */
+  at: number;
+  /** The Retry-After header sent with the answer, or null. */
+  retryAfter: string | null;
 }
 
 export interface Nginx {
@@ -40,12 +44,13 @@ export interface Nginx {
  * (fail marks, keep-alive, retry on error/timeout/502/503), same websocket upgrade headers. Everything
  * it writes goes to a temp dir removed on stop.
  */
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number[], listenPort?: number): Promise<Nginx> {
   const binary = findNginx();
   const dir = await mkdtemp(join(tmpdir(), 'waybill-nginx-'));
   // Run as root, nginx's workers switch to an unprivileged user: they must reach the temp paths.
   await chmod(dir, 0o755);
-  const port = await freePort();
+  // A given port: the balancer restarted where its clients reach it.
+  const port = listenPort ?? (await freePort());
   const conf = `
 daemon off;
 worker_processes 1;
@@ -58,7 +63,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  log_format replicas '$status|$request_method|$uri|$upstream_addr|$upstream_status';
+  log_format replicas '$status|$request_method|$uri|$upstream_addr|$upstream_status|$msec|$sent_http_retry_after';
   access_log ${dir}/access.log replicas;
   map $http_upgrade $connection_upgrade {
     default upgrade;
@@ -67,6 +72,9 @@ http {
   upstream gateways {
 ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
+    # Below the gateways' DRAIN_IDLE_CLOSE_MS (3 s): nginx closes an idle connection before a
+    # draining gateway does, so no request is ever sent on a connection being closed.
+    keepalive_timeout 2s;
   }
   server {
     listen 127.0.0.1:${port};
@@ -122,7 +130,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [status = '0', method = '', uri = '', addrs = '-', statuses = '-'] = line.split('|');
+          const [status = '0', method = '', uri = '', addrs = '-', statuses = '-', msec = '0', retry = '-'] =
+            line.split('|');
           return {
             status: Number(status),
             method,
@@ -130,6 +139,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5
             // Several tries are listed with ", " (" : " after an internal redirect).
             upstreams: addrs.split(/,\s*|\s+:\s+/).filter((a) => a !== '-'),
             upstreamStatuses: statuses.split(/,\s*|\s+:\s+/),
+            at: Math.round(Number(msec) * 1000),
+            retryAfter: retry === '-' || retry === '' ? null : retry,
           };
         });
     },

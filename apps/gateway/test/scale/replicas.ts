@@ -27,6 +27,12 @@ export async function fakeWebDist(): Promise<{ dir: string; remove(): Promise<vo
 }
 
 /**
+ * The service token replicas and their backend-sim share: a production process refuses the
+ * development default.
+ */
+export const REPLICA_SERVICE_TOKEN = 'replica-service-token-0123456789';
+
+/**
  * How long a replica may take to answer /healthz. tsx compiles the gateway as it starts, which takes
  * tens of seconds on a busy machine: the limit only catches one that never comes up.
  */
@@ -52,6 +58,7 @@ export async function startReplica(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      SERVICE_TOKEN: REPLICA_SERVICE_TOKEN,
       METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...env,
     },
@@ -94,7 +101,7 @@ export async function okPolls(replica: Replica): Promise<number> {
   const text = await metricsText(replica.url);
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('change_polls_total{') && l.includes('outcome="ok"'));
+    .find((l) => l.startsWith('waybill_change_polls_total{') && l.includes('outcome="ok"'));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
@@ -128,7 +135,7 @@ export async function startReplicaStack(opts: ReplicaStackOptions): Promise<Repl
     const redis = await startRedis();
     started.push(() => redis.stop());
     // Its clock still (changes come only from the tests), its control API on for faults and counts.
-    const sim = await startSim({ port: 0, tickMs: 0, control: true });
+    const sim = await startSim({ port: 0, tickMs: 0, control: true, serviceToken: REPLICA_SERVICE_TOKEN });
     started.push(() => sim.close());
     const web = await fakeWebDist();
     started.push(() => web.remove());

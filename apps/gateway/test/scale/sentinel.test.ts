@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../helpers.js';
 import { polledOrders, type RunningSim } from '../realtime/harness.js';
 import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, type Replica, STACK_START_MS, startReplica, stopReplica } from './replicas.js';
+import {
+  fakeWebDist,
+  REPLICA_SERVICE_TOKEN,
+  type Replica,
+  STACK_START_MS,
+  startReplica,
+  stopReplica,
+} from './replicas.js';
 import { type Sentinels, startSentinels } from './sentinel.js';
 import { publishedCount, totalPolls, until, type WatchedOrder, watchOrder } from './watch-order.js';
 
@@ -28,7 +35,7 @@ describe('Redis Sentinel failover under two replicas', { timeout: 180_000 }, () 
       (await check.info('replication')).includes('master_link_status:up'),
     );
     sentinels = await startSentinels({ primaryPort: primary.port, count: 3 });
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
+    sim = await startSim({ port: 0, tickMs: 0, control: true, serviceToken: REPLICA_SERVICE_TOKEN });
     web = await fakeWebDist();
     // Through the Sentinels only: no REDIS_URL.
     const env = {

@@ -5,7 +5,7 @@ import { testDataDir } from '../data-dir.js';
 import type { RunningSim } from '../realtime/harness.js';
 import { type LiveUser, startLiveUser } from './live-user.js';
 import { type RedisServer, startRedis } from './redis-server.js';
-import { fakeWebDist, STACK_START_MS, startReplica } from './replicas.js';
+import { fakeWebDist, REPLICA_SERVICE_TOKEN, STACK_START_MS, startReplica } from './replicas.js';
 
 /** A client reconnecting during the close is a race: stop several times. */
 const RUNS = 5;
@@ -59,7 +59,7 @@ describe('SIGTERM drain with subscribers reconnecting at once', {
   let web: Awaited<ReturnType<typeof fakeWebDist>>;
 
   beforeAll(async () => {
-    sim = await startSim({ port: 0, tickMs: 0, control: true });
+    sim = await startSim({ port: 0, tickMs: 0, control: true, serviceToken: REPLICA_SERVICE_TOKEN });
     redis = await startRedis();
     web = await fakeWebDist();
   }, 60_000);
@@ -112,7 +112,10 @@ describe('SIGTERM drain with subscribers reconnecting at once', {
   });
 
   it('exits 1 once SHUTDOWN_GRACE_MS is over, naming what was still open', async () => {
-    const { replica, remove } = await gateway('drain-late', false, { SHUTDOWN_GRACE_MS: '1500' });
+    const { replica, remove } = await gateway('drain-late', false, {
+      SHUTDOWN_GRACE_MS: '1500',
+      DRAIN_IDLE_CLOSE_MS: '500',
+    });
     try {
       const token = await signIn(replica.url);
       // A backend call slower than the grace period keeps its request open.

@@ -98,7 +98,7 @@ export function watchOrder(replica: Replica, token: string, order: Order): Watch
 export async function polls(replica: Replica, outcome: 'ok' | 'error'): Promise<number> {
   const line = (await metricsText(replica.url))
     .split('\n')
-    .find((l) => l.startsWith('change_polls_total{') && l.includes(`outcome="${outcome}"`));
+    .find((l) => l.startsWith('waybill_change_polls_total{') && l.includes(`outcome="${outcome}"`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 

@@ -5,14 +5,15 @@ import { ToastProvider } from '../components/toast/toast.js';
 import { useOutageRecovery } from '../hooks/use-outage-recovery.js';
 import { trackDeviceAttributes } from '../lib/device.js';
 import { TimeModeProvider } from '../lib/time-mode.js';
-import { createTrpcClient, trpc } from '../lib/trpc.js';
+import { createTrpcClient, type TrpcClient } from '../lib/trpc.js';
+import { TrpcProvider } from '../lib/trpc-provider.js';
 import { createQueryClient } from './query-client.js';
 
 export interface AppProviderProps {
   children: ReactNode;
   /** Tests pass their own clients; the app creates them once. */
   queryClient?: QueryClient;
-  trpcClient?: ReturnType<typeof createTrpcClient>;
+  trpcClient?: TrpcClient;
 }
 
 export function AppProvider({ children, queryClient, trpcClient }: AppProviderProps) {
@@ -21,7 +22,7 @@ export function AppProvider({ children, queryClient, trpcClient }: AppProviderPr
   useEffect(() => trackDeviceAttributes(window), []);
   useOutageRecovery(qc);
   return (
-    <trpc.Provider client={tc} queryClient={qc}>
+    <TrpcProvider client={tc} queryClient={qc}>
       <QueryClientProvider client={qc}>
         <TimeModeProvider>
           <Tooltip.Provider delayDuration={300}>
@@ -29,6 +30,6 @@ export function AppProvider({ children, queryClient, trpcClient }: AppProviderPr
           </Tooltip.Provider>
         </TimeModeProvider>
       </QueryClientProvider>
-    </trpc.Provider>
+    </TrpcProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { skipToken } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { logErrorDetail } from '../lib/errors.js';
-import { type RouterOutputs, trpc } from '../lib/trpc.js';
+import { type RouterOutputs, useTRPC } from '../lib/trpc.js';
 
 type GatewayJob = RouterOutputs['inbounds']['export']['list']['jobs'][number];
 
@@ -36,13 +37,16 @@ function newestFirst(jobs: Map<string, ExportJob>): ExportJob[] {
  * progress only arrives over the websocket.
  */
 export function ExportJobsProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
   const [jobs, setJobs] = useState<Map<string, ExportJob>>(() => new Map());
-  const listed = trpc.inbounds.export.list.useQuery(undefined, {
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    retry: 1,
-  });
-  const startMutation = trpc.inbounds.export.start.useMutation();
+  const listed = useQuery(
+    trpc.inbounds.export.list.queryOptions(undefined, {
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      retry: 1,
+    }),
+  );
+  const startMutation = useMutation(trpc.inbounds.export.start.mutationOptions());
 
   const upsert = useCallback((job: ExportJob) => {
     setJobs((current) => {
@@ -89,12 +93,18 @@ export function ExportJobsProvider({ children }: { children: ReactNode }) {
 
 /** One running job's progress subscription (renders nothing). */
 function JobProgress({ job, onState }: { job: ExportJob; onState: (job: ExportJob) => void }) {
-  trpc.inbounds.export.progress.useSubscription(job.status === 'running' ? { jobId: job.jobId } : skipToken, {
-    onData: ({ data }) => onState(data),
-    onError: (error) => {
-      logErrorDetail('Export progress failed', error);
-      onState({ ...job, status: 'failed', failure: 'lost', updatedAt: Date.now() });
-    },
-  });
+  const trpc = useTRPC();
+  useSubscription(
+    trpc.inbounds.export.progress.subscriptionOptions(
+      job.status === 'running' ? { jobId: job.jobId } : skipToken,
+      {
+        onData: ({ data }) => onState(data),
+        onError: (error) => {
+          logErrorDetail('Export progress failed', error);
+          onState({ ...job, status: 'failed', failure: 'lost', updatedAt: Date.now() });
+        },
+      },
+    ),
+  );
   return null;
 }

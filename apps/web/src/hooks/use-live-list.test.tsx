@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { TRPCError } from '@trpc/server';
 import { type ClientsFilter, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
@@ -5,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '../lib/connection-state.js';
 import { OUTAGE_RETRY_MS } from '../lib/outage.js';
-import { trpc } from '../lib/trpc.js';
+import { useTRPC } from '../lib/trpc.js';
 import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
 import { type LiveListSource, LiveUnavailableError, useLiveList } from './use-live-list.js';
 
@@ -33,7 +34,7 @@ const snapshot = (count: number, hasMore: boolean) => ({
 // Any list procedure pair works; the clients ones carry a filter and a window.
 const source: LiveListSource<ClientsFilter, Row, Meta, Answer> = {
   scope: 'test',
-  useSubscription: trpc.clients.live.useSubscription,
+  subscription: (trpc, input, handlers) => trpc.clients.live.subscriptionOptions(input, handlers),
   search: (client, input) => client.clients.search.query(input) as unknown as Promise<Answer>,
   fromSearch: (answer, limit) => ({
     rows: answer.rows,
@@ -313,7 +314,7 @@ describe('useLiveList when live does not answer or the session dies', () => {
     // The protected layout watches auth.session; this stands in for it.
     const { result, rerender } = renderHook(
       (props: { filter: ClientsFilter }) => {
-        trpc.auth.session.useQuery();
+        useQuery(useTRPC().auth.session.queryOptions());
         return useLiveList(source, props.filter);
       },
       { wrapper, initialProps: { filter: DEFAULT_CLIENTS_FILTER } },

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import {
   applyListMessage,
   type ListState,
@@ -11,7 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorCode } from '../lib/errors.js';
 import { isOutageError, OUTAGE_RETRY_MS } from '../lib/outage.js';
-import { trpc } from '../lib/trpc.js';
+import { type TrpcClient, useTRPC, useTRPCClient } from '../lib/trpc.js';
 import { useConnectionState } from './use-connection-state.js';
 
 /** What a list's live subscription and its plain search are asked for. */
@@ -28,14 +29,21 @@ export interface LiveListHandlers {
   onError: (error: unknown) => void;
 }
 
-type TrpcClient = ReturnType<typeof trpc.useUtils>['client'];
+type TrpcOptions = ReturnType<typeof useTRPC>;
+/** What `useSubscription` takes, for any live procedure (each has its own event type; the list reads them as LiveListEvent). */
+// biome-ignore lint/suspicious/noExplicitAny: a procedure's typed options only fit its own event type.
+type SubscriptionOptions = Parameters<typeof useSubscription<any, any>>[0];
 
 /** One live list of the console: its subscription, its plain search and how a search answer splits. */
 export interface LiveListSource<Filter, Row extends { uid: string }, Meta, Response> {
   /** First part of the query-cache key: `[scope, 'live-list', filter, pages]`. */
   scope: string;
-  /** The live procedure's subscription hook, e.g. `trpc.inbounds.live.useSubscription`. */
-  useSubscription: (input: LiveListInput<Filter>, handlers: LiveListHandlers) => unknown;
+  /** The live procedure's subscription, e.g. `(trpc, input, handlers) => trpc.inbounds.live.subscriptionOptions(input, handlers)`. */
+  subscription: (
+    trpc: TrpcOptions,
+    input: LiveListInput<Filter>,
+    handlers: LiveListHandlers,
+  ) => SubscriptionOptions;
   /** The plain search over a window: the fallback when live does not answer, and the refresh. */
   search: (client: TrpcClient, input: LiveListInput<Filter>) => Promise<Response>;
   /** A search answer as list state; `limit` is the window's size (a shorter page means no more rows). */
@@ -100,7 +108,8 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   filter: Filter,
   options: LiveListOptions = {},
 ) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const connection = useConnectionState();
   const [pages, setPages] = useState(1);
@@ -129,19 +138,19 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   // is), so end the session here as sign-out does; the session, read again, is then empty and the
   // protected layout shows sign-in. Nothing of the old session stays in the cache.
   const endSession = useCallback(() => {
-    void utils.client.auth.logout
+    void client.auth.logout
       .mutate()
       .catch(() => undefined)
       .then(() => {
         queryClient.removeQueries({ predicate: (q) => !isSessionKey(q.queryKey) });
-        return utils.auth.session.reset();
+        return queryClient.resetQueries(trpc.auth.session.pathFilter());
       });
-  }, [utils, queryClient]);
+  }, [client, trpc, queryClient]);
 
   const search = useCallback(async () => {
     const refresh = refreshWindow(window);
-    return source.fromSearch(await source.search(utils.client, { filter, window: refresh }), refresh.limit);
-  }, [source, utils, filter, window]);
+    return source.fromSearch(await source.search(client, { filter, window: refresh }), refresh.limit);
+  }, [source, client, filter, window]);
 
   const query = useQuery({
     queryKey: key,
@@ -160,40 +169,43 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const paused = useRef(false);
   paused.current = pause !== null;
 
-  source.useSubscription(
-    { filter, window },
-    {
-      enabled: mode === 'live',
-      onStarted: () => setError(null),
-      onData: (event) => {
-        const message = event.data as LiveListEvent<Row, Meta>;
-        if (message.kind === 'health') {
-          // Live-update health carries no rows: the list keeps what it shows.
-          setPause(message.paused ? { key: keyText, dataAt: message.dataAt } : null);
-          return;
-        }
-        // Fresh data means the cohort's refreshes work again.
-        if (paused.current) setPause(null);
-        queryClient.setQueryData<ListState<Row, Meta>>(key, (current) => {
-          // A patch without a snapshot for this cohort cannot be applied; the next snapshot fixes it.
-          if (message.kind === 'patch' && !current) return current;
-          return applyListMessage(current ?? null, message);
-        });
+  useSubscription(
+    source.subscription(
+      trpc,
+      { filter, window },
+      {
+        enabled: mode === 'live',
+        onStarted: () => setError(null),
+        onData: (event) => {
+          const message = event.data as LiveListEvent<Row, Meta>;
+          if (message.kind === 'health') {
+            // Live-update health carries no rows: the list keeps what it shows.
+            setPause(message.paused ? { key: keyText, dataAt: message.dataAt } : null);
+            return;
+          }
+          // Fresh data means the cohort's refreshes work again.
+          if (paused.current) setPause(null);
+          queryClient.setQueryData<ListState<Row, Meta>>(key, (current) => {
+            // A patch without a snapshot for this cohort cannot be applied; the next snapshot fixes it.
+            if (message.kind === 'patch' && !current) return current;
+            return applyListMessage(current ?? null, message);
+          });
+        },
+        onError: (err) => {
+          setError(err);
+          if (errorCode(err) === 'UNAUTHORIZED') endSession();
+          else if (errorCode(err) === 'BAD_REQUEST' && effectivePages > 1) {
+            // Past the rows a list may load: stay live on the last window that was accepted.
+            setError(null);
+            setCappedFilter(filterKey);
+            setPages(effectivePages - 1);
+          } else {
+            setLeftForOutage(isOutageError(err));
+            setMode('query');
+          }
+        },
       },
-      onError: (err) => {
-        setError(err);
-        if (errorCode(err) === 'UNAUTHORIZED') endSession();
-        else if (errorCode(err) === 'BAD_REQUEST' && effectivePages > 1) {
-          // Past the rows a list may load: stay live on the last window that was accepted.
-          setError(null);
-          setCappedFilter(filterKey);
-          setPages(effectivePages - 1);
-        } else {
-          setLeftForOutage(isOutageError(err));
-          setMode('query');
-        }
-      },
-    },
+    ),
   );
 
   // A subscription that never answers (websocket blocked on the way) must not leave skeletons forever.

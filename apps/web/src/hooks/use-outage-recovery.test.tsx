@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { TRPCError } from '@trpc/server';
 import type { User } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import { connectionStore } from '../lib/connection-state.js';
-import { trpc } from '../lib/trpc.js';
+import { useTRPC } from '../lib/trpc.js';
 import { type Handlers, TestProviders } from '../test/trpc-mock.js';
 
 const olivia: User = {
@@ -16,7 +17,8 @@ const olivia: User = {
 };
 
 function Me() {
-  const me = trpc.users.me.useQuery(undefined, { retry: false });
+  const trpc = useTRPC();
+  const me = useQuery(trpc.users.me.queryOptions(undefined, { retry: false }));
   return <p>{me.data ? `Hello ${me.data.user.name}` : me.isError ? 'failed' : 'loading'}</p>;
 }
 

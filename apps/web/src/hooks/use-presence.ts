@@ -1,6 +1,7 @@
+import { useSubscription } from '@trpc/tanstack-react-query';
 import type { PresenceSnapshot, PresenceViewer } from '@waybill/contracts';
 import { createContext, useContext } from 'react';
-import { trpc } from '../lib/trpc.js';
+import { useTRPC } from '../lib/trpc.js';
 
 /** Order uid → the other users who have it open, from the one `presence.watch` of the page. */
 export const PresenceContext = createContext<PresenceSnapshot['orders']>({});
@@ -26,8 +27,11 @@ export function useViewers(orderUid: string): readonly PresenceViewer[] {
  * A refusal (a presence cap) only means the others do not see this tab; nothing to show.
  */
 export function useAnnouncePresence(orderUid: string | null, typing: boolean): void {
-  trpc.presence.here.useSubscription(
-    { orderUid: orderUid ?? '', typing },
-    { enabled: Boolean(orderUid), onError: () => {} },
+  const trpc = useTRPC();
+  useSubscription(
+    trpc.presence.here.subscriptionOptions(
+      { orderUid: orderUid ?? '', typing },
+      { enabled: Boolean(orderUid), onError: () => {} },
+    ),
   );
 }

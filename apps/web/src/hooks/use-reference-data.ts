@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import type { FulfillmentCenter, Organization, SellingChannel, User } from '@waybill/contracts';
 import { useMemo } from 'react';
-import { trpc } from '../lib/trpc.js';
+import { useTRPC } from '../lib/trpc.js';
 
 // Reference lists change rarely and are cached on the gateway too.
 const REFERENCE_STALE_MS = 10 * 60_000;
 
 /** The signed-in user (users.me). */
 export function useCurrentUser() {
-  return trpc.users.me.useQuery(undefined, { staleTime: REFERENCE_STALE_MS });
+  const trpc = useTRPC();
+  return useQuery(trpc.users.me.queryOptions(undefined, { staleTime: REFERENCE_STALE_MS }));
 }
 
 /**
@@ -15,22 +17,31 @@ export function useCurrentUser() {
  * fulfillment centers, each starting when the previous one settled. users.all follows.
  */
 export function useReferenceQueries(enabled = true) {
-  const organizations = trpc.reference.organizations.useQuery(undefined, {
-    enabled,
-    staleTime: REFERENCE_STALE_MS,
-  });
-  const sellingChannels = trpc.reference.sellingChannels.useQuery(undefined, {
-    enabled: enabled && !organizations.isPending,
-    staleTime: REFERENCE_STALE_MS,
-  });
-  const fulfillmentCenters = trpc.reference.fulfillmentCenters.useQuery(undefined, {
-    enabled: enabled && !sellingChannels.isPending,
-    staleTime: REFERENCE_STALE_MS,
-  });
-  const users = trpc.users.all.useQuery(undefined, {
-    enabled: enabled && !fulfillmentCenters.isPending,
-    staleTime: REFERENCE_STALE_MS,
-  });
+  const trpc = useTRPC();
+  const organizations = useQuery(
+    trpc.reference.organizations.queryOptions(undefined, {
+      enabled,
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  );
+  const sellingChannels = useQuery(
+    trpc.reference.sellingChannels.queryOptions(undefined, {
+      enabled: enabled && !organizations.isPending,
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  );
+  const fulfillmentCenters = useQuery(
+    trpc.reference.fulfillmentCenters.queryOptions(undefined, {
+      enabled: enabled && !sellingChannels.isPending,
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  );
+  const users = useQuery(
+    trpc.users.all.queryOptions(undefined, {
+      enabled: enabled && !fulfillmentCenters.isPending,
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  );
   return { organizations, sellingChannels, fulfillmentCenters, users };
 }
 

@@ -45,6 +45,22 @@ describe('errorMessage', () => {
     expect(errorMessage(failed('TOO_MANY_REQUESTS'), 'Sign-in failed.')).toBe(ERROR_TEXT.busy);
   });
 
+  it("ends with the request's reference when the gateway sent one, never for an ended session", () => {
+    const withId = (code: string, requestId: unknown) =>
+      TRPCClientError.from({
+        error: { message: 'raw server words', code: -32000, data: { code, httpStatus: 500, requestId } },
+      });
+    const id = '0b6c3d1e-5f7a-4e2b-9c8d-1a2b3c4d5e6f';
+    expect(errorMessage(withId('BAD_GATEWAY', id))).toBe(`${ERROR_TEXT.unreachable} Reference: ${id}`);
+    expect(errorMessage(withId('INTERNAL_SERVER_ERROR', id), 'The label could not be reissued.')).toBe(
+      `The label could not be reissued. Reference: ${id}`,
+    );
+    expect(errorMessage(withId('UNAUTHORIZED', id))).toBe(ERROR_TEXT.session);
+    // Not an id: shown as nothing rather than as the server's text.
+    expect(errorMessage(withId('BAD_REQUEST', '<b>raw words</b>'))).toBe(ERROR_TEXT.rejected);
+    expect(errorMessage(withId('BAD_REQUEST', 42))).toBe(ERROR_TEXT.rejected);
+  });
+
   it('logs the detail once per failure in development', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = failed('BAD_GATEWAY');

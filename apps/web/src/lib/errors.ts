@@ -28,11 +28,32 @@ export function logErrorDetail(context: string, detail: unknown): void {
   if (import.meta.env.DEV) console.error(context, detail);
 }
 
+/**
+ * Logs a failed action to the browser console in every build (support reads it there): what failed,
+ * the console's own words for it, its tRPC code and request reference, and the action's context
+ * (an inbound uid, say). Never the server's text, the error object or anything secret; the raw
+ * detail still goes to the development log.
+ */
+export function logFailure(
+  action: string,
+  error: unknown,
+  context: Record<string, string | null> = {},
+  words: string = consoleWords(error, ERROR_TEXT.generic),
+): void {
+  console.error(`${action}: ${words}`, {
+    ...context,
+    code: errorCode(error),
+    requestId: requestIdOf(error),
+  });
+  logErrorDetail(action, error);
+}
+
 // Each failed call is logged once, however often the screen showing it renders.
 const logged = new WeakSet<object>();
 
 /**
- * Maps a failed call to the console's message by its tRPC code. Codes without a message of their own
+ * Maps a failed call to the console's message by its tRPC code, with the request's reference for
+ * support ("Reference: <id>", found in the gateway's logs). Codes without a message of their own
  * (and anything that is not a failed call) give `fallback`, so a screen can name what failed.
  */
 export function errorMessage(error: unknown, fallback: string = ERROR_TEXT.generic): string {
@@ -40,6 +61,25 @@ export function errorMessage(error: unknown, fallback: string = ERROR_TEXT.gener
     logged.add(error);
     logErrorDetail('Call failed', error);
   }
+  const words = consoleWords(error, fallback);
+  // Signing in again is the way out of an ended session: nothing to quote to support.
+  const requestId = errorCode(error) === 'UNAUTHORIZED' ? null : requestIdOf(error);
+  return requestId ? `${words} Reference: ${requestId}` : words;
+}
+
+/** What a request id may look like (the gateway's UUID, or its proxy's id): anything else is not shown. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The gateway's id of a failed call's request (`reqId` in its logs), when it sent one. */
+export function requestIdOf(error: unknown): string | null {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data?: { requestId?: unknown } | null }).data;
+    if (data && typeof data.requestId === 'string' && REQUEST_ID.test(data.requestId)) return data.requestId;
+  }
+  return null;
+}
+
+function consoleWords(error: unknown, fallback: string): string {
   switch (errorCode(error)) {
     case 'UNAUTHORIZED':
       return ERROR_TEXT.session;

@@ -1,12 +1,17 @@
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@waybill/gateway/router';
 import { connectionStore, reconnectDelayMs } from './connection-state.js';
 
-/** Typed hooks for every gateway procedure. */
-export const trpc = createTRPCReact<AppRouter>();
+/**
+ * `useTRPC()` gives every gateway procedure's query, mutation and subscription options (and query
+ * keys) for TanStack Query's own hooks; `useTRPCClient()` the plain client for imperative calls.
+ */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** The typed client the console calls the gateway with. */
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
 
 function sameOrigin(loc: Location) {
   return {
@@ -32,7 +37,7 @@ export function createTrpcClient(loc: Location = window.location) {
     next: (s) =>
       connectionStore.report({ type: 'socket', down: s.state === 'connecting' && s.error !== null }),
   });
-  return trpc.createClient({
+  return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import {
   type AnyProcedure,
   getTRPCErrorFromUnknown,
@@ -14,7 +14,6 @@ import { type ReactNode, useState } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.js';
 import { createQueryClient } from '../app/query-client.js';
-import { trpc } from '../lib/trpc.js';
 
 /** Every gateway procedure as `{ path: 'inbounds.live', procedure }`. */
 type ProcedureEntry<R, Prefix extends string = ''> = {
@@ -128,7 +127,7 @@ export function TestProviders({
     });
     return client;
   });
-  const [trpcClient] = useState(() => trpc.createClient({ links: [mockLink(handlers, log)] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [mockLink(handlers, log)] }));
   return (
     <AppProvider queryClient={queryClient} trpcClient={trpcClient}>
       {children}

@@ -21,7 +21,10 @@ export function describeError(error: unknown, url: string | null): string {
     const code = (error.data as { code?: string } | undefined)?.code;
     if (code === 'UNAUTHORIZED') return `Not signed in: ${error.message}. Run \`waybill login\`.`;
     if (!code) return `Cannot reach the gateway${url ? ` at ${url}` : ''}${networkReason(error)}`;
-    return `The gateway refused (${code}): ${error.message}`;
+    // The gateway's request id: what its logs name this call by (`reqId`).
+    const requestId = (error.data as { requestId?: unknown } | undefined)?.requestId;
+    const reference = typeof requestId === 'string' ? ` (reference ${requestId})` : '';
+    return `The gateway refused (${code}): ${error.message}${reference}`;
   }
   if (error instanceof TypeError && error.message === 'fetch failed')
     return `Cannot reach the gateway${url ? ` at ${url}` : ''}${networkReason(error)}`;

@@ -313,11 +313,7 @@ describe('inbounds filter → POST /inventory_receipts/search body', () => {
     ['late', { isLate: true }, { is_late: true }],
     ['active inbounds', { activeInbounds: 'active' }, { active_inbounds: 'active' }],
     ['snoozed inbounds', { activeInbounds: 'snoozed' }, { active_inbounds: 'snoozed' }],
-    [
-      'all priorities 0-6',
-      { displayPriorities: [0, 1, 2, 3, 4, 5, 6] },
-      { display_priorities: [0, 1, 2, 3, 4, 5, 6] },
-    ],
+    ['some priorities', { displayPriorities: [4, 5, 6] }, { display_priorities: [4, 5, 6] }],
   ])('%s', (_name, over, expected) => {
     const body = toInboundsSearchBody(inbounds(over), W);
     expect(body).toMatchObject(expected);
@@ -328,6 +324,8 @@ describe('inbounds filter → POST /inventory_receipts/search body', () => {
     ['not late', { isLate: false }, 'is_late'],
     ['all inbounds', { activeInbounds: 'all' }, 'active_inbounds'],
     ['no priorities', { displayPriorities: [] }, 'display_priorities'],
+    // Inbounds without a display priority match no priority filter: every priority means none.
+    ['all priorities 0-6', { displayPriorities: [6, 0, 1, 2, 3, 4, 5] }, 'display_priorities'],
     ['no kinds', {}, 'number_of_items'],
     ['no statuses', {}, 'statuses'],
   ])('%s: %s not sent', (_name, over, key) => {

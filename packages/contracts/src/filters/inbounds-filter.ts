@@ -28,6 +28,16 @@ export const inboundsQuerySchema = z.strictObject({
 });
 export type InboundsQuery = z.infer<typeof inboundsQuerySchema>;
 
+const EVERY_INBOUND_PRIORITY = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * Every priority selected means no priority filter: the backend drops inbounds without a display
+ * priority (some drafts) from any display_priorities filter, and they belong to the whole list.
+ */
+function coversEveryPriority(priorities: readonly number[]): boolean {
+  return EVERY_INBOUND_PRIORITY.every((p) => priorities.includes(p));
+}
+
 /** Inbound filter state → POST /inventory_receipts/search body (search term and filters in the body). */
 export function toInboundsSearchBody(filter: InboundsFilter, window: ListWindow): InboundsSearchBody {
   const body: InboundsSearchBody = { skip: window.skip, limit: window.limit };
@@ -44,7 +54,7 @@ export function toInboundsSearchBody(filter: InboundsFilter, window: ListWindow)
   const kinds = nonEmpty(filter.numberOfItems);
   if (kinds) body.number_of_items = kinds;
   const priorities = nonEmpty(filter.displayPriorities);
-  if (priorities) body.display_priorities = priorities;
+  if (priorities && !coversEveryPriority(priorities)) body.display_priorities = priorities;
   if (filter.isLate) body.is_late = true;
   if (filter.activeInbounds !== 'all') body.active_inbounds = filter.activeInbounds;
   return body;

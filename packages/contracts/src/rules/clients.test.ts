@@ -368,4 +368,13 @@ describe('clients filter helpers', () => {
     const periods = ['allCount', 'last30', 'last7', 'today'] as const;
     expect(visibleCountOptions(periods, (p) => counts[p], 'allCount')).toEqual(shown);
   });
+  it('keeps the selected option whose count dropped to 0 (it still filters)', () => {
+    const counts: Record<string, number> = { allCount: 4, last30: 2, last7: 0, today: 0 };
+    const periods = ['allCount', 'last30', 'last7', 'today'] as const;
+    expect(visibleCountOptions(periods, (p) => counts[p] ?? 0, 'allCount', 'today')).toEqual([
+      'allCount',
+      'last30',
+      'today',
+    ]);
+  });
 });

@@ -220,11 +220,15 @@ export function toggleCompanySize<S extends string>(current: S | null, size: S):
   return current === size ? null : size;
 }
 
-/** Options with a zero count are hidden; the catch-all option ('all' / 'allCount') always stays. */
+/**
+ * Options with a zero count are hidden; the catch-all option ('all' / 'allCount') always stays, and so
+ * does the selected one (it keeps filtering, so it must stay visible and removable).
+ */
 export function visibleCountOptions<K extends string>(
   options: readonly K[],
   countOf: (option: K) => number,
   catchAll: K,
+  selected?: K,
 ): K[] {
-  return options.filter((o) => o === catchAll || countOf(o) > 0);
+  return options.filter((o) => o === catchAll || o === selected || countOf(o) > 0);
 }

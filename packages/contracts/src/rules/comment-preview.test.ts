@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROW_COMMENT_PREVIEW_CHARS, ROW_COMMENT_PREVIEW_COUNT } from '../constants.js';
 import { latestComment, unreadCount } from './comment-display.js';
-import { cutCommentText, previewListComments } from './comment-preview.js';
+import { cutCommentText, previewListComments, withCommentSeen } from './comment-preview.js';
 import { makeComment } from './test-fixtures.js';
 
 const on = (order: string, uid: string, minute: number, extra: Parameters<typeof makeComment>[0] = {}) =>
@@ -64,5 +64,27 @@ describe('a list row carries a bounded preview of its comments', () => {
     expect(cutCommentText(text, 10)).toBe(`${'a'.repeat(8)}…`);
     expect(cutCommentText(text, 11)).toBe(`${'a'.repeat(8)}😀…`);
     expect(cutCommentText('short', 10)).toBeNull();
+  });
+});
+
+describe('a comment marked seen from the list', () => {
+  it('clears the row’s New count at once, and only once', () => {
+    const preview = previewListComments([on('ord-1', 'c1', 1), on('ord-2', 'c2', 2)], 'me');
+    expect(preview.commentCounts.find((c) => c.uid === 'ord-1')?.unread).toBe(1);
+    const answered = {
+      ...on('ord-1', 'c1', 1),
+      seen_by: [{ user_uid: 'me', seen_at: '2024-05-01T11:00:00' }],
+    };
+    const after = withCommentSeen(preview, answered, 'me');
+    expect(after.commentCounts.find((c) => c.uid === 'ord-1')?.unread).toBe(0);
+    expect(after.commentCounts.find((c) => c.uid === 'ord-2')?.unread).toBe(1);
+    expect(
+      unreadCount(
+        after.comments.filter((c) => c.uid === 'c1'),
+        'me',
+      ),
+    ).toBe(0);
+    // Applied again (or to a list that already has it seen): nothing more changes.
+    expect(withCommentSeen(after, answered, 'me')).toBe(after);
   });
 });

@@ -87,3 +87,29 @@ export function previewListComments(
   for (let i = 0; i < comments.length; i++) if (kept.has(i)) preview.push(previewOf(comments[i]!, viewerUid));
   return { comments: preview, commentCounts };
 }
+
+/**
+ * A list's comments preview once the viewer marked `seen` seen (as mark_seen answered it): the row's
+ * copy takes the answer's seen_by and its order's unread count drops by one at once, not at the next
+ * refresh. Only unread comments are sent to mark_seen; a copy the list already holds as seen (a
+ * fresher answer arrived first) changes nothing, so a count is never lowered twice.
+ */
+export function withCommentSeen<P extends Partial<ListCommentsPreview>>(
+  preview: P,
+  seen: Pick<Comment, 'uid' | 'seen_by' | 'entity'>,
+  viewerUid: string,
+): P {
+  const comments = preview.comments ?? [];
+  const listed = comments.find((c) => c.uid === seen.uid);
+  if (listed && !isCommentUnread(listed, viewerUid)) return preview;
+  const orderUid = seen.entity.data.uid;
+  return {
+    ...preview,
+    comments: listed
+      ? comments.map((c) => (c === listed ? { ...c, seen_by: seen.seen_by } : c))
+      : preview.comments,
+    commentCounts: preview.commentCounts?.map((count) =>
+      count.uid === orderUid ? { ...count, unread: Math.max(0, count.unread - 1) } : count,
+    ),
+  };
+}

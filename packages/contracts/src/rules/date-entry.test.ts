@@ -10,8 +10,11 @@ import {
   digitsOnly,
   INITIAL_DATE_ENTRY,
   isDateSaveDisabled,
+  isStatusTimeInFuture,
   normaliseDayOrMonth,
   normaliseYear,
+  STATUS_TIME_CLOCK_SKEW_MS,
+  statusHappenedAt,
 } from './date-entry.js';
 
 const run = (actions: DateEntryAction[], from: DateEntryState = INITIAL_DATE_ENTRY) =>
@@ -263,24 +266,23 @@ describe('plausible status-change dates', () => {
   const created = new Date(2026, 10, 3, 21, 30);
   const at = (y: number, m: number, d: number) => new Date(y, m - 1, d, 15);
 
-  it('runs from the created day through tomorrow', () => {
+  it('runs from the created day through today', () => {
     const range = dateEntryRange(created, now);
     expect(range.earliest).toEqual(new Date(2026, 10, 3));
-    expect(range.latest).toEqual(new Date(2026, 10, 23));
+    expect(range.latest).toEqual(new Date(2026, 10, 22));
     // The created day itself counts even though 15:00 is before the 21:30 creation.
     expect(dateEntryRangeProblem(at(2026, 11, 3), range)).toBeNull();
     expect(dateEntryRangeProblem(at(2026, 11, 22), range)).toBeNull();
-    expect(dateEntryRangeProblem(at(2026, 11, 23), range)).toBeNull();
   });
 
   it.each([
     ['before the order was created', at(2026, 11, 2)],
-    ['the day after tomorrow', at(2026, 11, 24)],
+    ['tomorrow', at(2026, 11, 23)],
     ['in 1999', at(1999, 11, 10)],
     ['in 2030', at(2030, 1, 1)],
   ])('refuses a date %s, naming the allowed range', (_what, date) => {
     expect(dateEntryRangeProblem(date, dateEntryRange(created, now))).toBe(
-      'Enter a date from 03/11/2026 to 23/11/2026.',
+      'Enter a date from 03/11/2026 to 22/11/2026.',
     );
   });
 
@@ -289,17 +291,34 @@ describe('plausible status-change dates', () => {
     expect(range.earliest).toEqual(new Date(DATE_ENTRY_MIN_YEAR, 0, 1));
     expect(dateEntryRangeProblem(at(DATE_ENTRY_MIN_YEAR, 1, 1), range)).toBeNull();
     expect(dateEntryRangeProblem(at(2019, 12, 31), range)).toBe(
-      'Enter a date from 01/01/2020 to 23/11/2026.',
+      'Enter a date from 01/01/2020 to 22/11/2026.',
     );
-    expect(dateEntryRangeProblem(at(2026, 11, 24), range)).not.toBeNull();
+    expect(dateEntryRangeProblem(at(2026, 11, 23), range)).not.toBeNull();
     // An unreadable created date counts as none.
     expect(dateEntryRange(new Date(Number.NaN), now)).toEqual(range);
   });
 
-  it('a created date after tomorrow (skewed clock) still leaves tomorrow', () => {
+  it('a created date after today (skewed clock) still leaves today', () => {
     const range = dateEntryRange(new Date(2027, 0, 1), now);
     expect(range.earliest).toEqual(range.latest);
-    expect(dateEntryRangeProblem(at(2026, 11, 23), range)).toBeNull();
+    expect(dateEntryRangeProblem(at(2026, 11, 22), range)).toBeNull();
+  });
+
+  it('today saves 15:00 only once it has passed, else the moment of saving; a past day keeps 15:00', () => {
+    const quarterToFour = new Date(2026, 10, 22, 3, 45);
+    expect(statusHappenedAt(at(2026, 11, 22), quarterToFour)).toEqual(quarterToFour);
+    expect(statusHappenedAt(at(2026, 11, 22), now)).toEqual(at(2026, 11, 22));
+    expect(statusHappenedAt(at(2026, 11, 21), quarterToFour)).toEqual(at(2026, 11, 21));
+  });
+
+  it('a status time later than now (beyond a small clock skew) is in the future', () => {
+    const nowMs = Date.UTC(2026, 10, 22, 3, 45);
+    expect(isStatusTimeInFuture(new Date(nowMs + 11 * 3_600_000).toISOString(), nowMs)).toBe(true);
+    expect(isStatusTimeInFuture(new Date(nowMs + STATUS_TIME_CLOCK_SKEW_MS + 1).toISOString(), nowMs)).toBe(
+      true,
+    );
+    expect(isStatusTimeInFuture(new Date(nowMs + 30_000).toISOString(), nowMs)).toBe(false);
+    expect(isStatusTimeInFuture(new Date(nowMs - 86_400_000).toISOString(), nowMs)).toBe(false);
   });
 
   it('keeps SAVE CHANGES disabled for a real date outside the range', () => {

@@ -110,13 +110,14 @@ export function isDateSaveDisabled(
 }
 
 /**
- * Plausible dates for a status change (not a stated rule; decided in docs/decisions/contracts.md):
- * from the day the order (or inbound) was created through tomorrow, compared as local calendar days.
- * Without a created date only the year sanity bound applies: nothing before 1 January
- * DATE_ENTRY_MIN_YEAR. Tomorrow, not today, so a date entered near midnight in another zone passes.
+ * Plausible dates for a status change (not a stated rule; decided in docs/decisions/contracts.md and
+ * docs/decisions/status-dates.md): from the day the order (or inbound) was created through today,
+ * compared as local calendar days. Without a created date only the year sanity bound applies:
+ * nothing before 1 January DATE_ENTRY_MIN_YEAR. A status never happens later than now, so no day
+ * after today is offered (statusHappenedAt keeps today's time from passing now).
  */
 export const DATE_ENTRY_MIN_YEAR = 2020;
-export const DATE_ENTRY_MAX_DAYS_AHEAD = 1;
+export const DATE_ENTRY_MAX_DAYS_AHEAD = 0;
 
 export interface DateEntryRange {
   /** First allowed day (local midnight). */
@@ -127,14 +128,14 @@ export interface DateEntryRange {
 
 const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
 
-/** The allowed days: the created day (or 1 January DATE_ENTRY_MIN_YEAR) through tomorrow. */
+/** The allowed days: the created day (or 1 January DATE_ENTRY_MIN_YEAR) through today. */
 export function dateEntryRange(createdAt: Date | null | undefined, now: Date): DateEntryRange {
   const floor = new Date(DATE_ENTRY_MIN_YEAR, 0, 1);
   const created = createdAt && !Number.isNaN(createdAt.getTime()) ? startOfLocalDay(createdAt) : null;
   const latest = startOfLocalDay(now);
   latest.setDate(latest.getDate() + DATE_ENTRY_MAX_DAYS_AHEAD);
   let earliest = created && created > floor ? created : floor;
-  // A created date after tomorrow (a skewed clock) must not leave no day at all.
+  // A created date after today (a skewed clock) must not leave no day at all.
   if (earliest > latest) earliest = latest;
   return { earliest, latest };
 }
@@ -151,4 +152,24 @@ export function dateEntryRangeProblem(date: Date, range: DateEntryRange): string
   const day = startOfLocalDay(date);
   if (day >= range.earliest && day <= range.latest) return null;
   return `Enter a date from ${formatDateEntry(range.earliest)} to ${formatDateEntry(range.latest)}.`;
+}
+
+/**
+ * When a status entered as `day` (15:00 local, dateEntryValue) happened: 15:00 that day, but never
+ * later than `now`. A past day keeps 15:00; today before 15:00 saves the moment of saving.
+ */
+export function statusHappenedAt(day: Date, now: Date): Date {
+  return day.getTime() > now.getTime() ? new Date(now.getTime()) : day;
+}
+
+/**
+ * How far ahead of the gateway's clock a status time may be: the console's clock may run a little
+ * ahead. Anything later is a status in the future and is refused.
+ */
+export const STATUS_TIME_CLOCK_SKEW_MS = 2 * 60_000;
+
+/** Whether an ISO status time is later than `nowMs` (beyond the clock skew allowed). */
+export function isStatusTimeInFuture(iso: string, nowMs: number = Date.now()): boolean {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) && ms > nowMs + STATUS_TIME_CLOCK_SKEW_MS;
 }

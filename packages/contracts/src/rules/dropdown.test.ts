@@ -10,6 +10,7 @@ import {
   sortByCount,
   sortByUrgency,
   statisticsRowCounts,
+  withSelectedOptions,
 } from './dropdown.js';
 
 const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `m${i}`, count: i + 1 }));
@@ -205,5 +206,16 @@ describe('assigned-user filter', () => {
   it('no user yet: all users', () => {
     expect(assignedUserFilterDefault(null)).toEqual([]);
     expect(assignedUserFilterDefault(undefined)).toEqual([]);
+  });
+});
+
+describe('selected values stay in the menu', () => {
+  it('adds a selected value the statistics no longer list, after the listed ones', () => {
+    const options = [{ value: 'RO', count: 3 }];
+    expect(withSelectedOptions(options, ['DE', 'RO'], (value) => ({ value, count: 0 }))).toEqual([
+      { value: 'RO', count: 3 },
+      { value: 'DE', count: 0 },
+    ]);
+    expect(withSelectedOptions(options, [], (value) => ({ value, count: 0 }))).toEqual(options);
   });
 });

@@ -39,6 +39,19 @@ export function capDropdown<T>(
   };
 }
 
+/**
+ * A dropdown's options plus any selected value the statistics no longer list (its count dropped to
+ * 0): a selected value keeps filtering, so it stays in the menu, with `missing` making its entry.
+ */
+export function withSelectedOptions<T extends { value: string }>(
+  options: readonly T[],
+  selected: readonly string[],
+  missing: (value: string) => T,
+): T[] {
+  const absent = selected.filter((value) => !options.some((o) => o.value === value));
+  return [...options, ...absent.map(missing)];
+}
+
 /** Priority counts of an orders statistics row (0-3) or inbound statistics row (0-6). */
 export function statisticsRowCounts(row: Readonly<Record<string, unknown>>, max: number): number[] {
   return Array.from({ length: max + 1 }, (_, p) => {

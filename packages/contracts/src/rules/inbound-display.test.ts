@@ -5,6 +5,7 @@ import {
   INBOUND_TEXT_LIMITS,
   inboundCountLine,
   inboundEtaText,
+  inboundNarrowingFilters,
   inboundQuantityCell,
   inboundStatusPill,
   inboundsHasClearableFilters,
@@ -128,6 +129,20 @@ describe('transport toggles', () => {
     ]);
     expect(transportToggles([])).toEqual([]);
   });
+  it('keeps a selected toggle whose count dropped to 0, so it can be turned off', () => {
+    expect(
+      transportToggles(
+        [
+          { kind: 'truck', count: 0 },
+          { kind: 'package', count: 2 },
+        ],
+        ['truck'],
+      ),
+    ).toEqual([
+      { kind: 'truck', count: 0, label: '0 Trucks' },
+      { kind: 'package', count: 2, label: '2 Boxes' },
+    ]);
+  });
 });
 
 describe('warehouse icon size by incoming_total', () => {
@@ -180,5 +195,54 @@ describe('inbound text limits shorten with shortenText', () => {
     const out = shortenText(text, INBOUND_TEXT_LIMITS[limit]);
     expect(out).toBe(shown);
     expect(Array.from(out).length).toBe(Math.min(text.length, INBOUND_TEXT_LIMITS[limit]));
+  });
+});
+
+describe('filters that explain an empty inbound list', () => {
+  const none = {
+    assignedUsersUIDS: [],
+    fulfillmentCentersUIDS: [],
+    organizationsUIDS: [],
+    statuses: [],
+    displayPriorities: [0, 1, 2, 3],
+    searchTerm: '',
+    numberOfItems: [],
+    isLate: false,
+  };
+  it('names none for the default filter, and only the own-user filter for it alone', () => {
+    expect(inboundNarrowingFilters(none, 'u-me')).toEqual([]);
+    expect(inboundNarrowingFilters({ ...none, displayPriorities: [3, 2, 1, 0] })).toEqual([]);
+    expect(inboundNarrowingFilters({ ...none, assignedUsersUIDS: ['u-me'] }, 'u-me')).toEqual([
+      'Assigned to you',
+    ]);
+  });
+  it('names every other filter that narrows the list', () => {
+    expect(
+      inboundNarrowingFilters(
+        {
+          assignedUsersUIDS: ['u-me'],
+          fulfillmentCentersUIDS: ['fc'],
+          organizationsUIDS: ['o'],
+          statuses: ['draft'],
+          displayPriorities: [4],
+          searchTerm: ' RCP-1 ',
+          numberOfItems: ['truck'],
+          isLate: true,
+        },
+        'u-me',
+      ),
+    ).toEqual([
+      'Assigned to you',
+      'Warehouse',
+      'Merchant',
+      'Status',
+      'Priority',
+      'Transport type',
+      'Late',
+      'Search "RCP-1"',
+    ]);
+    expect(inboundNarrowingFilters({ ...none, assignedUsersUIDS: ['u-other'] }, 'u-me')).toEqual([
+      'Assigned user',
+    ]);
   });
 });

@@ -1,5 +1,9 @@
 import type { Inbound } from '../backend/inbounds.js';
-import { WAREHOUSE_ICON_LARGE_ABOVE, WAREHOUSE_ICON_MID_ABOVE } from '../constants.js';
+import {
+  DEFAULT_DISPLAY_PRIORITIES,
+  WAREHOUSE_ICON_LARGE_ABOVE,
+  WAREHOUSE_ICON_MID_ABOVE,
+} from '../constants.js';
 import type { InboundItemKind } from '../enums/order-status.js';
 import {
   formatUtcDate,
@@ -98,13 +102,17 @@ export function transportLabel(kind: InboundItemKind, count: number): string {
   return `${formatQuantity(count)} ${count === 1 ? one : many}`;
 }
 
-/** Transport toggles in truck, pallet, package order, shown only when the count is above 0. */
+/**
+ * Transport toggles in truck, pallet, package order, shown only when the count is above 0, except a
+ * selected one: it keeps filtering, so it stays on screen (and can be turned off) whatever its count.
+ */
 export function transportToggles(
   stats: readonly { kind: InboundItemKind; count: number }[],
+  selected: readonly InboundItemKind[] = [],
 ): { kind: InboundItemKind; count: number; label: string }[] {
   return (['truck', 'pallet', 'package'] as const)
     .map((kind) => ({ kind, count: stats.filter((s) => s.kind === kind).reduce((n, s) => n + s.count, 0) }))
-    .filter((t) => t.count > 0)
+    .filter((t) => t.count > 0 || selected.includes(t.kind))
     .map((t) => ({ ...t, label: transportLabel(t.kind, t.count) }));
 }
 
@@ -144,3 +152,37 @@ export const INBOUND_TEXT_LIMITS = {
   receptionNumber: 40,
   warehouseIdentifier: 22,
 } as const;
+
+/** The inbound filter fields an empty list is explained by. */
+export interface InboundNarrowing {
+  assignedUsersUIDS: readonly string[];
+  fulfillmentCentersUIDS: readonly string[];
+  organizationsUIDS: readonly string[];
+  statuses: readonly string[];
+  displayPriorities: readonly number[];
+  searchTerm: string;
+  numberOfItems: readonly string[];
+  isLate: boolean;
+}
+
+/**
+ * The filters that narrow the inbound list, by the names the screen gives them, so an empty list can
+ * say which ones emptied it. `ownUid` names the assigned-user filter 'Assigned to you' when it is
+ * the signed-in user alone; the default priority buckets (0-3) are not counted as a filter.
+ */
+export function inboundNarrowingFilters(filter: InboundNarrowing, ownUid?: string | null): string[] {
+  const names: string[] = [];
+  const users = filter.assignedUsersUIDS;
+  if (users.length === 1 && ownUid && users[0] === ownUid) names.push('Assigned to you');
+  else if (users.length > 0) names.push('Assigned user');
+  if (filter.fulfillmentCentersUIDS.length > 0) names.push('Warehouse');
+  if (filter.organizationsUIDS.length > 0) names.push('Merchant');
+  if (filter.statuses.length > 0) names.push('Status');
+  const priorities = [...filter.displayPriorities].sort((a, b) => a - b).join(',');
+  if (priorities !== '' && priorities !== DEFAULT_DISPLAY_PRIORITIES.join(',')) names.push('Priority');
+  if (filter.numberOfItems.length > 0) names.push('Transport type');
+  if (filter.isLate) names.push('Late');
+  const term = filter.searchTerm.trim();
+  if (term) names.push(`Search "${term}"`);
+  return names;
+}

@@ -18,6 +18,7 @@ import {
   isValidParcelCount,
   MARK_IN_TRANSIT_FROM,
   orderRowActions,
+  parcelCountProblem,
   ROW_ACTION_STATUS,
   STATUS_ACTIONS,
   statusAction,
@@ -294,5 +295,15 @@ describe('STATUS_ACTIONS', () => {
     ]);
     for (const a of STATUS_ACTIONS) expect(a.status).toBe(ROW_ACTION_STATUS[a.action]);
     expect(statusAction('cancel').menuLabel).toBe('Cancel order');
+  });
+});
+
+describe("reissue: the backend's limit on boxes", () => {
+  it('names the limit above it, the minimum below it, and passes what fits', () => {
+    expect(parcelCountProblem(99, 99)).toBeNull();
+    expect(parcelCountProblem(150, 99)).toBe('At most 99 boxes can be reissued at once.');
+    expect(parcelCountProblem(150, null)).toBeNull();
+    expect(parcelCountProblem(1, 99)).toBe('Number of boxes must be a whole number of at least 2.');
+    expect(parcelCountProblem(Number.NaN, 99)).toMatch(/whole number/);
   });
 });

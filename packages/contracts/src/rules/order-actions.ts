@@ -279,6 +279,17 @@ export function isValidParcelCount(numberOfParcels: number): boolean {
 }
 
 /**
+ * Why a number of boxes cannot be reissued, in words, or null when it can. The modal itself has no
+ * upper bound; `max` is the backend's (the gateway's REISSUE_MAX_PARCELS), named when it is passed.
+ */
+export function parcelCountProblem(numberOfParcels: number, max: number | null): string | null {
+  if (!isValidParcelCount(numberOfParcels))
+    return `Number of boxes must be a whole number of at least ${REISSUE_MIN_PARCELS}.`;
+  if (max !== null && numberOfParcels > max) return `At most ${max} boxes can be reissued at once.`;
+  return null;
+}
+
+/**
  * Digits the boxes field takes: an input size, not a business bound (nine digits stay a safe
  * integer and fit the field).
  */

@@ -9,8 +9,11 @@ import {
   labelDownloadUrl,
   lineQuantityText,
   lineQuantityWord,
+  listCapText,
   orderDetailSearch,
+  orderExternalLink,
   orderHistoryTimeline,
+  orderLabels,
   paymentBadge,
   showListFooter,
   warehouseCode,
@@ -195,6 +198,47 @@ describe('row details', () => {
         }),
       ),
     ).toBe('https://x/a.pdf');
+  });
+  it('a reissued label: the row links the latest shipment, every box of every shipment is listed', () => {
+    const order = makeOrder({
+      shipments: [
+        { documents: [{ labels: [{ download_url: 'https://x/1-1.pdf' }] }] },
+        {
+          documents: [
+            {
+              labels: [
+                { download_url: 'https://x/2-1.pdf' },
+                { download_url: 'https://x/2-2.pdf' },
+                { download_url: 'https://x/2-3.pdf' },
+              ],
+            },
+          ],
+        },
+        { documents: [{ labels: [{ download_url: null }] }] },
+      ],
+    });
+    expect(labelDownloadUrl(order)).toBe('https://x/2-1.pdf');
+    expect(orderLabels(order)).toEqual([
+      { url: 'https://x/1-1.pdf', shipment: 1, box: 1, boxes: 1, current: false },
+      { url: 'https://x/2-1.pdf', shipment: 2, box: 1, boxes: 3, current: true },
+      { url: 'https://x/2-2.pdf', shipment: 2, box: 2, boxes: 3, current: true },
+      { url: 'https://x/2-3.pdf', shipment: 2, box: 3, boxes: 3, current: true },
+    ]);
+  });
+  it('external order link: metadata order_external_link, http(s) only', () => {
+    const link = (value: unknown) =>
+      orderExternalLink({ metadata: [{ key: 'order_external_link', value }] } as never);
+    expect(link('https://shop.example.com/admin/orders/7')).toBe('https://shop.example.com/admin/orders/7');
+    expect(link('javascript:alert(1)')).toBeNull();
+    expect(link('not a url')).toBeNull();
+    expect(orderExternalLink({ metadata: [] })).toBeNull();
+  });
+  it('a list capped short of its matches says how many match and how many it shows', () => {
+    expect(listCapText(1000, 2650, false)).toBe('Showing the first 1,000 of 2,650 matching orders.');
+    expect(listCapText(1000, 2650, true)).toBeNull();
+    expect(listCapText(120, 120, false)).toBeNull();
+    expect(listCapText(1000, null, false)).toBeNull();
+    expect(listCapText(0, 5, false)).toBeNull();
   });
   it('warehouse code', () => {
     expect(warehouseCode(makeOrder())).toBe('WH-77');

@@ -150,12 +150,50 @@ export function isProviderManaged(
   return order.managed_by === providerManagedBy;
 }
 
-/** The PDF shipping-label link: the first label with a download_url. */
+export interface OrderLabel {
+  url: string;
+  /** 1-based: the order's shipments in the backend's order (a reissue adds one). */
+  shipment: number;
+  /** Box (parcel) number within the shipment, 1-based, and how many boxes it has. */
+  box: number;
+  boxes: number;
+  /** The latest shipment's labels: the ones whose AWB is in force; earlier ones are superseded. */
+  current: boolean;
+}
+
+/**
+ * Every label of every shipment, with box numbers. A reissue appends a shipment, so the last shipment
+ * that has a label is the current one.
+ */
+export function orderLabels(order: Pick<Order, 'shipments'>): OrderLabel[] {
+  const shipments = order.shipments.map((shipment) =>
+    shipment.documents.flatMap((d) => d.labels.map((l) => l.download_url)).filter((u): u is string => !!u),
+  );
+  const currentIndex = shipments.findLastIndex((urls) => urls.length > 0);
+  return shipments.flatMap((urls, i) =>
+    urls.map((url, b) => ({
+      url,
+      shipment: i + 1,
+      box: b + 1,
+      boxes: urls.length,
+      current: i === currentIndex,
+    })),
+  );
+}
+
+/** The row's PDF shipping-label link: the current shipment's first label (a reissue supersedes older ones). */
 export function labelDownloadUrl(order: Pick<Order, 'shipments'>): string | null {
-  for (const shipment of order.shipments)
-    for (const document of shipment.documents)
-      for (const label of document.labels) if (label.download_url) return label.download_url;
-  return null;
+  return orderLabels(order).find((l) => l.current)?.url ?? null;
+}
+
+/**
+ * The order in its shop (metadata key order_external_link), when it is an http(s) address: a
+ * javascript: or other scheme from a shop's data never becomes a link.
+ */
+export function orderExternalLink(order: Pick<Order, 'metadata'>): string | null {
+  const value = order.metadata.find((m) => m.key === 'order_external_link')?.value?.trim();
+  // A scheme and a host, no spaces: http(s) only (contracts carry no URL parser of their own).
+  return value && /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) ? value : null;
 }
 
 /** Warehouse code: the external identifier of the first fulfilment order that has one. */
@@ -193,6 +231,21 @@ export function isDefaultOrdersFilter(
     filter.status_late.status === d.status_late.status &&
     filter.orders_late === d.orders_late
   );
+}
+
+/**
+ * When the list ends short of what matches (the gateway caps how many rows a list loads), what the
+ * footer says: 'Showing the first 1,000 of 2,650 matching orders.' Null when every match is loaded,
+ * more can load, or the total is unknown.
+ */
+export function listCapText(
+  loaded: number,
+  total: number | null | undefined,
+  hasMore: boolean,
+): string | null {
+  if (hasMore || loaded === 0 || total === null || total === undefined || total <= loaded) return null;
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `Showing the first ${n(loaded)} of ${n(total)} matching orders.`;
 }
 
 /** The footer shows when the list is non-empty and no more can load. */

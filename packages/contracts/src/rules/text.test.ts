@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countNoun,
   footerText,
   formatOrderReference,
   forwardableState,
   initials,
   isCopyable,
   organizationLabel,
+  productTitle,
   shortenText,
   storeDisplayName,
   truncateEnd,
@@ -159,5 +161,31 @@ describe('footerText', () => {
     [1200, 'Inbound', '1200 Inbounds Displayed'],
   ] as const)('%i %s', (count, noun, out) => {
     expect(footerText(count, noun)).toBe(out);
+  });
+});
+
+describe('countNoun: singular for exactly 1', () => {
+  it.each([
+    [1, 'sku', 'SKU'],
+    [0, 'sku', 'SKUs'],
+    [2, 'sku', 'SKUs'],
+    [1, 'item', 'Item'],
+    [1200, 'item', 'Items'],
+    [1, 'order', 'order'],
+    [3, 'order', 'orders'],
+    [1, 'store', 'store'],
+  ] as const)('%i %s → %s', (count, noun, word) => {
+    expect(countNoun(count, noun)).toBe(word);
+  });
+});
+
+describe('productTitle', () => {
+  it.each([
+    ['Linen shirt', 'Linen shirt'],
+    [null, 'Unknown product'],
+    [undefined, 'Unknown product'],
+    ['  ', 'Unknown product'],
+  ])('%s → %s', (title, shown) => {
+    expect(productTitle(title)).toBe(shown);
   });
 });

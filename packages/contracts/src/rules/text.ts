@@ -64,7 +64,13 @@ export const PLACEHOLDERS = {
   courier: 'Courier',
   organization: '-',
   notSentToWarehouse: 'Not sent to warehouse!',
+  product: 'Unknown product',
 } as const;
+
+/** A product's title, or 'Unknown product' when it has none: the same text on screen and in the export file. */
+export function productTitle(title: string | null | undefined): string {
+  return title?.trim() ? title : PLACEHOLDERS.product;
+}
 
 /** Organisation name, or '-' when missing. */
 export function organizationLabel(name: string | null | undefined): string {
@@ -77,4 +83,19 @@ export type FooterNoun = 'Order' | 'Product' | 'Inbound';
 /** Singular for 1, plural otherwise, as in '1 Order Displayed' / 'N Orders Displayed'. */
 export function footerText(count: number, noun: FooterNoun): string {
   return `${count} ${noun}${count === 1 ? '' : 's'} Displayed`;
+}
+
+/** Counted words of the inbound and clients rows, singular and plural. */
+const COUNT_NOUNS = {
+  sku: ['SKU', 'SKUs'],
+  item: ['Item', 'Items'],
+  order: ['order', 'orders'],
+  store: ['store', 'stores'],
+} as const;
+export type CountNoun = keyof typeof COUNT_NOUNS;
+
+/** The word for `count` of something: singular for exactly 1, plural otherwise ('1 SKU', '0 SKUs', '2 SKUs'). */
+export function countNoun(count: number, noun: CountNoun): string {
+  const [one, many] = COUNT_NOUNS[noun];
+  return count === 1 ? one : many;
 }

@@ -1,20 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
 import { ExportTray } from '../../components/export-tray/export-tray.js';
+import { AppFooter } from '../../components/layout/app-footer.js';
 import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
 import { NotificationCentre } from '../../features/notifications/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
+import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
 import { DraftsProvider } from '../../hooks/use-drafts.js';
 import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorCode } from '../../lib/errors.js';
-import { trpc } from '../../lib/trpc.js';
+import { useTRPC } from '../../lib/trpc.js';
 import { BackendUnavailable } from './backend-unavailable.js';
 import styles from './protected-layout.module.css';
 
@@ -23,6 +25,7 @@ import styles from './protected-layout.module.css';
  * startup order (organizations, selling channels, fulfillment centers), then shows the focused tab.
  */
 export function ProtectedLayout() {
+  const trpc = useTRPC();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -38,7 +41,7 @@ export function ProtectedLayout() {
   // ended here too (with the cookie still valid, /login would send them straight back). Any other
   // failure (backend down, a timeout, a gateway restarting) keeps them signed in, retrying.
   const queryClient = useQueryClient();
-  const endSession = trpc.auth.logout.useMutation();
+  const endSession = useMutation(trpc.auth.logout.mutationOptions());
   const ending = useRef(false);
   const [mainElement, setMainElement] = usePopupLayerElement();
   const userFailed = me.isError || reference.users.isError;
@@ -85,28 +88,34 @@ export function ProtectedLayout() {
     <DraftsProvider userId={user?.uid ?? null}>
       {/* Exports outlive their modal and the screen they started on (the tray in the header). */}
       <ExportJobsProvider>
-        {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
-        <PresenceProvider>
-          <div className={styles.shell}>
-            <Header
-              user={user}
-              onLogout={logout}
-              tools={
-                <>
-                  <NotificationCentre />
-                  <ExportTray />
-                </>
-              }
-            />
-            {/* Over everything, outside main (which an open detail makes inert). */}
-            <ConnectionBanner />
-            <main className={styles.main} ref={setMainElement}>
-              <PopupLayer element={mainElement}>{ready ? <Outlet /> : <SkeletonRows rows={10} />}</PopupLayer>
-            </main>
-            {/* Ctrl+K (⌘K) from every screen. */}
-            {ready ? <CommandPalette /> : null}
-          </div>
-        </PresenceProvider>
+        {/* Bulk actions run on the gateway; the tray lists them, and re-attaches after a reload. */}
+        <BulkJobsProvider>
+          {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
+          <PresenceProvider>
+            <div className={styles.shell}>
+              <Header
+                user={user}
+                onLogout={logout}
+                tools={
+                  <>
+                    <NotificationCentre />
+                    <ExportTray />
+                  </>
+                }
+              />
+              {/* Over everything, outside main (which an open detail makes inert). */}
+              <ConnectionBanner />
+              <main className={styles.main} ref={setMainElement}>
+                <PopupLayer element={mainElement}>
+                  {ready ? <Outlet /> : <SkeletonRows rows={10} />}
+                </PopupLayer>
+              </main>
+              <AppFooter gateway={session.data?.gateway} />
+              {/* Ctrl+K (⌘K) from every screen. */}
+              {ready ? <CommandPalette /> : null}
+            </div>
+          </PresenceProvider>
+        </BulkJobsProvider>
       </ExportJobsProvider>
     </DraftsProvider>
   );

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
 import { orderStatusLabel } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -7,7 +8,7 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 import { useCurrentUser } from '../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../hooks/use-saved-views.js';
 import { errorMessage } from '../../lib/errors.js';
-import { trpc } from '../../lib/trpc.js';
+import { useTRPC } from '../../lib/trpc.js';
 import styles from './command-palette.module.css';
 import { everyStatusFilter, ORDER_QUERY_MIN, paletteItems } from './palette-items.js';
 
@@ -33,6 +34,7 @@ export function PaletteDialog({
 }
 
 function PaletteContent({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
   const navigate = useNavigate();
   const me = useCurrentUser();
   const { views } = useSavedViews(me.data?.user?.uid ?? null);
@@ -40,9 +42,11 @@ function PaletteContent({ onDone }: { onDone: () => void }) {
   const [active, setActive] = useState(0);
   const debounced = useDebouncedValue(query.trim(), 250);
   const searching = debounced.length >= ORDER_QUERY_MIN;
-  const orders = trpc.orders.search.useQuery(
-    { filter: everyStatusFilter(debounced), window: { skip: 0, limit: ORDER_RESULTS } },
-    { enabled: searching, staleTime: 10_000 },
+  const orders = useQuery(
+    trpc.orders.search.queryOptions(
+      { filter: everyStatusFilter(debounced), window: { skip: 0, limit: ORDER_RESULTS } },
+      { enabled: searching, staleTime: 10_000 },
+    ),
   );
   const found = searching ? (orders.data?.orders ?? []) : [];
   const items = useMemo(

@@ -34,6 +34,7 @@ describe('command palette items', () => {
       'Realtime orders',
       'Inbounds',
       'Clients',
+      'My account',
     ]);
   });
 });

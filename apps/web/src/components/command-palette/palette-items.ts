@@ -1,4 +1,4 @@
-import { formatOrderReference, type Order, type OrdersFilter, ordersFilterSchema } from '@waybill/contracts';
+import { CONSOLE_SCREENS, formatOrderReference, type Order, type OrdersFilter, ordersFilterSchema } from '@waybill/contracts';
 import type { SavedView } from '../../lib/saved-views.js';
 import { viewHref } from '../../lib/saved-views.js';
 
@@ -10,11 +10,12 @@ export interface PaletteItem {
   href: string;
 }
 
-export const SCREENS: readonly PaletteItem[] = [
-  { id: 'screen-realtime', group: 'Screens', label: 'Realtime orders', href: '/realtime' },
-  { id: 'screen-inbounds', group: 'Screens', label: 'Inbounds', href: '/inbounds' },
-  { id: 'screen-clients', group: 'Screens', label: 'Clients', href: '/clients' },
-];
+export const SCREENS: readonly PaletteItem[] = CONSOLE_SCREENS.map((screen) => ({
+  id: `screen${screen.path.replaceAll('/', '-')}`,
+  group: 'Screens',
+  label: screen.paletteLabel,
+  href: screen.path,
+}));
 
 /** Characters a reference search needs before the palette asks the gateway. */
 export const ORDER_QUERY_MIN = 2;

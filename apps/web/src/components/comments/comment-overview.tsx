@@ -1,5 +1,4 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { TRPCContext } from '@trpc/react-query/shared';
 import {
   COPY_FEEDBACK_COMMENT_OVERVIEW_MS,
   type Comment,
@@ -20,9 +19,10 @@ import {
   unreadBadgeText,
   unreadCount,
 } from '@waybill/contracts';
-import { useContext, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
+import { useHasTrpcClient } from '../../lib/trpc-provider.js';
 import { CopyButton } from '../copy-button/copy-button.js';
 import { TooltipBubble } from '../popup-layer/popup-layer.js';
 import { CommentMeta, commentByline } from './comment-meta.js';
@@ -78,7 +78,7 @@ export function CommentOverview({
   const icon = orderCommentIcon(order.comments, now);
   const latestUnreadUid = latest && userUid && isCommentUnread(latest, userUid) ? latest.uid : null;
   // Rendered without a tRPC client (pure list tests), nothing is marked.
-  const canMark = useContext(TRPCContext) !== null;
+  const canMark = useHasTrpcClient();
   const seen = canMark && latestUnreadUid ? <SeenAfterDelay commentUid={latestUnreadUid} /> : null;
 
   // Visible text starts each link's name (label in name): screen readers and voice control agree.

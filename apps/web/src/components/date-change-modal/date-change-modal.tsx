@@ -3,6 +3,7 @@ import {
   dateEntryRangeProblem,
   isDateSaveDisabled,
   type OrderConflict,
+  statusHappenedAt,
 } from '@waybill/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useDrafts } from '../../hooks/use-drafts.js';
@@ -24,7 +25,8 @@ export interface DateChangeModalProps {
   /** What the change is about (an order or inbound summary), above the date. */
   summary: ReactNode;
   /**
-   * Saves the entered date (15:00 local). A rejection keeps the modal open and shows why; a
+   * Saves the entered date: 15:00 local that day, or the moment of saving when that is still ahead
+   * (contracts' statusHappenedAt: a status never happens later than now). A rejection keeps the modal open and shows why; a
    * CONFLICT naming who changed the order first shows the conflict warning, whose "Save anyway"
    * calls again with `{ force: true }`.
    */
@@ -34,7 +36,7 @@ export interface DateChangeModalProps {
   onReview?: () => void;
   /**
    * When the order or inbound was created: dates before that day are refused. Without it only the
-   * year bound applies (contracts' dateEntryRange); dates after tomorrow are refused either way.
+   * year bound applies (contracts' dateEntryRange); days after today are refused either way.
    */
   createdAt?: Date | null;
   /** Shown under the summary (e.g. that someone else changed what is being edited). */
@@ -110,8 +112,9 @@ export function DateChangeModal({
     if (!date || busy || saveBlocked) return;
     setBusy(true);
     setProblem(null);
+    const at = statusHappenedAt(date, new Date());
     try {
-      await (options ? onSave(date, options) : onSave(date));
+      await (options ? onSave(at, options) : onSave(at));
     } catch (error) {
       const found = options?.force ? null : conflictOf(error);
       setConflict(found);

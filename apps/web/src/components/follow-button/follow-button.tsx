@@ -1,18 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff } from 'lucide-react';
 import { errorMessage } from '../../lib/errors.js';
-import { trpc } from '../../lib/trpc.js';
+import { useTRPC } from '../../lib/trpc.js';
 import { Button } from '../button/button.js';
 import { useToast } from '../toast/toast.js';
 
 /** Follow (opt-in): changes to a followed order arrive in the notification centre. */
 export function FollowButton({ orderUid }: { orderUid: string }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const toast = useToast();
-  const following = trpc.notifications.following.useQuery({ orderUid });
-  const follow = trpc.notifications.follow.useMutation({
-    onSuccess: (answer) => utils.notifications.following.setData({ orderUid }, answer),
-    onError: (error) => toast.error('Could not change following', errorMessage(error)),
-  });
+  const following = useQuery(trpc.notifications.following.queryOptions({ orderUid }));
+  const follow = useMutation(
+    trpc.notifications.follow.mutationOptions({
+      onSuccess: (answer) =>
+        queryClient.setQueryData(trpc.notifications.following.queryKey({ orderUid }), answer),
+      onError: (error) => toast.error('Could not change following', errorMessage(error)),
+    }),
+  );
   const on = following.data?.following ?? false;
   return (
     <Button

@@ -1,5 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { CONSOLE_SCREENS } from '@waybill/contracts';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,11 +9,9 @@ import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import styles from './header.module.css';
 
-const TABS = [
-  { to: '/realtime', label: 'Realtime' },
-  { to: '/inbounds', label: 'Inbounds' },
-  { to: '/clients', label: 'Clients' },
-] as const;
+const TABS = CONSOLE_SCREENS.flatMap((screen) =>
+  screen.tab ? [{ to: screen.path, label: screen.tab }] : [],
+);
 
 /** ADMIN / {TAB}: the tab comes from the first path segment; / is the realtime tab. */
 export function tabTitle(pathname: string): string {
@@ -45,9 +44,10 @@ export function Header({ user, onLogout, tools }: HeaderProps) {
         <span className={styles.logo} aria-hidden>
           W
         </span>
-        <span className={styles.title} data-testid="header-title">
+        {/* The screen's one h1 (ADMIN / REALTIME): each screen has exactly one top heading. */}
+        <h1 className={styles.title} data-testid="header-title">
           {tabTitle(pathname)}
-        </span>
+        </h1>
         <nav className={styles.nav} aria-label="Main">
           {TABS.map((tab) => {
             const active = isTabActive(pathname, tab.to);

@@ -1,5 +1,5 @@
 import { COPYRIGHT_YEAR, type FooterNoun, footerText } from '@waybill/contracts';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { type ColourName, textColourVar } from '../../lib/priority-colour.js';
 import styles from './list-footer.module.css';
 
@@ -9,11 +9,13 @@ export interface ListFooterProps {
   noun: FooterNoun;
   /** Text colour: the priority colour of the last row (orders), in its readable text shade. */
   colour?: ColourName;
+  /** Under the count: e.g. that the list stops short of what matches, and how to reach the rest. */
+  note?: ReactNode;
 }
 
 /** '1 Order Displayed' / 'N Orders Displayed' and the copyright line. */
 export const ListFooter = forwardRef<HTMLElement, ListFooterProps>(function ListFooter(
-  { count, noun, colour },
+  { count, noun, colour, note },
   ref,
 ) {
   return (
@@ -25,6 +27,7 @@ export const ListFooter = forwardRef<HTMLElement, ListFooterProps>(function List
       style={colour ? { color: textColourVar(colour) } : undefined}
     >
       <span className={styles.count}>{footerText(count, noun)}</span>
+      {note}
       <span className={styles.copyright}>© {COPYRIGHT_YEAR} Waybill. All rights reserved.</span>
     </footer>
   );

@@ -1,9 +1,10 @@
+import { useSubscription } from '@trpc/tanstack-react-query';
 import type { PresenceSnapshot } from '@waybill/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useConnectionState } from '../../hooks/use-connection-state.js';
 import { PresenceContext, PresenceStaleContext } from '../../hooks/use-presence.js';
 import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
-import { trpc } from '../../lib/trpc.js';
+import { useTRPC } from '../../lib/trpc.js';
 
 /**
  * One `presence.watch` for the signed-in area: each message is the whole map, so a dropped socket
@@ -11,11 +12,14 @@ import { trpc } from '../../lib/trpc.js';
  * While the connection is lost the last map stays, marked stale (greyed, "may be out of date").
  */
 export function PresenceProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
   const [orders, setOrders] = useState<PresenceSnapshot['orders']>({});
-  const watch = trpc.presence.watch.useSubscription(undefined, {
-    onData: ({ data }) => setOrders(data.orders),
-    onError: () => setOrders({}),
-  });
+  const watch = useSubscription(
+    trpc.presence.watch.subscriptionOptions(undefined, {
+      onData: ({ data }) => setOrders(data.orders),
+      onError: () => setOrders({}),
+    }),
+  );
   // A watch ended by an outage on the way is tried again every few seconds.
   const failedForOutage = watch.status === 'error' && isOutageError(watch.error);
   const { reset } = watch;

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { googleCallbackInputSchema } from '@waybill/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { afterLoginPath, takeReturnPath } from '../lib/state.js';
 import styles from './login-page.module.css';
 
@@ -13,12 +13,13 @@ import styles from './login-page.module.css';
  * browser's sign-in cookie, verifies it and sets the session.
  */
 export function GoogleCallback() {
+  const trpc = useTRPC();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const callback = trpc.auth.googleCallback.useMutation();
+  const callback = useMutation(trpc.auth.googleCallback.mutationOptions());
 
   useEffect(() => {
     // Strict mode runs effects twice; an authorization code can be redeemed only once.

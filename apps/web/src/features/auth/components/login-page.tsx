@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { passwordLoginInputSchema } from '@waybill/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '../../../components/button/button.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { browser } from '../../../lib/browser.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
 import {
   afterLoginPath,
@@ -28,7 +28,7 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
   const formId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,13 +36,15 @@ export function LoginPage() {
   const [googleError, setGoogleError] = useState<string | null>(null);
   const [googlePending, setGooglePending] = useState(false);
 
-  const login = trpc.auth.passwordLogin.useMutation({
-    onSuccess: async () => {
-      // A new identity: drop everything cached for the previous one.
-      queryClient.clear();
-      navigate(afterLoginPath(state, next), { replace: true });
-    },
-  });
+  const login = useMutation(
+    trpc.auth.passwordLogin.mutationOptions({
+      onSuccess: async () => {
+        // A new identity: drop everything cached for the previous one.
+        queryClient.clear();
+        navigate(afterLoginPath(state, next), { replace: true });
+      },
+    }),
+  );
 
   if (session.isPending) {
     return (
@@ -64,9 +66,11 @@ export function LoginPage() {
       // Google sends the browser back to this very console, whatever address it was opened on.
       const redirectUri = `${window.location.origin}${GOOGLE_CALLBACK_PATH}`;
       // Never a cached link: each one carries a single-use state bound to this browser by a cookie.
-      const link = await utils.auth.googleAuthorizationLink.fetch(
-        forwarded ? { state: forwarded, redirectUri } : { redirectUri },
-        { staleTime: 0 },
+      const link = await queryClient.fetchQuery(
+        trpc.auth.googleAuthorizationLink.queryOptions(
+          forwarded ? { state: forwarded, redirectUri } : { redirectUri },
+          { staleTime: 0 },
+        ),
       );
       rememberReturnPath(next);
       browser.assign(link.authorization_url);

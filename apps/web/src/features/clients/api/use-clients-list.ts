@@ -5,7 +5,6 @@ import {
   type SellingChannelAnalyticsRow,
 } from '@waybill/contracts';
 import { type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
-import { trpc } from '../../../lib/trpc.js';
 
 /** The statistics of an analytics answer (everything but the rows), plus whether more rows exist. */
 export type ClientsMeta = Pick<
@@ -27,7 +26,7 @@ const source: LiveListSource<
   AnalyticsSearchResponse
 > = {
   scope: 'clients',
-  useSubscription: trpc.clients.live.useSubscription,
+  subscription: (trpc, input, handlers) => trpc.clients.live.subscriptionOptions(input, handlers),
   search: (client, input) => client.clients.search.query(input),
   fromSearch: (response, limit) => {
     const { selling_channels_analytics, ...meta } = response;

@@ -14,6 +14,7 @@ import {
   toggleClientActivityCard,
   toggleCompanySize,
   toggleStoreStatus,
+  withSelectedOptions,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
@@ -63,8 +64,8 @@ const COLUMNS: VirtualTableColumn[] = [
 export function ClientsPage() {
   const { filter, update } = useClientsFilter();
   const list = useClientsList(filter);
-  const { unreachable, rows: listRows } = useUnreachableRetry(list);
-  const meta = list.meta;
+  // While a new search cannot get through, rows and counts both stay those of the last answer.
+  const { unreachable, rows: listRows, meta } = useUnreachableRetry(list);
   const now = useNow();
   // Store health: the "Needs attention" view lists the flagged stores (name search still applies).
   const health = useStoreHealth();
@@ -83,39 +84,50 @@ export function ClientsPage() {
 
   const displayStats = meta?.display_statistics ?? {};
   const cards = clientActivityCards(displayStats, filter.displayPriorities).filter((c) => c.visible);
-  const countries = byCount(
-    (meta?.countries_statistics ?? [])
-      .filter((c): c is { key: string; count: number } => Boolean(c.key))
-      .map((c) => ({
-        value: c.key.toUpperCase(),
-        label: countryName(c.key),
-        count: c.count,
-        hint: c.key.toUpperCase(),
-      })),
+  // A selected country or courier the statistics no longer list stays in its menu, with count 0.
+  const countryOption = (key: string, count: number) => ({
+    value: key.toUpperCase(),
+    label: countryName(key),
+    count,
+    hint: key.toUpperCase(),
+  });
+  const countries = withSelectedOptions(
+    byCount(
+      (meta?.countries_statistics ?? [])
+        .filter((c): c is { key: string; count: number } => Boolean(c.key))
+        .map((c) => countryOption(c.key, c.count)),
+    ),
+    filter.country ? [filter.country] : [],
+    (key) => countryOption(key, 0),
   );
-  const couriers = byCount(
-    (meta?.couriers_statistics ?? [])
-      .filter((c): c is { key: string; count: number } => Boolean(c.key))
-      .map((c) => ({
-        value: c.key,
-        label: courierLongName(c.key),
-        count: c.count,
-        leading: <CourierLogo courierKey={c.key} name={courierLongName(c.key)} decorative />,
-      })),
+  const courierOption = (key: string, count: number) => ({
+    value: key,
+    label: courierLongName(key),
+    count,
+    leading: <CourierLogo courierKey={key} name={courierLongName(key)} decorative />,
+  });
+  const couriers = withSelectedOptions(
+    byCount(
+      (meta?.couriers_statistics ?? [])
+        .filter((c): c is { key: string; count: number } => Boolean(c.key))
+        .map((c) => courierOption(c.key, c.count)),
+    ),
+    filter.courier ? [filter.courier] : [],
+    (key) => courierOption(key, 0),
   );
   const sizes = SIZE_OPTIONS.map((s) => ({
     value: s.value,
     label: s.label,
     count: meta ? sizeCount(meta.company_size_statistics, s.value) : 0,
   }));
-  const skus = skuOptions(meta?.sku_statistics).filter((o) => o.value !== 'all');
-  const periods = periodOptions(meta?.company_activity_statistics);
+  const skus = skuOptions(meta?.sku_statistics, filter.skusFilter).filter((o) => o.value !== 'all');
+  const periods = periodOptions(meta?.company_activity_statistics, filter.companyActivity);
   const sourceCount = (app: string) => meta?.source_app_statistics.find((s) => s.key === app)?.count;
 
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <fieldset className={styles.group} aria-label="Store filters">
+        <fieldset className={styles.group} aria-label="Store filters" disabled={attention}>
           <DropdownFilter
             label="Country"
             allLabel="All Countries"
@@ -156,6 +168,7 @@ export function ClientsPage() {
                 type="button"
                 role="radio"
                 aria-checked={filter.sourceApp === app}
+                disabled={attention}
                 className={styles.switchOption}
                 onClick={() => update({ sourceApp: app })}
               >
@@ -168,13 +181,13 @@ export function ClientsPage() {
       </header>
 
       <div className={healthStyles.cardsRow}>
-        <fieldset className={styles.cards} aria-label="Activity priority">
+        <fieldset className={styles.cards} aria-label="Activity priority" disabled={attention}>
           {cards.map((card) => (
             <button
               key={card.priority}
               type="button"
               className={styles.card}
-              aria-pressed={card.enabled}
+              aria-pressed={!attention && card.enabled}
               data-testid={`activity-card-${card.priority}`}
               style={{ ['--card-colour' as string]: `var(--color-${storeActivityColour(card.priority)})` }}
               onClick={() =>
@@ -199,15 +212,22 @@ export function ClientsPage() {
           onToggle={() => setAttention(!attention)}
         />
       </div>
+      {attention ? (
+        // Needs attention lists every flagged store: the other filters are released, visibly.
+        <p className={styles.note} role="note" data-testid="attention-note">
+          Needs attention lists every flagged store: the other filters are off while it is on. The name search
+          still applies.
+        </p>
+      ) : null}
 
       <div className={styles.toolbar}>
-        <fieldset className={styles.group} aria-label="Store status">
+        <fieldset className={styles.group} aria-label="Store status" disabled={attention}>
           {STORE_STATUSES.map((status) => (
             <button
               key={status}
               type="button"
               className={styles.toggle}
-              aria-pressed={filter.companyActivityStatus.includes(status)}
+              aria-pressed={!attention && filter.companyActivityStatus.includes(status)}
               onClick={() =>
                 update({ companyActivityStatus: toggleStoreStatus(filter.companyActivityStatus, status) })
               }
@@ -231,34 +251,36 @@ export function ClientsPage() {
             onChange={(e) => setNameText(e.target.value)}
           />
         </label>
-        <DropdownFilter
-          label="Company size"
-          allLabel="All Sizes"
-          options={sizes}
-          selected={filter.companiesSize ? [filter.companiesSize] : []}
-          multiple={false}
-          onChange={(next) => {
-            const clicked = next[0] as CompanySizeFilter | undefined;
-            update({ companiesSize: clicked ? toggleCompanySize(filter.companiesSize, clicked) : null });
-          }}
-          testId="filter-size"
-        />
-        <DropdownFilter
-          label="SKU count"
-          allLabel={SKU_FILTER_LABELS.all}
-          options={skus}
-          selected={filter.skusFilter === 'all' ? [] : [filter.skusFilter]}
-          multiple={false}
-          onChange={(next) => update({ skusFilter: (next[0] as SkuFilter | undefined) ?? 'all' })}
-          testId="filter-skus"
-        />
-        <fieldset className={styles.group} aria-label="Activity period">
+        <fieldset className={styles.group} aria-label="Size and SKU count" disabled={attention}>
+          <DropdownFilter
+            label="Company size"
+            allLabel="All Sizes"
+            options={sizes}
+            selected={filter.companiesSize ? [filter.companiesSize] : []}
+            multiple={false}
+            onChange={(next) => {
+              const clicked = next[0] as CompanySizeFilter | undefined;
+              update({ companiesSize: clicked ? toggleCompanySize(filter.companiesSize, clicked) : null });
+            }}
+            testId="filter-size"
+          />
+          <DropdownFilter
+            label="SKU count"
+            allLabel={SKU_FILTER_LABELS.all}
+            options={skus}
+            selected={filter.skusFilter === 'all' ? [] : [filter.skusFilter]}
+            multiple={false}
+            onChange={(next) => update({ skusFilter: (next[0] as SkuFilter | undefined) ?? 'all' })}
+            testId="filter-skus"
+          />
+        </fieldset>
+        <fieldset className={styles.group} aria-label="Activity period" disabled={attention}>
           {periods.map((p) => (
             <button
               key={p.value}
               type="button"
               className={styles.toggle}
-              aria-pressed={filter.companyActivity === p.value}
+              aria-pressed={!attention && filter.companyActivity === p.value}
               onClick={() => update({ companyActivity: p.value })}
             >
               {p.label}
@@ -269,6 +291,11 @@ export function ClientsPage() {
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
       {unreachable ? <BackendUnreachableBanner /> : null}
+      {unreachable && listRows.length > 0 && !attention ? (
+        <p className={styles.note} role="note" data-testid="stores-stale">
+          Showing the last stores received, with their counts: they may not match the filters above.
+        </p>
+      ) : null}
       {rows.length === 0 && (attention ? health.isLoading : list.isLoading) ? (
         <SkeletonRows rows={10} />
       ) : rows.length === 0 && attention ? (

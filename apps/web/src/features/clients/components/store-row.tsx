@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
 import {
   activityPill,
+  countNoun,
   courierCell,
   courierPopoverRows,
   NO_SIZE_LABEL,
@@ -256,8 +257,10 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
       <td>
         <div className={styles.volume}>
           <span className={styles.ordersPill} data-testid="orders-pill">
-            <strong>{row.statistics.orders.count.toLocaleString('en-US')}</strong> orders ·{' '}
-            <strong>{row.statistics.inventory_items.count.toLocaleString('en-US')}</strong> SKUs
+            <strong>{row.statistics.orders.count.toLocaleString('en-US')}</strong>{' '}
+            {countNoun(row.statistics.orders.count, 'order')} ·{' '}
+            <strong>{row.statistics.inventory_items.count.toLocaleString('en-US')}</strong>{' '}
+            {countNoun(row.statistics.inventory_items.count, 'sku')}
           </span>
           {daily && daily.length > 1 ? (
             <Sparkline values={daily} colour={colourVar(colour)} />

@@ -41,9 +41,10 @@ const SKU_KEYS: readonly SkuFilter[] = [
 /** SKU-count options with their counts, as contracts' visibleCountOptions leaves them ('all' always stays). */
 export function skuOptions(
   stats: AnalyticsSearchResponse['sku_statistics'] | undefined,
+  selected?: SkuFilter,
 ): { value: SkuFilter; label: string; count: number }[] {
   const countOf = (value: SkuFilter) => stats?.[value] ?? 0;
-  return visibleCountOptions(SKU_KEYS, countOf, 'all').map((value) => ({
+  return visibleCountOptions(SKU_KEYS, countOf, 'all', selected).map((value) => ({
     value,
     label: SKU_FILTER_LABELS[value],
     count: countOf(value),
@@ -61,9 +62,10 @@ const PERIODS: readonly {
   { value: 'today', label: 'TODAY', statKey: 'today' },
 ];
 
-/** Activity-period buttons, as contracts' visibleCountOptions leaves them: zero counts hidden, ALL always stays. */
+/** Activity-period buttons, as contracts' visibleCountOptions leaves them: zero counts hidden, ALL and the selected one always stay. */
 export function periodOptions(
   stats: AnalyticsSearchResponse['company_activity_statistics'] | undefined,
+  selected?: CountPeriod,
 ): { value: CountPeriod; label: string; count: number }[] {
   const options = PERIODS.map((p) => ({ value: p.value, label: p.label, count: stats?.[p.statKey] ?? 0 }));
   const countOf = (value: CountPeriod) => options.find((o) => o.value === value)?.count ?? 0;
@@ -71,6 +73,7 @@ export function periodOptions(
     options.map((o) => o.value),
     countOf,
     'allCount',
+    selected,
   );
   return options.filter((o) => shown.includes(o.value));
 }

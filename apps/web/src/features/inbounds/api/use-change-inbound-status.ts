@@ -1,13 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { INBOUND_STATUS_REFRESH_DELAY_MS, type OperatorInboundStatus } from '@waybill/contracts';
 import { useEffect, useRef } from 'react';
-import { logErrorDetail } from '../../../lib/errors.js';
-import { trpc } from '../../../lib/trpc.js';
+import { logFailure } from '../../../lib/errors.js';
+import { useTRPC } from '../../../lib/trpc.js';
 
 /**
  * Status change (arrived, processing, cancelled). On success the caller closes its modal and the list
  * refreshes 2 s later; failures are logged and the busy flag resets.
  */
 export function useChangeInboundStatus(onRefresh: () => void) {
+  const trpc = useTRPC();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -15,15 +17,20 @@ export function useChangeInboundStatus(onRefresh: () => void) {
     },
     [],
   );
-  const mutation = trpc.inbounds.changeStatus.useMutation({
-    onSuccess: () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(onRefresh, INBOUND_STATUS_REFRESH_DELAY_MS);
-    },
-    onError: (error) => {
-      logErrorDetail('Inbound status change failed', error);
-    },
-  });
+  const mutation = useMutation(
+    trpc.inbounds.changeStatus.mutationOptions({
+      onSuccess: () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(onRefresh, INBOUND_STATUS_REFRESH_DELAY_MS);
+      },
+      onError: (error, input) => {
+        logFailure('Inbound status change failed', error, {
+          inboundUid: input.inboundUid,
+          status: input.status,
+        });
+      },
+    }),
+  );
   return {
     change: (inboundUid: string, status: OperatorInboundStatus, happenedAt: Date) =>
       mutation.mutateAsync({ inboundUid, status, happenedAt: happenedAt.toISOString() }),

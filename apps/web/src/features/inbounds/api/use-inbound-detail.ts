@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { outageRetryDelay, retryOutages } from '../../../lib/outage.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 
 /**
  * Inbound detail by uid. A refusal (not found, not allowed) is not retried: a failed load closes the
@@ -7,13 +8,16 @@ import { trpc } from '../../../lib/trpc.js';
  * by itself afterwards instead of closing.
  */
 export function useInboundDetail(uid: string | null) {
-  return trpc.inbounds.detail.useQuery(
-    { uid: uid ?? '' },
-    {
-      enabled: Boolean(uid),
-      retry: retryOutages(0),
-      retryDelay: outageRetryDelay,
-      refetchOnWindowFocus: false,
-    },
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.inbounds.detail.queryOptions(
+      { uid: uid ?? '' },
+      {
+        enabled: Boolean(uid),
+        retry: retryOutages(0),
+        retryDelay: outageRetryDelay,
+        refetchOnWindowFocus: false,
+      },
+    ),
   );
 }

@@ -1,10 +1,11 @@
-import { skipToken } from '@tanstack/react-query';
+import { skipToken, useMutation } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import { EXPORT_DONE_CLOSE_DELAY_MS } from '@waybill/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useExportJobs } from '../../../hooks/use-export-jobs.js';
-import { errorMessage, logErrorDetail } from '../../../lib/errors.js';
+import { errorMessage, logFailure } from '../../../lib/errors.js';
 import { exportFailureText } from '../../../lib/export-failure.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
 
@@ -40,6 +41,7 @@ export function openDownload(path: string): void {
  * tray (a bare screen) the modal follows its job itself. Server texts go to the development log only.
  */
 export function useInboundExport(inboundUid: string, onDone: () => void) {
+  const trpc = useTRPC();
   const tray = useExportJobs();
   const [jobId, setJobId] = useState<string | null>(null);
   const [view, setView] = useState<ExportView>(IDLE);
@@ -54,7 +56,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
     [],
   );
 
-  const start = trpc.inbounds.export.start.useMutation();
+  const start = useMutation(trpc.inbounds.export.start.mutationOptions());
 
   const finish = useCallback((id: string, downloadPath: string) => {
     if (finished.current === id) return;
@@ -64,10 +66,13 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
     closeTimer.current = setTimeout(() => onDoneRef.current(), EXPORT_DONE_CLOSE_DELAY_MS);
   }, []);
 
-  const fail = useCallback((reason: string, cause?: unknown) => {
-    logErrorDetail('Inbound export failed', cause ?? reason);
-    setView((v) => ({ ...v, phase: 'failed', error: reason }));
-  }, []);
+  const fail = useCallback(
+    (reason: string, cause?: unknown, jobId?: string) => {
+      logFailure('Inbound export failed', cause, { inboundUid, jobId: jobId ?? null }, reason);
+      setView((v) => ({ ...v, phase: 'failed', error: reason }));
+    },
+    [inboundUid],
+  );
 
   // With the tray: adopt this inbound's running job, then mirror the tray's state of the followed job.
   const runningHere = tray?.jobs.find((j) => j.inboundUid === inboundUid && j.status === 'running');
@@ -78,21 +83,25 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
   useEffect(() => {
     if (!followed) return;
     if (followed.status === 'done' && followed.downloadPath) finish(followed.jobId, followed.downloadPath);
-    else if (followed.status === 'failed') fail(exportFailureText(followed.failure), followed.error);
+    else if (followed.status === 'failed')
+      fail(exportFailureText(followed.failure), followed.error, followed.jobId);
     else setView({ phase: 'running', progress: followed.progress, error: null, downloadPath: null });
   }, [followed, finish, fail]);
 
   // Without the tray: the modal's own subscription.
-  trpc.inbounds.export.progress.useSubscription(
-    !tray && jobId && view.phase === 'running' ? { jobId } : skipToken,
-    {
-      onData: ({ data }) => {
-        if (data.status === 'done' && data.downloadPath) finish(data.jobId, data.downloadPath);
-        else if (data.status === 'failed') fail(exportFailureText(data.failure), data.error);
-        else setView((v) => ({ ...v, phase: 'running', progress: data.progress }));
+  useSubscription(
+    trpc.inbounds.export.progress.subscriptionOptions(
+      !tray && jobId && view.phase === 'running' ? { jobId } : skipToken,
+      {
+        onData: ({ data }) => {
+          if (data.status === 'done' && data.downloadPath) finish(data.jobId, data.downloadPath);
+          else if (data.status === 'failed') fail(exportFailureText(data.failure), data.error, data.jobId);
+          else setView((v) => ({ ...v, phase: 'running', progress: data.progress }));
+        },
+        onError: (error) =>
+          fail(errorMessage(error, 'Lost contact with the export.'), error, jobId ?? undefined),
       },
-      onError: (error) => fail(errorMessage(error, 'Lost contact with the export.'), error),
-    },
+    ),
   );
 
   const run = useCallback(async () => {
@@ -109,7 +118,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
       const job = await start.mutateAsync({ uid: inboundUid });
       setJobId(job.jobId);
       if (job.status === 'done' && job.downloadPath) finish(job.jobId, job.downloadPath);
-      else if (job.status === 'failed') fail(exportFailureText(job.failure), job.error);
+      else if (job.status === 'failed') fail(exportFailureText(job.failure), job.error, job.jobId);
       else setView({ phase: 'running', progress: job.progress, error: null, downloadPath: null });
     } catch (error) {
       fail(errorMessage(error, NOT_STARTED), error);

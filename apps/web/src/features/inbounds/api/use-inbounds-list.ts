@@ -5,7 +5,6 @@ import {
   pageHasMore,
 } from '@waybill/contracts';
 import { type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
-import { trpc } from '../../../lib/trpc.js';
 
 /** Everything of a search answer except the rows, plus whether more rows exist. */
 export type InboundsMeta = Pick<
@@ -21,7 +20,7 @@ export type InboundsMeta = Pick<
 > & { hasMore: boolean };
 const source: LiveListSource<InboundsFilter, Inbound, InboundsMeta, InboundsSearchResponse> = {
   scope: 'inbounds',
-  useSubscription: trpc.inbounds.live.useSubscription,
+  subscription: (trpc, input, handlers) => trpc.inbounds.live.subscriptionOptions(input, handlers),
   search: (client, input) => client.inbounds.search.query(input),
   fromSearch: (response, limit) => {
     const { inventory_receipts, ...meta } = response;

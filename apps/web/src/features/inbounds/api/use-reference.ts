@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { FulfillmentCenter, Organization, User } from '@waybill/contracts';
 import { useMemo } from 'react';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 
 const longLived = { staleTime: 5 * 60_000, refetchOnWindowFocus: false } as const;
 
@@ -13,10 +14,11 @@ export interface InboundReference {
 
 /** Names for the uids an inbound carries: users, merchants (organizations) and warehouses. */
 export function useInboundReference(): InboundReference {
-  const me = trpc.users.me.useQuery(undefined, longLived);
-  const users = trpc.users.all.useQuery(undefined, longLived);
-  const organizations = trpc.reference.organizations.useQuery(undefined, longLived);
-  const warehouses = trpc.reference.fulfillmentCenters.useQuery(undefined, longLived);
+  const trpc = useTRPC();
+  const me = useQuery(trpc.users.me.queryOptions(undefined, longLived));
+  const users = useQuery(trpc.users.all.queryOptions(undefined, longLived));
+  const organizations = useQuery(trpc.reference.organizations.queryOptions(undefined, longLived));
+  const warehouses = useQuery(trpc.reference.fulfillmentCenters.queryOptions(undefined, longLived));
   return useMemo(
     () => ({
       me: me.data?.user ?? null,

@@ -14,7 +14,7 @@ import { DropdownFilter, type DropdownOption } from '../../../components/index.j
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
 import type { InboundReference } from '../api/use-reference.js';
-import { buildOptions, type FilterOption, rowsColour } from '../lib/dropdown-options.js';
+import { buildOptions, type FilterOption, rowsColour, withSelected } from '../lib/dropdown-options.js';
 import styles from './inbound-filters.module.css';
 
 export interface InboundFiltersProps {
@@ -67,23 +67,38 @@ export function InboundFilters({ filter, stats, reference, onChange }: InboundFi
   const statusRows = stats?.statuses_statistics ?? [];
 
   // Superadmins are hidden from the assigned-user filter (contracts' isAssignableUser).
-  const users = buildOptions(
-    userRows,
-    (key) => {
-      const user = reference.users.get(key);
-      return user && isAssignableUser(user) ? user.name : null;
-    },
-    (key) => initials(reference.users.get(key)?.name),
+  // A selected value whose row left the statistics stays listed (withSelected), so it can be unticked.
+  const userName = (key: string) => reference.users.get(key)?.name ?? key;
+  const users = withSelected(
+    buildOptions(
+      userRows,
+      (key) => {
+        const user = reference.users.get(key);
+        return user && isAssignableUser(user) ? user.name : null;
+      },
+      (key) => initials(reference.users.get(key)?.name),
+    ),
+    filter.assignedUsersUIDS,
+    userName,
   );
-  const warehouses = buildOptions(
-    warehouseRows,
-    (key) => reference.warehouses.get(key)?.name ?? PLACEHOLDERS.warehouse,
+  const warehouseName = (key: string) => reference.warehouses.get(key)?.name ?? PLACEHOLDERS.warehouse;
+  const warehouses = withSelected(
+    buildOptions(warehouseRows, warehouseName),
+    filter.fulfillmentCentersUIDS,
+    warehouseName,
   );
-  const merchants = buildOptions(merchantRows, (key) =>
-    organizationLabel(reference.organizations.get(key)?.name),
+  const merchantName = (key: string) => organizationLabel(reference.organizations.get(key)?.name);
+  const merchants = withSelected(
+    buildOptions(merchantRows, merchantName),
+    filter.organizationsUIDS,
+    merchantName,
   );
-  const statuses = buildOptions(statusRows, (key) =>
-    inboundStatusSchema.safeParse(key).success ? INBOUND_STATUS_LABELS[key as InboundStatus] : null,
+  const statusLabel = (key: string) =>
+    inboundStatusSchema.safeParse(key).success ? INBOUND_STATUS_LABELS[key as InboundStatus] : null;
+  const statuses = withSelected(
+    buildOptions(statusRows, statusLabel),
+    filter.statuses,
+    (key) => statusLabel(key) ?? key,
   );
 
   const me = reference.me;

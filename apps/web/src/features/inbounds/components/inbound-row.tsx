@@ -1,5 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
+  countNoun,
   formatQuantity,
   INBOUND_STATUS_LABELS,
   INBOUND_TEXT_LIMITS,
@@ -86,10 +87,12 @@ export const InboundRow = memo(function InboundRow({
       </td>
       <td className={styles.numbers}>
         <span>
-          <strong>{formatQuantity(inbound.line_items_computed.items.length)}</strong> SKUs
+          <strong>{formatQuantity(inbound.line_items_computed.items.length)}</strong>{' '}
+          {countNoun(inbound.line_items_computed.items.length, 'sku')}
         </span>
         <span>
-          <strong>{formatQuantity(inbound.line_items_computed.incoming_total)}</strong> Items
+          <strong>{formatQuantity(inbound.line_items_computed.incoming_total)}</strong>{' '}
+          {countNoun(inbound.line_items_computed.incoming_total, 'item')}
         </span>
       </td>
       <td className={styles.warehouse}>

@@ -1,4 +1,5 @@
 import {
+  countNoun,
   formatQuantity,
   INBOUND_TEXT_LIMITS,
   type Inbound,
@@ -22,8 +23,10 @@ export function InboundSummary({ inbound, reference }: { inbound: Inbound; refer
       <strong title={inbound.name}>{shortenText(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}</strong>
       <span>{organizationLabel(reference.organizations.get(inbound.organization_uid)?.name)}</span>
       <span>
-        {warehouse} · {formatQuantity(inbound.line_items_computed.items.length)} SKUs ·{' '}
-        {formatQuantity(inbound.line_items_computed.incoming_total)} Items
+        {warehouse} · {formatQuantity(inbound.line_items_computed.items.length)}{' '}
+        {countNoun(inbound.line_items_computed.items.length, 'sku')} ·{' '}
+        {formatQuantity(inbound.line_items_computed.incoming_total)}{' '}
+        {countNoun(inbound.line_items_computed.incoming_total, 'item')}
       </span>
     </div>
   );

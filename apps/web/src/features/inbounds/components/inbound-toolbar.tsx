@@ -40,7 +40,7 @@ export function InboundToolbar({
   const cards = inboundSummaryCards(display, shownPriorities(selected), forced);
   const toggleBucket = (priorities: readonly number[]) =>
     onChange({ displayPriorities: toggledPriorities(selected, priorities) });
-  const toggles = transportToggles(stats?.number_of_items_statistics ?? []);
+  const toggles = transportToggles(stats?.number_of_items_statistics ?? [], filter.numberOfItems);
   const lateCount = stats?.number_of_lates_statistics.number_of_inventory_receipts_late ?? 0;
 
   return (

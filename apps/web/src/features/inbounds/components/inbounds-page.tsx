@@ -3,6 +3,7 @@ import {
   INBOUNDS_INFINITE_SCROLL_PX,
   type Inbound,
   inboundCardsForced,
+  inboundNarrowingFilters,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,18 +69,19 @@ export function InboundsPage() {
     [filter, forced],
   );
   const list = useInboundsList(requestFilter);
-  const meta = list.meta;
+  // While a new search cannot get through, rows and counts both stay those of the last answer.
+  const { unreachable, rows: keptRows, meta } = useUnreachableRetry(list);
   useEffect(() => {
     if (meta) setForced(inboundCardsForced(meta.display_statistics));
   }, [meta]);
 
-  const { unreachable, rows: keptRows } = useUnreachableRetry(list);
   const status = useInboundStatusActions(list.rows, list.refresh);
   const rows = useMemo(() => status.applyPending(keptRows), [status.applyPending, keptRows]);
   const ownOnly =
     reference.me !== null &&
     filter.assignedUsersUIDS.length === 1 &&
     filter.assignedUsersUIDS[0] === reference.me.uid;
+  const narrowing = inboundNarrowingFilters(filter, reference.me?.uid);
   const searching = list.isUpdating || searchText.trim() !== filter.searchTerm;
   const loadMore = useCallback(() => {
     if (list.hasMore) list.loadMore();
@@ -137,9 +139,14 @@ export function InboundsPage() {
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
       {unreachable ? <BackendUnreachableBanner /> : null}
+      {unreachable && rows.length > 0 ? (
+        <p className={styles.stale} role="note" data-testid="inbounds-stale">
+          Showing the last inbounds received, with their counts: they may not match the filters above.
+        </p>
+      ) : null}
       {rows.length === 0 && list.isLoading ? (
         <SkeletonRows rows={10} />
-      ) : rows.length === 0 && ownOnly && reference.me ? (
+      ) : rows.length === 0 && ownOnly && reference.me && narrowing.length === 1 ? (
         // Filtered on the user themself (their default): say so, and offer the whole list.
         <EmptyState
           title="No inbounds assigned to you"
@@ -153,6 +160,13 @@ export function InboundsPage() {
               Show all users
             </button>
           }
+          testId="inbounds-empty"
+        />
+      ) : rows.length === 0 && narrowing.length > 0 ? (
+        // Say which filters emptied the list, not just that it is empty.
+        <EmptyState
+          title={NO_RESULTS_TITLE}
+          text={`No inbounds match these filters: ${narrowing.join(', ')}.`}
           testId="inbounds-empty"
         />
       ) : rows.length === 0 ? (

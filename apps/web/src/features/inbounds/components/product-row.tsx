@@ -7,6 +7,7 @@ import {
   inboundProductRowColour,
   inboundQuantityCell,
   isNewInventoryItem,
+  productTitle,
 } from '@waybill/contracts';
 import { Ban, Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
@@ -52,7 +53,7 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
   const checked = inboundProductRowChecked(line, status);
   const ean = item ? itemCode(item.codes, 'barcode') : null;
   const sku = item ? itemCode(item.codes, 'sku') : null;
-  const title = item?.title_1 ?? 'Unknown product';
+  const title = productTitle(item?.title_1);
   return (
     <tr
       className={styles.productRow}

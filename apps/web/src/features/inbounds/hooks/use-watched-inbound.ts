@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Inbound } from '@waybill/contracts';
 import { useCallback, useState } from 'react';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { inboundChangeSummary } from '../lib/inbound-changes.js';
 
 /** How often a modal re-reads an inbound that left the list (it may have been cancelled). */
@@ -12,10 +13,13 @@ const GONE_RECHECK_MS = 10_000;
  * since, and `review` takes the new version. A row that left the list is read with the detail call.
  */
 export function useWatchedInbound(opened: Inbound, listRow: Inbound | undefined) {
+  const trpc = useTRPC();
   const [shown, setShown] = useState(opened);
-  const detail = trpc.inbounds.detail.useQuery(
-    { uid: opened.uid },
-    { enabled: !listRow, retry: false, refetchOnWindowFocus: false, refetchInterval: GONE_RECHECK_MS },
+  const detail = useQuery(
+    trpc.inbounds.detail.queryOptions(
+      { uid: opened.uid },
+      { enabled: !listRow, retry: false, refetchOnWindowFocus: false, refetchInterval: GONE_RECHECK_MS },
+    ),
   );
   const current = listRow ?? detail.data?.inventory_receipt;
   const change = inboundChangeSummary(shown, current);

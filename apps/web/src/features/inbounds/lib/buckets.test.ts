@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { effectivePriorities, shownPriorities, toggleBucket } from './buckets.js';
 
 describe('requested display priorities', () => {
-  it('adds processed and cancel (4, 5, 6) while they are forced', () => {
-    expect(effectivePriorities([0, 1, 2, 3], true)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(effectivePriorities([5, 0], true)).toEqual([0, 4, 5, 6]);
+  it('sends no priority filter while processed and cancel are forced (inbounds without a priority stay)', () => {
+    expect(effectivePriorities([0, 1, 2, 3], true)).toEqual([]);
+    expect(effectivePriorities([5, 0], true)).toEqual([]);
     expect(effectivePriorities([3], false)).toEqual([3]);
   });
 });

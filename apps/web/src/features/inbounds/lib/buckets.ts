@@ -1,14 +1,12 @@
-import { INBOUND_FORCED_PRIORITIES, toggleBucketPriorities } from '@waybill/contracts';
+import { toggleBucketPriorities } from '@waybill/contracts';
 
 /**
- * The display priorities actually requested: the user's selection, plus processed and cancel
- * when they are forced enabled (otherwise the list would be empty while done inbounds exist).
+ * The display priorities actually requested. While processed and cancel are forced on, errors, alerts
+ * and on schedule match nothing, so the list is every matching inbound: no priority filter is sent,
+ * which keeps inbounds without a display priority (some drafts) that a priority filter would drop.
  */
 export function effectivePriorities(selected: readonly number[], forced: boolean): number[] {
-  if (!forced) return [...selected];
-  const result = [...selected];
-  for (const p of INBOUND_FORCED_PRIORITIES) if (!result.includes(p)) result.push(p);
-  return result.sort((a, b) => a - b);
+  return forced ? [] : [...selected];
 }
 
 /** Every display priority an inbound can have (0-6). */

@@ -4,6 +4,7 @@ import {
   type InboundStatisticsRow,
   sortByUrgency,
   statisticsRowCounts,
+  withSelectedOptions,
 } from '@waybill/contracts';
 
 /** Inbound statistics rows carry display priorities 0 to 6. */
@@ -53,6 +54,23 @@ export function buildOptions(
     count: e.option.count,
     name: e.option.label,
   })).map((e) => e.option);
+}
+
+/**
+ * The options plus each selected value the statistics no longer list, with count 0: it keeps
+ * filtering, so it stays in the menu and can be unticked.
+ */
+export function withSelected(
+  options: FilterOption[],
+  selected: readonly string[],
+  labelOf: (key: string) => string,
+): FilterOption[] {
+  return withSelectedOptions(options, selected, (value) => ({
+    value,
+    label: labelOf(value),
+    count: 0,
+    colour: null,
+  }));
 }
 
 /** A dropdown's trigger colour: contracts' dropdown colour over the summed counts of its rows. */

@@ -1,9 +1,11 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import { applyListMessage, type ListState } from '@waybill/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useConnectionState } from '../../../hooks/use-connection-state.js';
 import type { LivePause } from '../../../hooks/use-live-list.js';
 import { isOutageError, OUTAGE_RETRY_MS, outageRetryDelay, retryOutages } from '../../../lib/outage.js';
-import { type RouterOutputs, trpc } from '../../../lib/trpc.js';
+import { type RouterOutputs, useTRPC } from '../../../lib/trpc.js';
 
 type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
 
@@ -17,42 +19,47 @@ type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
  * an outage and is tried again every few seconds) `pause` says since when the shown detail dates.
  */
 export function useOrderDetail(uid: string | null) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const connection = useConnectionState();
-  const detail = trpc.orders.detail.useQuery(
-    { uid: uid ?? '' },
-    { enabled: uid !== null, retry: retryOutages(1), retryDelay: outageRetryDelay },
+  const detail = useQuery(
+    trpc.orders.detail.queryOptions(
+      { uid: uid ?? '' },
+      { enabled: uid !== null, retry: retryOutages(1), retryDelay: outageRetryDelay },
+    ),
   );
   const live = useRef<{ uid: string; state: ListState<{ uid: string }, DetailMeta> | null } | null>(null);
   const [stopped, setStopped] = useState<{ uid: string; dataAt: number } | null>(null);
   const loadedAt = useRef(detail.dataUpdatedAt);
   loadedAt.current = detail.dataUpdatedAt;
 
-  const subscription = trpc.orders.detailLive.useSubscription(
-    { uid: uid ?? '' },
-    {
-      enabled: uid !== null,
-      onData: (message) => {
-        const data = message.data;
-        if (!uid) return;
-        if (data.kind === 'health') {
-          setStopped(data.paused ? { uid, dataAt: data.dataAt } : null);
-          return;
-        }
-        setStopped(null);
-        const prev = live.current?.uid === uid ? live.current.state : null;
-        // A patch before this order's snapshot (the uid just changed) waits for the resync.
-        if (data.kind === 'patch' && !prev) return;
-        const state = applyListMessage<{ uid: string }, DetailMeta>(prev, data);
-        live.current = { uid, state };
-        utils.orders.detail.setData({ uid }, state.meta.detail);
+  const subscription = useSubscription(
+    trpc.orders.detailLive.subscriptionOptions(
+      { uid: uid ?? '' },
+      {
+        enabled: uid !== null,
+        onData: (message) => {
+          const data = message.data;
+          if (!uid) return;
+          if (data.kind === 'health') {
+            setStopped(data.paused ? { uid, dataAt: data.dataAt } : null);
+            return;
+          }
+          setStopped(null);
+          const prev = live.current?.uid === uid ? live.current.state : null;
+          // A patch before this order's snapshot (the uid just changed) waits for the resync.
+          if (data.kind === 'patch' && !prev) return;
+          const state = applyListMessage<{ uid: string }, DetailMeta>(prev, data);
+          live.current = { uid, state };
+          queryClient.setQueryData(trpc.orders.detail.queryKey({ uid }), state.meta.detail);
+        },
+        // Live updates are a convenience here; the detail stays usable without them. An outage is
+        // said (as a pause) and the subscription tried again below.
+        onError: (error) => {
+          if (uid && isOutageError(error)) setStopped({ uid, dataAt: loadedAt.current || Date.now() });
+        },
       },
-      // Live updates are a convenience here; the detail stays usable without them. An outage is
-      // said (as a pause) and the subscription tried again below.
-      onError: (error) => {
-        if (uid && isOutageError(error)) setStopped({ uid, dataAt: loadedAt.current || Date.now() });
-      },
-    },
+    ),
   );
   const failedForOutage = subscription.status === 'error' && isOutageError(subscription.error);
   const { reset } = subscription;

@@ -5,7 +5,7 @@ import {
   queueNeighbours,
   useOrderQueue,
 } from '../../../components/comments/order-sequence.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPCClient } from '../../../lib/trpc.js';
 
 /**
  * The previous and next orders with comments around `uid` in the list the user came from. When no
@@ -14,7 +14,7 @@ import { trpc } from '../../../lib/trpc.js';
  */
 export function useQueueNeighbours(uid: string | null): { previous: string | null; next: string | null } {
   const queue = useOrderQueue();
-  const client = trpc.useUtils().client;
+  const client = useTRPCClient();
   const around = uid ? queueNeighbours(queue.entries, uid) : { previous: null, next: null, index: -1 };
   const skip = queue.entries.length;
   const [failedAt, setFailedAt] = useState<number | null>(null);

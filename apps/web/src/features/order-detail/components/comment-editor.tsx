@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   addCommentInputSchema,
   areSnoozeUnitsDisabled,
@@ -22,7 +23,7 @@ import { useToast } from '../../../components/toast/toast.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
 import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import styles from './comment-editor.module.css';
 
 const UNITS: readonly { unit: SnoozeUnit; label: string }[] = [
@@ -63,13 +64,14 @@ function savedDetail(input: ReturnType<typeof commentSubmitInput>): string | und
  * order (a reload, a restart or a crash loses nothing) until it is saved or cancelled.
  */
 export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {
+  const trpc = useTRPC();
   const drafts = useDrafts();
   const [state, dispatch] = useReducer(commentEditorReducer, orderUid, (uid): CommentEditorState => {
     const text = drafts.read('comment', uid, asText);
     return text ? { ...INITIAL_COMMENT_EDITOR, text } : INITIAL_COMMENT_EDITOR;
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const add = trpc.orders.comments.add.useMutation();
+  const add = useMutation(trpc.orders.comments.add.mutationOptions());
   const toast = useToast();
   const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   type Comment,
   canCreateInvalidAddressWorkflow,
@@ -13,7 +14,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button/button.js';
 import { CommentItem } from '../../../components/comments/comment-item.js';
 import { errorMessage } from '../../../lib/errors.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { CommentEditor } from './comment-editor.js';
 import styles from './order-detail.module.css';
 
@@ -94,8 +95,9 @@ function InvalidAddressControls({
   workflow: Workflow | null;
   onChanged: () => void;
 }) {
-  const create = trpc.orders.invalidAddress.create.useMutation();
-  const interrupt = trpc.orders.invalidAddress.interrupt.useMutation();
+  const trpc = useTRPC();
+  const create = useMutation(trpc.orders.invalidAddress.create.mutationOptions());
+  const interrupt = useMutation(trpc.orders.invalidAddress.interrupt.mutationOptions());
   const [problem, setProblem] = useState<string | null>(null);
   const current = workflow ?? order.poc_1_workflow;
   const canCreate = canCreateInvalidAddressWorkflow(order);

@@ -1,4 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useMutation } from '@tanstack/react-query';
 import {
   type FulfillmentCenter,
   formatOrderReference,
@@ -11,29 +12,41 @@ import {
   type StatusAction,
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { MenuPortal } from '../../../components/index.js';
+import { OrderSummary } from '../../../components/order-modals/order-summary.js';
 import { useToast } from '../../../components/toast/toast.js';
+import { useConsoleSettings } from '../../../hooks/use-console-settings.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
-import { expectedOf, type SaveOptions } from '../../../lib/conflict.js';
+import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { asDateDraft, dateDraftTarget } from '../../../lib/drafts.js';
-import { trpc } from '../../../lib/trpc.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
+
+// Loaded when first opened, as in the list: the detail's first paint does not wait for it.
+const ReissueModal = lazy(async () => ({
+  default: (await import('../../../components/order-modals/reissue-modal.js')).ReissueModal,
+}));
 
 export interface HeaderMenuProps {
   order: Order;
   warehouse: FulfillmentCenter | null;
+  /** The merchant's name as the detail shows it (selling channel alias), for the modals' summary. */
+  merchant: string | null;
   onAddComment: () => void;
   onChanged: () => void;
 }
 
 /**
- * The detail's actions: add a comment and the status changes the order allows (same rules as the row
- * menu). A date modal that was open here when the page was reloaded opens again with the typed date.
+ * The detail's actions: add a comment, the status changes the order allows and Reissue AWB (same
+ * rules as the row menu). A date modal that was open here when the page was reloaded opens again
+ * with the typed date.
  */
-export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: HeaderMenuProps) {
+export function HeaderMenu({ order, warehouse, merchant, onAddComment, onChanged }: HeaderMenuProps) {
   const allowed = orderRowActions(order, warehouse);
+  const [reissueOpen, setReissueOpen] = useState(false);
   const drafts = useDrafts();
   const [open, setOpen] = useState<(typeof STATUS_ACTIONS)[number] | null>(() => {
     const kind = drafts.read('date', dateDraftTarget('order-detail', order.uid), asDateDraft)?.kind;
@@ -55,6 +68,11 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
                 {item.menuLabel}
               </Menu.Item>
             ))}
+            {allowed.reissueAwb ? (
+              <Menu.Item className={styles.menuItem} onSelect={() => setReissueOpen(true)}>
+                Reissue AWB
+              </Menu.Item>
+            ) : null}
           </Menu.Content>
         </MenuPortal>
       </Menu.Root>
@@ -65,11 +83,70 @@ export function HeaderMenu({ order, warehouse, onAddComment, onChanged }: Header
           title={open.title}
           dateLabel={open.dateLabel}
           status={open.status}
+          summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
           onClose={() => setOpen(null)}
           onChanged={onChanged}
         />
       ) : null}
+      {reissueOpen ? (
+        <Suspense fallback={null}>
+          <Reissue
+            order={order}
+            merchant={merchant}
+            warehouse={warehouse}
+            onClose={() => setReissueOpen(false)}
+            onChanged={onChanged}
+          />
+        </Suspense>
+      ) : null}
     </>
+  );
+}
+
+function Reissue({
+  order,
+  merchant,
+  warehouse,
+  onClose,
+  onChanged,
+}: {
+  order: Order;
+  merchant: string | null;
+  warehouse: FulfillmentCenter | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const trpc = useTRPC();
+  const reissue = useMutation(trpc.orders.reissueLabel.mutationOptions());
+  const toast = useToast();
+  const { reissueMaxParcels } = useConsoleSettings();
+  const confirm = async (opened: Order, numberOfParcels: number, options?: SaveOptions) => {
+    try {
+      await reissue.mutateAsync({
+        orderUid: opened.uid,
+        numberOfParcels,
+        ...(options?.force ? {} : { expected: expectedOf(opened) }),
+      });
+    } catch (error) {
+      if (!conflictOf(error))
+        toast.error(
+          `The label of ${formatOrderReference(opened.reference)} was not reissued`,
+          errorMessage(error),
+        );
+      throw error;
+    }
+    toast.success(`Label reissued for ${formatOrderReference(opened.reference)} (${numberOfParcels} boxes)`);
+    onChanged();
+  };
+  return (
+    <ReissueModal
+      order={order}
+      merchant={merchant}
+      warehouse={warehouse}
+      maxParcels={reissueMaxParcels}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
 
@@ -79,6 +156,7 @@ function StatusModal({
   title,
   dateLabel,
   status,
+  summary,
   onClose,
   onChanged,
 }: {
@@ -87,10 +165,12 @@ function StatusModal({
   title: string;
   dateLabel: string;
   status: OperatorOrderStatus;
+  summary: React.ReactNode;
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const change = trpc.orders.changeStatus.useMutation();
+  const trpc = useTRPC();
+  const change = useMutation(trpc.orders.changeStatus.mutationOptions());
   const toast = useToast();
   // What the modal opened on: the detail may refresh under it (conflict warning rule).
   const [expected] = useState(() => expectedOf(order));
@@ -111,7 +191,7 @@ function StatusModal({
       testId="detail-status-modal"
       createdAt={parseServerTime(order.external_app_dates.created_at)}
       draft={{ target: dateDraftTarget('order-detail', order.uid), kind: action }}
-      summary={<p className={styles.muted}>Order {formatOrderReference(order.reference)}</p>}
+      summary={summary}
       onSave={save}
       onClose={onClose}
       onReview={() => {

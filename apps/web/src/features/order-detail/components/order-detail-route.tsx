@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
@@ -21,10 +22,10 @@ import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-d
 import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { useOrderDetail } from '../api/use-order-detail.js';
 import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
-import { isAdvancedCommentUser } from '../lib/advanced-users.js';
+import { useAdvancedCommentUser } from '../lib/advanced-users.js';
 import styles from './order-detail.module.css';
 import { type DetailData, OrderDetailView } from './order-detail-view.js';
 
@@ -46,7 +47,8 @@ export function OrderDetailRoute() {
   const { query: detail, pause, isRetryingOutage } = useOrderDetail(uid);
   const me = useCurrentUser();
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
 
   const drafts = useDrafts();
   // A comment typed before a reload (or a crash) opens the editor again, with its text.
@@ -144,7 +146,7 @@ export function OrderDetailRoute() {
             previousHref={around.previous ? orderDetailHref(around.previous) : null}
             nextHref={around.next ? orderDetailHref(around.next) : null}
             onNavigate={(href) => navigate(href)}
-            onChanged={() => void utils.orders.detail.invalidate({ uid })}
+            onChanged={() => void queryClient.invalidateQueries(trpc.orders.detail.queryFilter({ uid }))}
             onDirtyChange={setDirty}
             onClose={close}
           />
@@ -221,7 +223,7 @@ function Loaded(props: LoadedProps) {
     if (unreadOnEntry.size > 0) markSeen([...unreadOnEntry]);
   }, [unreadOnEntry, markSeen]);
 
-  const advanced = useMemo(() => isAdvancedCommentUser(user), [user]);
+  const advanced = useAdvancedCommentUser();
   return (
     <OrderDetailView
       detail={detail}

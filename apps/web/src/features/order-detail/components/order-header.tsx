@@ -18,6 +18,7 @@ import type { TimeMode } from '../../../lib/time-mode.js';
 import { type CourierView, warehouseLabel } from '../lib/detail-view.js';
 import { HeaderMenu } from './header-menu.js';
 import styles from './order-detail.module.css';
+import { OrderLinks } from './order-links.js';
 
 const PAYOUT_LABELS: Record<string, string> = {
   collected: 'Collected',
@@ -95,6 +96,7 @@ export function OrderHeader(props: OrderHeaderProps) {
         <HeaderMenu
           order={order}
           warehouse={warehouse}
+          merchant={props.channel}
           onAddComment={props.onAddComment}
           onChanged={props.onChanged}
         />
@@ -158,6 +160,7 @@ export function OrderHeader(props: OrderHeaderProps) {
           </dd>
         </div>
       </dl>
+      <OrderLinks order={order} />
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import type { inferRouterOutputs } from '@trpc/server';
 import { type Order, type OrderStatistics, type OrdersFilter, pageHasMore } from '@waybill/contracts';
-import type { AppRouter } from '@waybill/gateway/router';
 import { type LiveListOptions, type LiveListSource, useLiveList } from '../../../hooks/use-live-list.js';
-import { trpc } from '../../../lib/trpc.js';
+import type { RouterOutputs } from '../../../lib/trpc.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
 
-type OrdersAnswer = inferRouterOutputs<AppRouter>['orders']['search'];
+type OrdersAnswer = RouterOutputs['orders']['search'];
 
 const source: LiveListSource<OrdersFilter, Order, OrdersListMeta, [OrdersAnswer, OrderStatistics]> = {
   scope: 'orders',
-  useSubscription: trpc.orders.live.useSubscription,
+  subscription: (trpc, input, handlers) => trpc.orders.live.subscriptionOptions(input, handlers),
   // The fallback reads rows and statistics fresh (`refresh`), as the live cohort does.
   search: (client, input) =>
     Promise.all([

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeOrder } from '@waybill/contracts/test-fixtures';
 import { describe, expect, it, vi } from 'vitest';
-import { ReissueModal } from './reissue-modal.js';
+import { ReissueModal } from '../../../components/order-modals/reissue-modal.js';
 import { StatusDateModal } from './status-date-modal.js';
 
 const conflict = () =>

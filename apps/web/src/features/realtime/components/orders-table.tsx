@@ -46,6 +46,8 @@ export interface OrdersTableProps {
   onLoadMore: () => void;
   /** The signed-in user: an empty list filtered on them alone says so and offers all users. */
   me?: { uid: string; name: string } | null;
+  /** In the footer when the list stops short of what matches (ListCapNotice). */
+  capNotice?: React.ReactNode;
 }
 
 /** The order table: virtualised rows, infinite scroll 5000 px before the bottom, footer, Back to Top. */
@@ -62,6 +64,7 @@ export function OrdersTable({
   emptyKind,
   onLoadMore,
   me = null,
+  capNotice,
 }: OrdersTableProps) {
   const footerRef = useRef<HTMLElement>(null);
   const columns = useMemo<VirtualTableColumn[]>(
@@ -166,7 +169,13 @@ export function OrdersTable({
           </div>
         ) : null}
         {initialized && showListFooter(rows.length, hasMore) ? (
-          <ListFooter ref={footerRef} count={rows.length} noun="Order" colour={footerColour(rows)} />
+          <ListFooter
+            ref={footerRef}
+            count={rows.length}
+            noun="Order"
+            colour={footerColour(rows)}
+            note={capNotice}
+          />
         ) : null}
       </VirtualTable>
     </div>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   assignedUserFilterDefault,
   formatOrderReference,
@@ -20,7 +21,7 @@ import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { isOutageError } from '../../../lib/outage.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import { useOrdersList } from '../api/use-orders-list.js';
 import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
@@ -32,6 +33,7 @@ const NO_ROWS: Order[] = [];
 
 /** /realtime (and /): wires the screen to the URL filter, the live list and the order mutations. */
 export function RealtimeRoute() {
+  const trpc = useTRPC();
   const me = useCurrentUser();
   const user = me.data?.user ?? null;
   const reference = useReferenceData();
@@ -63,8 +65,8 @@ export function RealtimeRoute() {
     );
   }, [toast]);
 
-  const changeStatus = trpc.orders.changeStatus.useMutation();
-  const reissue = trpc.orders.reissueLabel.useMutation();
+  const changeStatus = useMutation(trpc.orders.changeStatus.mutationOptions());
+  const reissue = useMutation(trpc.orders.reissueLabel.mutationOptions());
 
   const onChangeStatus = useCallback(
     async (

@@ -1,5 +1,6 @@
 import {
   isDefaultOrdersFilter,
+  listCapText,
   type OperatorOrderStatus,
   type Order,
   type OrdersFilter,
@@ -8,6 +9,7 @@ import {
   type User,
 } from '@waybill/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useConsoleSettings } from '../../../hooks/use-console-settings.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import { asDateDraft, dateModalsAt } from '../../../lib/drafts.js';
@@ -18,10 +20,12 @@ import {
   merchantOptions,
   warehouseOptions,
 } from '../lib/filter-options.js';
+import { narrowingChoices } from '../lib/list-cap.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
 import { commentCountsByOrder, commentsByOrder, warehouseOf } from '../lib/order-row.js';
 import { BulkBar } from './bulk/bulk-bar.js';
 import { FilterBar } from './filter-bar.js';
+import { ListCapNotice } from './list-cap-notice.js';
 import type { OrderAction } from './order-options-menu.js';
 import type { OrderRowContext } from './order-row.js';
 import { OrdersTable, ROW_HEIGHT } from './orders-table.js';
@@ -35,7 +39,9 @@ import type { StatusModalKind } from './status-date-modal.js';
 const StatusDateModal = lazy(async () => ({
   default: (await import('./status-date-modal.js')).StatusDateModal,
 }));
-const ReissueModal = lazy(async () => ({ default: (await import('./reissue-modal.js')).ReissueModal }));
+const ReissueModal = lazy(async () => ({
+  default: (await import('../../../components/order-modals/reissue-modal.js')).ReissueModal,
+}));
 
 export interface RealtimeScreenProps {
   filter: OrdersFilter;
@@ -68,6 +74,7 @@ type OpenModal = { kind: StatusModalKind | 'reissueAwb'; uid: string } | null;
 
 /** The realtime orders screen: filter bar, priority and status bars, the table and its modals. */
 export function RealtimeScreen(props: RealtimeScreenProps) {
+  const { reissueMaxParcels } = useConsoleSettings();
   const { filter, defaults, onFilterChange, rows, meta, initialized, searching, reference, user } = props;
   const [modal, setModal] = useState<OpenModal>(null);
   const statistics = meta?.statistics ?? null;
@@ -127,6 +134,18 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
     [reference, statistics, filter.courierKeys],
   );
 
+  const capText = listCapText(rows.length, statistics?.count, props.hasMore);
+  const capChoices = useMemo(
+    () =>
+      capText
+        ? narrowingChoices(
+            { warehouse: options.warehouses, merchant: options.merchants, courier: options.couriers },
+            filter,
+            rows.length,
+          )
+        : [],
+    [capText, options, filter, rows.length],
+  );
   const isDefault = isDefaultOrdersFilter(filter, defaults);
   const empty = initialized && rows.length === 0;
   // A modal renders nothing when its order is no longer in the list.
@@ -176,6 +195,16 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         emptyKind={isDefault ? 'default' : 'results'}
         onLoadMore={props.onLoadMore}
         me={user}
+        capNotice={
+          capText ? (
+            <ListCapNotice
+              text={capText}
+              choices={capChoices}
+              filter={filter}
+              onFilterChange={onFilterChange}
+            />
+          ) : null
+        }
       />
       <Suspense fallback={null}>
         {modal && modal.kind !== 'reissueAwb' ? (
@@ -195,6 +224,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
             order={modalOrder}
             merchant={modalMerchant}
             warehouse={modalWarehouse}
+            maxParcels={reissueMaxParcels}
             onConfirm={props.onReissue}
             onClose={close}
           />

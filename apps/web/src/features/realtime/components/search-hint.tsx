@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_ORDERS_FILTER,
   formatOrderReference,
@@ -8,7 +9,7 @@ import {
   statusGroupById,
   statusGroupOf,
 } from '@waybill/contracts';
-import { trpc } from '../../../lib/trpc.js';
+import { useTRPC } from '../../../lib/trpc.js';
 import styles from './search-hint.module.css';
 
 /** How many orders the every-status search reads for a hint. */
@@ -58,10 +59,13 @@ export interface SearchHintProps {
  * click to list it. Says nothing while it looks or when it finds nothing.
  */
 export function SearchHint({ filter, onFilterChange }: SearchHintProps) {
+  const trpc = useTRPC();
   const reference = filter.reference.trim();
-  const found = trpc.orders.search.useQuery(
-    { filter: everywhereFilter(reference), window: { skip: 0, limit: HINT_WINDOW } },
-    { enabled: reference.length > 0, staleTime: 10_000, retry: false },
+  const found = useQuery(
+    trpc.orders.search.queryOptions(
+      { filter: everywhereFilter(reference), window: { skip: 0, limit: HINT_WINDOW } },
+      { enabled: reference.length > 0, staleTime: 10_000, retry: false },
+    ),
   );
   const orders = found.data?.orders ?? [];
   const first = orders[0];

@@ -8,9 +8,9 @@ import {
 } from '@waybill/contracts';
 import { useState } from 'react';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
+import { OrderSummary } from '../../../components/order-modals/order-summary.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
 import { dateDraftTarget } from '../../../lib/drafts.js';
-import { OrderSummary } from './order-summary.js';
 
 export type StatusModalKind = StatusAction;
 

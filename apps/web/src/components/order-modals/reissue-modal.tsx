@@ -1,18 +1,19 @@
 import {
   type FulfillmentCenter,
   isParcelsDecrementDisabled,
-  isValidParcelCount,
   type Order,
+  parcelCountProblem,
   REISSUE_DEFAULT_PARCELS,
   REISSUE_MIN_PARCELS,
   REISSUE_PARCELS_MAX_DIGITS,
 } from '@waybill/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ConflictNotice } from '../../../components/conflict-notice/conflict-notice.js';
-import { Modal, ModalActions } from '../../../components/index.js';
-import { conflictOf, type SaveOptions } from '../../../lib/conflict.js';
-import { errorMessage } from '../../../lib/errors.js';
+import { conflictOf, type SaveOptions } from '../../lib/conflict.js';
+import { errorMessage } from '../../lib/errors.js';
+import { ConflictNotice } from '../conflict-notice/conflict-notice.js';
+import { Modal } from '../modal/modal.js';
+import { ModalActions } from '../modal/modal-actions.js';
 import styles from './order-modals.module.css';
 import { OrderSummary } from './order-summary.js';
 
@@ -20,13 +21,22 @@ export interface ReissueModalProps {
   order: Order | undefined;
   merchant: string | null;
   warehouse: FulfillmentCenter | null;
+  /** Most boxes the backend takes in one reissue (the gateway's setting); null while unknown. */
+  maxParcels?: number | null;
   /** Gets the order as the modal was opened on (conflict warning rule); `{ force: true }` after "Save anyway". */
   onConfirm: (order: Order, numberOfParcels: number, options?: SaveOptions) => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Reissue AWB: number of boxes (default 2, minimum 2), CONFIRM and CANCEL. */
-export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }: ReissueModalProps) {
+/** Reissue AWB: number of boxes (default 2, minimum 2, at most the backend's limit), CONFIRM and CANCEL. */
+export function ReissueModal({
+  order,
+  merchant,
+  warehouse,
+  maxParcels = null,
+  onConfirm,
+  onClose,
+}: ReissueModalProps) {
   const id = useId();
   const [parcels, setParcels] = useState<number>(REISSUE_DEFAULT_PARCELS);
   const [text, setText] = useState(String(REISSUE_DEFAULT_PARCELS));
@@ -37,7 +47,8 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
   if (!order) return null;
   const seen = opened?.uid === order.uid ? opened : order;
 
-  const valid = isValidParcelCount(parcels);
+  const countProblem = parcelCountProblem(parcels, maxParcels);
+  const valid = countProblem === null;
   const set = (n: number) => {
     setParcels(n);
     setText(String(n));
@@ -102,23 +113,23 @@ export function ReissueModal({ order, merchant, warehouse, onConfirm, onClose }:
             setParcels(digits === '' ? Number.NaN : Number(digits));
           }}
           onBlur={() => {
-            if (!valid) set(Math.max(REISSUE_MIN_PARCELS, Number.isNaN(parcels) ? 0 : parcels));
+            // Too few (or none) becomes the minimum; too many stays, with the limit named under it.
+            if (parcels < REISSUE_MIN_PARCELS || Number.isNaN(parcels)) set(REISSUE_MIN_PARCELS);
           }}
         />
         <button
           type="button"
           className={styles.stepperButton}
           aria-label="More boxes"
-          disabled={busy}
+          disabled={busy || (maxParcels !== null && parcels >= maxParcels)}
           onClick={() => set((Number.isNaN(parcels) ? REISSUE_MIN_PARCELS : parcels) + 1)}
         >
           <Plus size={14} aria-hidden />
         </button>
       </div>
       <p id={`${id}-hint`} className={valid ? styles.hint : styles.error}>
-        {valid
-          ? 'Counts boxes (parcels), not items.'
-          : `Number of boxes must be a whole number of at least ${REISSUE_MIN_PARCELS}.`}
+        {countProblem ??
+          `Counts boxes (parcels), not items${maxParcels !== null ? `; at most ${maxParcels}` : ''}.`}
       </p>
       {conflict ? (
         <ConflictNotice

@@ -1,12 +1,12 @@
 import {
+  courierShortName,
   type FulfillmentCenter,
   formatOrderReference,
   type Order,
   orderRowColour,
   orderStatusLabel,
 } from '@waybill/contracts';
-import { colourVar, tintVar } from '../../../lib/priority-colour.js';
-import { courierCell } from '../lib/order-row.js';
+import { colourVar, tintVar } from '../../lib/priority-colour.js';
 import styles from './order-modals.module.css';
 
 export interface OrderSummaryProps {
@@ -15,10 +15,13 @@ export interface OrderSummaryProps {
   warehouse: FulfillmentCenter | null;
 }
 
-/** The order at the top of every row-action modal: reference, merchant, warehouse, status, courier. */
+/** The order at the top of every order-action modal (row or detail): reference, merchant, warehouse, status, courier. */
 export function OrderSummary({ order, merchant, warehouse }: OrderSummaryProps) {
   const colour = orderRowColour(order.display_priority);
-  const courier = courierCell(order);
+  const courier = {
+    name: courierShortName(order.aggregated_courier?.key ?? null),
+    trackingNumber: order.aggregated_courier?.tracking_number ?? null,
+  };
   return (
     <dl
       className={styles.summary}
