@@ -26,6 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
+/** An error's request id names its own request: two requests never share one. */
+function withoutRequestId(body: unknown): unknown {
+  const strip = (item: { error?: { data?: { requestId?: unknown } } }) => {
+    if (item.error?.data) delete item.error.data.requestId;
+    return item;
+  };
+  return Array.isArray(body) ? body.map(strip) : strip(body as never);
+}
+
 async function both(path: string, input: unknown, headers: Record<string, string>) {
   const sep = path.includes('?') ? '&' : '?';
   const query = input === undefined ? '' : `${sep}input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -33,13 +42,15 @@ async function both(path: string, input: unknown, headers: Record<string, string
   const post = await fetch(`${stack.url}/trpc/${path}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
+    // tRPC's handler reads a POST body as JSON and refuses an empty one: a call without input sends
+    // null, which a procedure without an input parser ignores as it ignores a missing input.
+    body: JSON.stringify(input ?? null),
   });
   const read = async (res: Response) => ({
     status: res.status,
     type: res.headers.get('content-type'),
     vary: res.headers.get('vary'),
-    body: await res.json(),
+    body: withoutRequestId(await res.json()),
   });
   return { get: await read(get), post: await read(post) };
 }

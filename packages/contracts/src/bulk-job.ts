@@ -9,7 +9,7 @@ import { STATUS_ACTIONS } from './rules/order-actions.js';
  * reached are listed as failed.
  */
 export const BULK_JOB_STATES = ['running', 'done', 'interrupted'] as const;
-export type BulkJobState = (typeof BULK_JOB_STATES)[number];
+type BulkJobState = (typeof BULK_JOB_STATES)[number];
 
 export const bulkJobResultSchema = z.object({
   uid: z.string(),

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CONSOLE_PAGE_PATHS } from '@waybill/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONSOLE_PAGE_PATHS } from '@waybill/contracts';
 
 const spaRoutes = new Set<string>(CONSOLE_PAGE_PATHS);
 

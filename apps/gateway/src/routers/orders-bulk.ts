@@ -9,7 +9,7 @@ import { BULK_CONCURRENCY, bulkWhat, mapBounded, runBulkItem } from '../bulk/bul
 import type { Context } from '../context.js';
 import { authedProcedure } from '../trpc.js';
 
-export { BULK_CONCURRENCY, mapBounded } from '../bulk/bulk-runner.js';
+export { BULK_CONCURRENCY } from '../bulk/bulk-runner.js';
 
 /**
  * The checks both forms of a bulk action make before any order is run, refusing it whole: at most

@@ -1,4 +1,10 @@
-import { CONSOLE_SCREENS, formatOrderReference, type Order, type OrdersFilter, ordersFilterSchema } from '@waybill/contracts';
+import {
+  CONSOLE_SCREENS,
+  formatOrderReference,
+  type Order,
+  type OrdersFilter,
+  ordersFilterSchema,
+} from '@waybill/contracts';
 import type { SavedView } from '../../lib/saved-views.js';
 import { viewHref } from '../../lib/saved-views.js';
 
