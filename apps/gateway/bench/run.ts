@@ -442,6 +442,40 @@ async function memoryPerSubscriber(sim: SimProcess) {
   });
 }
 
+/**
+ * One order detail at 200 calls a second through the gateway, then through a bare forwarder to the
+ * backend (each in turn, after as long untimed): the gateway's latency and CPU beside the floor's.
+ */
+async function gatewayBesideFloor(sim: SimProcess, gateway: RunningProcess, tokens: string[]) {
+  const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
+  const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
+  const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
+  const rps = 200;
+  // The bare forwarder talks to the backend: it carries the backend's own token.
+  const { gateway: result, floor } = await withProxyFloor(sim.url, target, (floorUrl) =>
+    overheadSideBySide({
+      gateway: {
+        url: gateway.url,
+        path: orderDetailCall(orderUid!),
+        token: tokens[0]!,
+        cpuUs: async () => (await metricValue(gateway.url, 'waybill_process_cpu_seconds_total')) * 1e6,
+      },
+      floor: {
+        url: floorUrl,
+        path: target,
+        token: backendToken,
+        cpuUs: async () => Number(await (await fetch(`${floorUrl}${CPU_PATH}`)).text()),
+      },
+      direct: { url: sim.url, path: target, token: backendToken },
+      rps,
+      seconds: 10,
+      warmUpSeconds: 10,
+      pool: Pool,
+    }),
+  );
+  return { result, floor, rps, orderUid: orderUid!, backendToken };
+}
+
 async function main() {
   const sim = await startSimProcess();
   try {
@@ -540,35 +574,13 @@ async function main() {
         sim,
         [],
         async (gateway, tokens) => {
-          const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
-          const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
-          const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
-          // Each side at 200 calls a second (the bar's rate), in turn, after as long untimed.
-          const rps = 200;
-          // The bare forwarder talks to the backend: it carries the backend's own token.
-          const { gateway: result, floor } = await withProxyFloor(sim.url, target, (floorUrl) =>
-            overheadSideBySide({
-              gateway: {
-                url: gateway.url,
-                path: orderDetailCall(orderUid!),
-                token: tokens[0]!,
-                cpuUs: async () =>
-                  (await metricValue(gateway.url, 'waybill_process_cpu_seconds_total')) * 1e6,
-              },
-              floor: {
-                url: floorUrl,
-                path: target,
-                token: backendToken,
-                cpuUs: async () => Number(await (await fetch(`${floorUrl}${CPU_PATH}`)).text()),
-              },
-              direct: { url: sim.url, path: target, token: backendToken },
-              rps,
-              seconds: 10,
-              warmUpSeconds: 10,
-              pool: Pool,
-            }),
+          const { result, floor, rps, orderUid, backendToken } = await gatewayBesideFloor(
+            sim,
+            gateway,
+            tokens,
           );
           // Why the gateway's own work costs more at 200 rps than in a loop (see cold-code.ts).
+          const target = `/orders/order/${encodeURIComponent(orderUid)}`;
           const detailAnswer = await fetch(`${sim.url}${target}`, {
             headers: { authorization: `Bearer ${backendToken}` },
           });
@@ -592,9 +604,7 @@ async function main() {
         null,
         ONE_BUSY_SESSION,
       );
-    }
 
-    if (wants('overhead')) {
       // The same comparison with tracing on, every span exported to a local OTLP endpoint.
       const sink = await startOtlpSink();
       try {
@@ -602,27 +612,7 @@ async function main() {
           sim,
           [],
           async (gateway, tokens) => {
-            const [orderUid] = await visibleOrders(gateway.url, tokens[0]!);
-            const backendToken = await backendSignIn(sim.url, sim.users[0]!.email);
-            const target = `/orders/order/${encodeURIComponent(orderUid!)}`;
-            const rps = 200;
-            const { gateway: result, floor } = await withProxyFloor(sim.url, target, (floorUrl) =>
-              overheadSideBySide({
-                gateway: {
-                  url: gateway.url,
-                  path: orderDetailCall(orderUid!),
-                  token: tokens[0]!,
-                  cpuUs: async () =>
-                    (await metricValue(gateway.url, 'waybill_process_cpu_seconds_total')) * 1e6,
-                },
-                floor: { url: floorUrl, path: target, token: backendToken },
-                direct: { url: sim.url, path: target, token: backendToken },
-                rps,
-                seconds: 10,
-                warmUpSeconds: 10,
-                pool: Pool,
-              }),
-            );
+            const { result, floor, rps } = await gatewayBesideFloor(sim, gateway, tokens);
             // Bar: the bare forwarder's p50 + 1 ms, measured in the same run.
             figure('gateway_overhead_traced_ms', result.p50, 'ms', {
               ...result,

@@ -10,10 +10,6 @@ import { upgradeIdOf } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import type { Services } from './services.js';
 
-export interface CookieOptions {
-  maxAgeSeconds: number;
-}
-
 /** Why a request that sent a credential has no token: malformed, or a session that ended. */
 export type AuthProblem = 'malformed' | 'ended';
 

@@ -12,14 +12,12 @@ export const sessionOutputSchema = z.object({
   /** Which gateway answered (the console's footer); absent from a gateway older than 1.0.0. */
   gateway: z.object({ version: z.string(), commit: z.string() }).optional(),
 });
-export type SessionOutput = z.infer<typeof sessionOutputSchema>;
 
 /**
  * Sign-in result. Browsers get only the user (the session id is in an HttpOnly cookie); a script that
  * asks with `bearer: true` gets `token`, a gateway session id for `Authorization: Bearer`.
  */
 export const signInOutputSchema = z.object({ token: z.string().min(1).optional(), user: userSchema });
-export type SignInOutput = z.infer<typeof signInOutputSchema>;
 
 /** Google sign-in result: the user and the shop-install state the flow carried, if any. */
 export const googleSignInOutputSchema = z.object({ user: userSchema, state: z.string().optional() });

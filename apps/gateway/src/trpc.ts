@@ -49,7 +49,6 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 
 /**
  * Outermost: the call runs in its request's scope (websocket messages too, which no HTTP hook sees)

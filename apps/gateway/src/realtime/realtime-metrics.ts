@@ -88,4 +88,3 @@ export function createRealtimeMetrics(registry: Registry, source: RealtimeMetric
   });
   return { polls, changedOrders, pushLatency, pushWrites, pushWriteSeconds, cohortFetches, exportJobs };
 }
-export type RealtimeMetrics = ReturnType<typeof createRealtimeMetrics>;

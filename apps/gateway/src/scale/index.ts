@@ -12,7 +12,6 @@ export { RedisChangeEventLog } from './redis-change-event-log.js';
 export { RedisExportStore } from './redis-export-store.js';
 export { redisKeys } from './redis-keys.js';
 export { LeaseLostError, RedisPollLease } from './redis-poll-lease.js';
-export { RedisSessionStore } from './redis-session-store.js';
 export { compareStreamIds } from './stream-id.js';
 
 export interface ScaleOptions {

@@ -11,7 +11,7 @@ import { registerUpgradeChecks } from './upgrade-checks.js';
 import { WsGuard } from './ws-guard.js';
 import { attachMessageLimits } from './ws-message-limits.js';
 
-export { WS_CLOSE, WsGuard } from './ws-guard.js';
+export { WS_CLOSE } from './ws-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -46,11 +46,6 @@ interface SubscriptionCall<R> {
   next: () => Promise<R>;
 }
 
-/** Open subscriptions of the websocket this context belongs to. */
-export function openSubscriptions(ctx: object): Held {
-  return open.get(ctx) ?? { count: 0, rows: 0 };
-}
-
 /**
  * Refuses a list window over LIST_MAX_LOADED_ROWS on any call, and caps what one websocket may
  * hold open: subscriptions (WS_MAX_SUBSCRIPTIONS_PER_SOCKET) and the
