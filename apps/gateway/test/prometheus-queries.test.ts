@@ -23,7 +23,7 @@ interface Dashboard {
 interface QueryAnswer {
   status: string;
   error?: string;
-  data?: { result: unknown[] };
+  data?: { result: Array<{ value?: [number, string] }> };
 }
 interface RulesAnswer {
   data: {
@@ -166,12 +166,18 @@ describe.skipIf(missing !== null)(
         async () => {
           await traffic();
           const empty: string[] = [];
+          const shown: string[] = [];
           for (const { panel, expr } of panelQueries) {
             const answer = await query(expr);
             expect(answer.status, `${panel}: ${answer.error ?? ''}`).toBe('success');
-            if ((answer.data?.result.length ?? 0) === 0) empty.push(`${panel}: ${expr}`);
+            // A series of NaN (a quantile over no requests) is no data either.
+            const values = (answer.data?.result ?? []).map((series) => Number(series.value?.[1]));
+            const finite = values.filter(Number.isFinite);
+            if (finite.length === 0) empty.push(`${panel}: ${expr}`);
+            shown.push(`${panel} | ${expr} | ${finite[0]} (${finite.length} of ${values.length} series)`);
           }
           expect(empty, 'panels without data').toEqual([]);
+          console.log(`panel | query | first series' value:\n${shown.join('\n')}`);
         },
         { timeout: 90_000, interval: 1000 },
       );

@@ -1,10 +1,12 @@
 /**
- * Builds the publishable package into dist/: runnable JS (contracts' runtime inlined, so the tarball
- * needs no workspace package) and one index.d.ts with the gateway's router type and the contracts types
- * it names bundled in. tsc 7 emits JS and declarations into a scratch folder; rollup bundles the JS,
+ * Builds the publishable package into dist/: runnable JS (contracts' and tRPC's runtime inlined, so the
+ * tarball needs no workspace package and no tRPC package, whose peer dependency on `typescript` would
+ * make npm install a compiler) and one index.d.ts with the gateway's router type, the contracts types
+ * it names and tRPC's client types bundled in. tsc 7 emits JS and declarations into a scratch folder; rollup bundles the JS,
  * rollup-plugin-dts the declarations (it needs a compiler API, which tsc 7 lacks: @typescript/typescript6).
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,36 @@ import { dts } from 'rollup-plugin-dts';
 const here = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(here, 'dist');
 /** What the published files may import: the package's own dependencies and Node's modules. */
-const RUNTIME_IMPORTS = /^(node:.*|@trpc\/client|@trpc\/server(\/.*)?|ws|zod(\/.*)?)$/;
+const RUNTIME_IMPORTS = /^(node:.*|ws|zod(\/.*)?)$/;
+const TRPC_IMPORT = /^(@trpc\/(?:client|server))(\/.*)?$/;
+
+/**
+ * `@trpc/client` / `@trpc/server[/entry]` to the file its `import` export names (`types` for the
+ * declarations), looked up in the node_modules folders above the importer as Node would.
+ */
+function trpcFile(source, importer, condition) {
+  const [, name, entry = ''] = source.match(TRPC_IMPORT);
+  for (let dir = path.dirname(importer ?? path.join(here, 'x')); ; dir = path.dirname(dir)) {
+    const pkgDir = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(pkgDir, 'package.json'))) {
+      const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+      const target = pkg.exports?.[`.${entry}`]?.import?.[condition];
+      if (!target) throw new Error(`${source} has no ${condition} export for import`);
+      return path.join(pkgDir, target);
+    }
+    if (dir === path.dirname(dir)) throw new Error(`cannot find ${name} from ${importer}`);
+  }
+}
+
+const bundleTrpc = (condition) => ({
+  name: 'waybill-bundle-trpc',
+  resolveId(source, importer) {
+    if (!TRPC_IMPORT.test(source)) return null;
+    // The staged files sit in a scratch folder with no node_modules: look from this package instead.
+    const from = importer && !importer.startsWith(stage) ? importer : path.join(here, 'src/index.ts');
+    return trpcFile(source, from, condition);
+  },
+});
 
 const stage = await mkdtemp(path.join(tmpdir(), 'waybill-client-build-'));
 try {
@@ -48,7 +79,7 @@ try {
       index: staged('packages/client/src/index.js'),
       cli: staged('packages/client/src/cli.js'),
     },
-    plugins: [workspace('js')],
+    plugins: [workspace('js'), bundleTrpc('default')],
     external,
     onwarn: strict,
   });
@@ -59,10 +90,11 @@ try {
   await writeFile(staged('apps/gateway/src/context.d.ts'), 'export interface Context {}\n');
   const types = await rollup({
     input: staged('packages/client/src/index.d.ts'),
-    plugins: [workspace('d.ts'), dts({ respectExternal: true })],
+    plugins: [workspace('d.ts'), bundleTrpc('types'), dts({ respectExternal: true })],
     // Gateway internals import server packages; only names the router type uses end up in the
     // bundle, and the check below refuses any import outside the package's dependencies.
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('@waybill/'),
+    external: (id) =>
+      !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('@waybill/') && !TRPC_IMPORT.test(id),
   });
   await types.write({ file: path.join(dist, 'index.d.ts'), format: 'es' });
   await types.close();

@@ -62,6 +62,17 @@ function npmInstallOffline(cwd: string, specs: string[]): Promise<Run> {
   return run('npm', [...args, ...specs], { cwd, env: npmEnv() });
 }
 
+/** Bytes on disk under `dir`, as `du` counts them (allocated blocks). */
+async function diskUsage(dir: string): Promise<number> {
+  let total = (await stat(dir)).blocks * 512;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += await diskUsage(full);
+    else total += (await stat(full)).blocks * 512;
+  }
+  return total;
+}
+
 let sim: RunningSim;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let url: string;
@@ -117,7 +128,7 @@ describe('the packed tarball', () => {
     const pkg = JSON.parse(await readFile(path.join(pkgDir, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@trpc/client', '@trpc/server', 'ws', 'zod']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ws', 'zod']);
     expect((await readdir(path.join(pkgDir, 'dist'))).sort()).toEqual(['cli.js', 'index.d.ts', 'index.js']);
     const installed = await readdir(path.join(consumer, 'node_modules/@waybill'));
     expect(installed).toEqual(['client']);
@@ -128,6 +139,21 @@ describe('the packed tarball', () => {
     const types = await readFile(path.join(pkgDir, 'dist/index.d.ts'), 'utf8');
     expect(types).toMatch(/type AppRouter\b/);
   });
+
+  it('installs light: at most 10 MB and no TypeScript compiler among what npm adds', async () => {
+    const bare = await mkdtemp(path.join(tmpdir(), 'waybill-bare-'));
+    try {
+      await writeFile(path.join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true }));
+      const installed = await npmInstallOffline(bare, [tarball]);
+      expect(installed.code, installed.stderr).toBe(0);
+      const modules = path.join(bare, 'node_modules');
+      expect(await readdir(modules)).not.toContain('typescript');
+      expect(await readdir(modules)).not.toContain('@trpc');
+      expect(await diskUsage(modules)).toBeLessThanOrEqual(10 * 1024 * 1024);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('type-checks a TypeScript 5 script with real inference, and runs it against the gateway', async () => {
     for (const file of ['example.ts', 'negative.ts', 'tsconfig.json'])

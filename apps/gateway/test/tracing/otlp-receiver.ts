@@ -9,6 +9,7 @@ export interface ReceivedSpan {
   name: string;
   attributes: Record<string, string>;
   links: Array<{ traceId: string; spanId: string }>;
+  durationMs: number;
 }
 
 interface OtlpValue {
@@ -25,6 +26,8 @@ interface OtlpSpan {
   name: string;
   attributes?: Array<{ key: string; value: OtlpValue }>;
   links?: Array<{ traceId: string; spanId: string }>;
+  startTimeUnixNano?: string;
+  endTimeUnixNano?: string;
 }
 
 interface OtlpTraces {
@@ -62,6 +65,8 @@ export async function startOtlpReceiver() {
               name: span.name,
               attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, text(a.value)])),
               links: (span.links ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
+              durationMs:
+                Number(BigInt(span.endTimeUnixNano ?? '0') - BigInt(span.startTimeUnixNano ?? '0')) / 1e6,
             });
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -81,4 +86,21 @@ export async function startOtlpReceiver() {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A trace as indented text, children under their parent: "name  1.23 ms". */
+export function traceTree(spans: readonly ReceivedSpan[], traceId: string): string {
+  const mine = spans.filter((s) => s.traceId === traceId);
+  const ids = new Set(mine.map((s) => s.spanId));
+  const lines: string[] = [];
+  const walk = (parent: string, depth: number) => {
+    for (const span of mine.filter(
+      (s) => (s.parentSpanId && ids.has(s.parentSpanId) ? s.parentSpanId : '') === parent,
+    )) {
+      lines.push(`${'  '.repeat(depth)}${span.name}  ${span.durationMs.toFixed(2)} ms`);
+      walk(span.spanId, depth + 1);
+    }
+  };
+  walk('', 0);
+  return lines.join('\n');
 }

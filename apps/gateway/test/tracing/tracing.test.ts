@@ -6,7 +6,7 @@ import { testDataDir } from '../data-dir.js';
 import { type RecordedRequest, startFakeBackend } from '../fake-backend.js';
 import { httpClient } from '../helpers.js';
 import { DEMO } from '../sim-stack.js';
-import { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver.js';
+import { type ReceivedSpan, startOtlpReceiver, traceTree } from './otlp-receiver.js';
 
 const gatewayDir = fileURLToPath(new URL('../..', import.meta.url));
 const reportOtelGlobal = fileURLToPath(new URL('./report-otel-global.mjs', import.meta.url));
@@ -140,6 +140,7 @@ describe('tracing', () => {
       expect(search.call.attributes['http.route']).toBe('/orders/search/filter');
       expect(search.call.attributes['http.response.status_code']).toBe('200');
       expect(search.wait.traceId).toBe(search.span.traceId);
+      console.log(`one console search as a trace:\n${traceTree(receiver.spans, search.span.traceId)}`);
 
       // The backend got the call's own span as its parent, on every call.
       const sent = sentAfter(from);
