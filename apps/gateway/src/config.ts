@@ -374,6 +374,8 @@ export type ConfigInput = z.input<typeof configSchema>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** Read by server.ts, which cannot import this module before tracing starts (subclasses have it too). */
+  readonly isConfigError = true;
 }
 
 /** Validates the environment once; throws a ConfigError naming every bad variable. */

@@ -9,8 +9,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A setting found bad only when used (an unusable DATA_DIR): its message says all, no stack.
-  // By name: importing config.js here would load the app's modules before tracing starts.
-  if (error instanceof Error && error.name === 'ConfigError') {
+  // By a flag, not the class: importing config.js here would load the app's modules before tracing.
+  if (error instanceof Error && (error as { isConfigError?: boolean }).isConfigError === true) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

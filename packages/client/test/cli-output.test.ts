@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTable, progressReporter } from '../src/cli/output.js';
+import { COMMANDS } from '../src/cli/commands.js';
+import { completionScript } from '../src/cli/completion.js';
+import { formatTable, parseFields, progressReporter, render, selectFields } from '../src/cli/output.js';
 
 describe('waybill output', () => {
   const tty = process.stderr.isTTY;
@@ -52,5 +54,53 @@ describe('waybill output', () => {
       ]),
     ).toBe('a     bb\n----  --\nx     1\nlong');
     expect(formatTable([])).toBe('(none)');
+  });
+});
+
+describe('waybill --fields', () => {
+  const items = [
+    { uid: 'a', status: { key: 'late' }, tags: ['x'] },
+    { uid: 'b', status: null, tags: [] },
+  ];
+
+  it('picks dotted paths from each item, null where a path is missing', () => {
+    const fields = parseFields('uid,status.key,tags.0');
+    expect(fields).toEqual(['uid', 'status.key', 'tags.0']);
+    expect(selectFields(items, fields!)).toEqual([
+      { uid: 'a', 'status.key': 'late', 'tags.0': 'x' },
+      { uid: 'b', 'status.key': null, 'tags.0': null },
+    ]);
+    expect(render({ document: items, items }, { table: true, fields })).toBe(
+      'uid  status.key  tags.0\n---  ----------  ------\na    late        x\nb',
+    );
+  });
+
+  it('refuses empty names and fields no item has, naming the known ones', () => {
+    expect(() => parseFields('uid,,status')).toThrow(/--fields takes field names separated by commas/);
+    expect(() => selectFields(items, ['uid', 'colour'])).toThrow(
+      'Unknown field colour (fields: uid, status, tags)',
+    );
+  });
+});
+
+describe('waybill completion', () => {
+  it('lists every command and its options for bash, zsh and fish', () => {
+    const bash = completionScript('bash');
+    expect(bash).toContain('words="login logout orders inbounds clients completion --help --version"');
+    expect(bash).toContain('orders) words="search comment" ;;');
+    expect(bash).toMatch(/"orders search"\) words="--late .*--limit --all --json --table --fields --help"/);
+    expect(completionScript('zsh')).toContain('bashcompinit');
+    expect(completionScript('zsh')).toContain('complete -F _waybill waybill');
+    const fish = completionScript('fish');
+    for (const command of COMMANDS) {
+      const last = command.name.split(' ').at(-1)!;
+      expect(fish).toContain(`-a ${last} -d '${command.summary.replace(/'/g, '')}'`);
+    }
+    expect(fish).toContain(
+      "__fish_seen_subcommand_from orders; and __fish_seen_subcommand_from search' -l all",
+    );
+    expect(() => completionScript('tcsh')).toThrow(
+      'waybill completion takes one of bash, zsh, fish (got "tcsh")',
+    );
   });
 });

@@ -79,8 +79,10 @@ let url: string;
 let consumer: string;
 let tarball: string;
 let client: WaybillClient;
+let dataDir: string;
 
 beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-gateway-data-'));
   sim = await startSim({ port: 0, tickMs: 0, orders: 400, inbounds: 30, stores: 20 });
   app = await buildApp(
     loadConfig({
@@ -89,6 +91,8 @@ beforeAll(async () => {
       WEB_DIST: '/nonexistent',
       // Export checks every 100 ms instead of 2 s keep the test short.
       EXPORT_CHECK_MS: '100',
+      // Its own data folder: another gateway on this machine may hold the default one.
+      DATA_DIR: dataDir,
     }),
     { logger: false },
   );
@@ -117,6 +121,7 @@ afterAll(async () => {
   client?.close();
   await app?.close();
   await sim?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   if (consumer) await rm(consumer, { recursive: true, force: true });
   if (tarball) await rm(path.dirname(tarball), { recursive: true, force: true });
 });
@@ -154,6 +159,39 @@ describe('the packed tarball', () => {
       await rm(bare, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('type-checks every TypeScript block of the package README against the installed package', async () => {
+    const readme = await readFile(path.join(here, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```(?:ts|typescript)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThan(0);
+    const dir = path.join(consumer, 'readme');
+    await mkdir(dir, { recursive: true });
+    const files = blocks.map((_, i) => `block-${i + 1}.ts`);
+    for (const [i, code] of blocks.entries()) {
+      // A block without import or export is a script; top-level await needs a module.
+      const text = /^(import|export)\b/m.test(code) ? code : `${code}\nexport {};\n`;
+      await writeFile(path.join(dir, files[i]!), text);
+    }
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: false,
+      types: ['node'],
+      noEmit: true,
+    };
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+    const tsc = await run(
+      process.execPath,
+      [path.join(consumer, 'node_modules/typescript/bin/tsc'), '-p', '.'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(tsc.stdout).toBe('');
+    expect(tsc.code).toBe(0);
+  }, 60_000);
 
   it('type-checks a TypeScript 5 script with real inference, and runs it against the gateway', async () => {
     for (const file of ['example.ts', 'negative.ts', 'tsconfig.json'])
@@ -230,9 +268,9 @@ describe('the waybill command', () => {
       undefined,
       other,
     );
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^waybill: .*Wrong e-mail or password/);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(3);
+    // One line, naming the gateway's request id to find the call in its logs; never a stack.
+    expect(result.stderr).toMatch(/^waybill: .*Wrong e-mail or password.*\(reference [\w-]+\)\n$/);
     await expect(stat(path.join(other, 'waybill/config.json'))).rejects.toThrow();
     await rm(other, { recursive: true, force: true });
   });
@@ -244,7 +282,7 @@ describe('the waybill command', () => {
     await new Promise((resolve) => closed.close(resolve));
     const down = `http://127.0.0.1:${port}`;
     const result = await waybill(['login', '--url', down, '--email', 'ops@example.com', '--password', 'x']);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(5);
     expect(result.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
   });
 
@@ -277,15 +315,21 @@ describe('the waybill command', () => {
   });
 
   it('refuses bad search flags before calling the gateway', async () => {
-    const limit = await waybill(['orders', 'search', '--limit', '500']);
-    expect(limit.code).toBe(1);
-    expect(limit.stderr).toBe('waybill: --limit must be a whole number from 1 to 100 (got "500")\n');
+    const limit = await waybill(['orders', 'search', '--limit', '0']);
+    expect(limit.code).toBe(2);
+    expect(limit.stderr).toBe('waybill: --limit must be a whole number of at least 1 (got "0")\n');
     const group = await waybill(['orders', 'search', '--status-group', 'nope']);
-    expect(group.code).toBe(1);
+    expect(group.code).toBe(2);
     expect(group.stderr).toMatch(/^waybill: Unknown --status-group nope \(one of: errors, /);
     const unknown = await waybill(['orders', 'search', '--colour', 'red']);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("Unknown option '--colour'");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("waybill: Unknown option '--colour' (see `waybill --help`)\n");
+    const both = await waybill(['orders', 'search', '--limit', '5', '--all']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('waybill: Give --limit or --all, not both\n');
+    const field = await waybill(['orders', 'search', '--limit', '1', '--fields', 'uid,colour']);
+    expect(field.code).toBe(2);
+    expect(field.stderr).toMatch(/^waybill: Unknown field colour \(fields: .*\buid\b/);
   });
 
   it('filters by status group and reference', async () => {
@@ -334,7 +378,7 @@ describe('the waybill command', () => {
     expect(JSON.stringify(after.comments)).toContain(text);
 
     const missing = await waybill(['orders', 'comment', 'NO-SUCH-REF-42', 'hello there']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(4);
     expect(missing.stderr).toBe('waybill: No order has the reference "NO-SUCH-REF-42"\n');
   });
 
@@ -355,23 +399,122 @@ describe('the waybill command', () => {
     expect(workbook.worksheets.length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('lists the stores needing attention as clients.health does, in JSON and as a table', async () => {
+  it('lists the stores needing attention with their reasons, and exits 6 when there are any', async () => {
     const expected = await client.clients.health.query();
+    // The simulated stores include some whose orders stopped or fell: the exit code is the signal.
+    expect(expected.stores.length).toBeGreaterThan(0);
     const result = await waybill(['clients', 'health']);
-    expect(result.code, result.stderr).toBe(0);
-    const printed = JSON.parse(result.stdout) as { checked: number; stores: unknown[] };
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(6);
+    const printed = JSON.parse(result.stdout) as { checked: number; truncated: boolean; stores: unknown[] };
     expect(printed.checked).toBe(expected.checked);
+    expect(printed.truncated).toBe(expected.truncated);
     expect(printed.stores).toEqual(
-      expected.stores.map((s) => ({ uid: s.uid, store: s.name, reason: s.reasonText })),
+      expected.stores.map((s) => ({ uid: s.uid, store: s.name, reasons: s.reasons, reason: s.reasonText })),
     );
     const table = await waybill(['clients', 'health', '--table']);
-    expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(
-      expected.stores.length > 0 ? /^uid\s+store\s+reason$/ : /^\(none\)$/,
+    expect(table.code, table.stderr).toBe(6);
+    expect(table.stdout.split('\n')[0]).toMatch(/^uid\s+store\s+reason$/);
+    const kinds = await waybill(['clients', 'health', '--fields', 'uid,reasons.0.kind']);
+    expect(kinds.code).toBe(6);
+    expect(JSON.parse(kinds.stdout)).toEqual(
+      expected.stores.map((s) => ({ uid: s.uid, 'reasons.0.kind': s.reasons[0]!.kind })),
     );
     const wrong = await waybill(['clients', 'health', 'extra']);
-    expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toBe('waybill: Usage: waybill clients health \n');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe(
+      'waybill: Usage: waybill clients health [options] (see `waybill clients health --help`)\n',
+    );
+  });
+
+  it('exits 0 from clients health when no store needs attention', async () => {
+    const quiet = await startSim({ port: 0, tickMs: 0, orders: 10, inbounds: 1, stores: 0 });
+    const other = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+    // A second gateway beside the first needs a data folder of its own.
+    const quietApp = await buildApp(
+      loadConfig({
+        BACKEND_URL: quiet.url,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        DATA_DIR: path.join(other, 'gateway-data'),
+      }),
+      { logger: false },
+    );
+    try {
+      await quietApp.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = quietApp.server.address() as AddressInfo;
+      const quietUrl = `http://127.0.0.1:${port}`;
+      const signedIn = await waybill(
+        ['login', '--url', quietUrl, '--email', 'ops@example.com', '--password', 'waybill-demo'],
+        undefined,
+        other,
+      );
+      expect(signedIn.code, signedIn.stderr).toBe(0);
+      const result = await waybill(['clients', 'health'], undefined, other);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ stores: [] });
+    } finally {
+      await rm(other, { recursive: true, force: true });
+      await quietApp.close();
+      await quiet.close();
+    }
+  });
+
+  it('pages through orders with --limit beyond one page and --all, and picks --fields', async () => {
+    const filter = { ...DEFAULT_ORDERS_FILTER, activeOrders: 'all' as const };
+    const uids: string[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await client.orders.search.query({ filter, window: { skip, limit: 100 } });
+      uids.push(...page.orders.map((o) => o.uid));
+      if (page.orders.length < 100) break;
+    }
+    expect(uids.length).toBeGreaterThan(150);
+    const first = await waybill(['orders', 'search', '--active', 'all', '--limit', '150', '--fields', 'uid']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect((JSON.parse(first.stdout) as { uid: string }[]).map((o) => o.uid)).toEqual(uids.slice(0, 150));
+    const all = await waybill(['orders', 'search', '--active', 'all', '--all', '--fields', 'uid']);
+    expect(all.code, all.stderr).toBe(0);
+    expect((JSON.parse(all.stdout) as { uid: string }[]).map((o) => o.uid)).toEqual(uids);
+
+    const table = await waybill([
+      'orders',
+      'search',
+      '--active',
+      'all',
+      '--limit',
+      '2',
+      '--fields',
+      'uid,aggregated_status.key',
+      '--table',
+    ]);
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^uid\s+aggregated_status\.key$/);
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain(uids[0]);
+  });
+
+  it('prints its version, help per command and a completion script', async () => {
+    const version = await waybill(['--version']);
+    expect(version.code).toBe(0);
+    const pkg = JSON.parse(await readFile(path.join(here, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout).toBe(`${pkg.version}\n`);
+    const group = await waybill(['orders', '--help']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).toMatch(/orders search\s+orders matching/);
+    expect(group.stdout).toMatch(/orders comment <reference> <text>/);
+    const search = await waybill(['orders', 'search', '--help']);
+    expect(search.code).toBe(0);
+    expect(search.stdout).toMatch(/^Usage: waybill orders search \[options\]\n/);
+    expect(search.stdout).toMatch(/--all\s+print every item/);
+    const bash = await waybill(['completion', 'bash']);
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toContain('complete -F _waybill waybill');
+    const shell = await waybill(['completion', 'tcsh']);
+    expect(shell.code).toBe(2);
+    expect(shell.stderr).toBe('waybill: waybill completion takes one of bash, zsh, fish (got "tcsh")\n');
   });
 
   it('logs out: the stored token is refused, the file is gone, and commands say to log in', async () => {
@@ -383,7 +526,7 @@ describe('the waybill command', () => {
     const response = await fetch(`${url}/trpc/users.me`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(401);
     const after = await waybill(['orders', 'search']);
-    expect(after.code).toBe(1);
+    expect(after.code).toBe(3);
     expect(after.stderr).toBe('waybill: Not signed in: run `waybill login` first.\n');
   });
 });

@@ -7,12 +7,9 @@ import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { assertPlainJsonWire, bindSocket } from '../realtime/wire-fanout.js';
 import { REQUEST_ID_HEADER, upgradeIdOf } from '../request-id.js';
 import { type AppRouter, appRouter } from '../router.js';
-import { keepAliveOptions } from '../security/index.js';
+import { keepAliveOptions, MAX_BATCH_SIZE } from '../security/index.js';
 import { retryAfterOf } from './retry-after.js';
 import { plainQueryHandler } from './trpc-plain-query.js';
-
-/** Procedures in one HTTP batch or one websocket message. */
-export const MAX_BATCH_SIZE = 20;
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 

@@ -13,6 +13,9 @@ import { attachMessageLimits } from './ws-message-limits.js';
 
 export { WS_CLOSE } from './ws-guard.js';
 
+/** Procedures in one HTTP batch (tRPC's `maxBatchSize`) or one websocket message (ws-message-limits). */
+export const MAX_BATCH_SIZE = 20;
+
 declare module 'fastify' {
   interface FastifyInstance {
     wsGuard: WsGuard;
@@ -83,7 +86,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
  * each message first.
  */
 function registerAbuseLimits(app: FastifyInstance, config: Config): void {
-  const limits = { maxLoadedRows: config.LIST_MAX_LOADED_ROWS, maxBatchRows: config.BATCH_MAX_ROWS };
+  const limits = {
+    maxLoadedRows: config.LIST_MAX_LOADED_ROWS,
+    maxBatchRows: config.BATCH_MAX_ROWS,
+    maxBatchSize: MAX_BATCH_SIZE,
+  };
   registerBatchLimits(app, limits);
   app.services.backend.useScheduler(
     new FairScheduler({

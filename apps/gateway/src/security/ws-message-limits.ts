@@ -15,11 +15,12 @@ const CALL_METHODS = new Set(['query', 'mutation', 'subscription']);
 /** The calls of a tRPC websocket message (one or a batch); anything else is left to tRPC. */
 function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | null {
   if (!Buffer.isBuffer(raw) || raw.length === 0) return null;
-  // Only calls with a window ask for more than the default page (a JSON escape could spell the key).
-  if (!raw.includes('window') && !raw.includes('\\')) return null;
   const first = raw[0];
   // '{' or '[': PING, PONG and other non-JSON frames are tRPC's business.
   if (first !== 0x7b && first !== 0x5b) return null;
+  // A single call asks for more than the default page only with a window (a JSON escape could
+  // spell the key); a batch is always counted.
+  if (first === 0x7b && !raw.includes('window') && !raw.includes('\\')) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -38,19 +39,31 @@ function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | n
   return calls.length > 0 ? { calls, ids } : null;
 }
 
+/** Why a message's calls are refused: too many in one message, or too many rows together. */
+function messageProblem(calls: readonly RawCall[], limits: CostLimits & { maxBatchSize: number }) {
+  if (calls.length > limits.maxBatchSize)
+    return `One websocket message may batch at most ${limits.maxBatchSize} operations; ${calls.length} were sent`;
+  return batchProblem(calls, limits);
+}
+
 /**
- * Refuses a websocket message whose calls ask for too many rows (the same limits as an HTTP
+ * Refuses a websocket message batching more than `maxBatchSize` calls (tRPC's websocket handler has
+ * no batch limit of its own), or whose calls ask for too many rows (the same limits as an HTTP
  * batch): each call gets a BAD_REQUEST naming the limit, the socket stays open. Sits in front of
  * tRPC's message listener, so a refused message never reaches it.
  */
-export function attachMessageLimits(socket: WebSocket, limits: CostLimits, logger: FastifyBaseLogger): void {
+export function attachMessageLimits(
+  socket: WebSocket,
+  limits: CostLimits & { maxBatchSize: number },
+  logger: FastifyBaseLogger,
+): void {
   const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
     const found = messageCalls(args[0]);
-    const problem = found && batchProblem(found.calls, limits);
+    const problem = found && messageProblem(found.calls, limits);
     if (!found || !problem) return emit(event, ...args);
-    logger.warn({ calls: found.calls.length }, 'websocket message refused: too many rows');
+    logger.warn({ calls: found.calls.length }, 'websocket message refused: over its limits');
     found.ids.forEach((m, i) => {
       const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
       const jsonrpc = m.jsonrpc === '2.0' ? { jsonrpc: '2.0' } : {};

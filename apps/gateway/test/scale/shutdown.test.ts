@@ -8,6 +8,8 @@ import { okPolls, type Replica, type ReplicaStack, STACK_START_MS, startReplicaS
 
 /** server.ts: how long SIGTERM waits before exiting anyway. */
 const GRACE_MS = 10_000;
+/** The drain closes a keep-alive connection once it has been idle this long. */
+const IDLE_CLOSE_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, probe: () => Promise<boolean>, ms = 5000): Promise<void> {
@@ -178,7 +180,7 @@ describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () =>
     stack = await startReplicaStack({
       names: ['a', 'b'],
       // A long lease, so only an explicit release explains a quick hand-over.
-      env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000' },
+      env: { CHANGE_POLL_MS: '200', POLL_LEASE_MS: '60000', DRAIN_IDLE_CLOSE_MS: String(IDLE_CLOSE_MS) },
     });
     ({ redis, sim, replicas } = stack);
   }, STACK_START_MS);
@@ -219,8 +221,9 @@ describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () =>
       // The lease goes first: gone (or taken by the other replica) well before the slow call ends.
       await until('the lease released', async () => (await probe.get('waybill:poll:lease')) !== holder, 1000);
       const releasedMs = Date.now() - signalledAt;
-      // The idle connection is closed at once, not left to its keep-alive timeout.
-      await until('the idle connection closed', async () => idle.isClosed(), 1000);
+      // The idle connection is closed once idle for DRAIN_IDLE_CLOSE_MS, not left to its keep-alive
+      // timeout (72 s).
+      await until('the idle connection closed', async () => idle.isClosed(), IDLE_CLOSE_MS + 4000);
       const otherPollsBefore = await okPolls(other);
       await until('the other replica polling', async () => (await okPolls(other)) > otherPollsBefore, 2000);
 

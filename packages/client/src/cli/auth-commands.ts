@@ -1,6 +1,6 @@
 import { createWaybillClient, signInWithPassword } from '../index.js';
 import { configPath, deleteSession, loadSession, saveSession } from './config-file.js';
-import { CliError } from './errors.js';
+import { usageError } from './errors.js';
 import { ask, askSecret } from './prompt.js';
 
 export interface LoginOptions {
@@ -13,11 +13,11 @@ export interface LoginOptions {
 export async function login(options: LoginOptions): Promise<Record<string, unknown>> {
   const url = options.url || process.env.WAYBILL_URL || (await ask('Gateway URL: '));
   if (!/^https?:\/\/\S+$/.test(url))
-    throw new CliError(`The gateway URL must start with http:// or https:// (got "${url}")`);
+    throw usageError(`The gateway URL must start with http:// or https:// (got "${url}")`);
   const email = options.email || (await ask('E-mail: '));
-  if (!email) throw new CliError('An e-mail is needed (--email or the prompt)');
+  if (!email) throw usageError('An e-mail is needed (--email or the prompt)');
   const password = options.password ?? (await askSecret('Password: '));
-  if (!password) throw new CliError('A password is needed (--password, the prompt or stdin)');
+  if (!password) throw usageError('A password is needed (--password, the prompt or stdin)');
   const { client, token, user } = await signInWithPassword({ url, email, password });
   client.close();
   const file = configPath();

@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/pr
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 export interface StoredSession {
   url: string;
@@ -55,7 +56,7 @@ export async function loadSession(file = configPath()): Promise<StoredSession> {
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new CliError('Not signed in: run `waybill login` first.');
+    throw new CliError('Not signed in: run `waybill login` first.', EXIT.auth);
   }
   const parsed = (() => {
     try {
@@ -65,7 +66,7 @@ export async function loadSession(file = configPath()): Promise<StoredSession> {
     }
   })();
   if (typeof parsed?.url !== 'string' || typeof parsed.token !== 'string')
-    throw new CliError(`${file} is not a waybill session: run \`waybill login\` again.`);
+    throw new CliError(`${file} is not a waybill session: run \`waybill login\` again.`, EXIT.auth);
   return { url: parsed.url, token: parsed.token };
 }
 

@@ -7,6 +7,7 @@ import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
 import type { StoredSession } from './config-file.js';
 import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 import { progressReporter } from './output.js';
 
 type Inbound = RouterOutputs['inbounds']['search']['inventory_receipts'][number];
@@ -25,7 +26,7 @@ export async function inboundByReception(client: WaybillClient, reception: strin
   const exact = page.inventory_receipts.filter(
     (i) => i.name.toLowerCase() === wanted || i.external_data?.identifier?.toLowerCase() === wanted,
   );
-  if (exact.length === 0) throw new CliError(`No inbound has the reception "${reception}"`);
+  if (exact.length === 0) throw new CliError(`No inbound has the reception "${reception}"`, EXIT.notFound);
   if (exact.length > 1)
     throw new CliError(
       `${exact.length} inbounds match the reception "${reception}": ${exact.map((i) => i.name).join(', ')}`,

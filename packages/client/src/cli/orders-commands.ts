@@ -8,7 +8,8 @@ import {
 } from '@waybill/contracts';
 import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
-import { CliError } from './errors.js';
+import { CliError, usageError } from './errors.js';
+import { EXIT } from './exit-codes.js';
 
 type Order = RouterOutputs['orders']['search']['orders'][number];
 
@@ -18,7 +19,6 @@ export interface OrdersSearchOptions {
   statusGroup?: string[] | undefined;
   reference?: string | undefined;
   active?: string | undefined;
-  limit?: string | undefined;
 }
 
 const ACTIVE = ['all', 'active', 'snoozed'] as const;
@@ -32,23 +32,24 @@ export function ordersFilterFromFlags(flags: OrdersSearchOptions): OrdersFilter 
     const known = ORDER_STATUS_GROUPS.map((g) => g.id as string);
     const unknown = flags.statusGroup.filter((id) => !known.includes(id));
     if (unknown.length)
-      throw new CliError(`Unknown --status-group ${unknown.join(', ')} (one of: ${known.join(', ')})`);
+      throw usageError(`Unknown --status-group ${unknown.join(', ')} (one of: ${known.join(', ')})`);
     filter.statuses = flags.statusGroup.flatMap(statusesOfGroup);
   }
   if (flags.reference !== undefined) filter.reference = flags.reference;
   if (flags.active !== undefined) {
     const active = ACTIVE.find((a) => a === flags.active);
-    if (!active) throw new CliError(`--active must be one of ${ACTIVE.join(', ')} (got "${flags.active}")`);
+    if (!active) throw usageError(`--active must be one of ${ACTIVE.join(', ')} (got "${flags.active}")`);
     filter.activeOrders = active;
   }
   return filter;
 }
 
+/** `--limit N`: how many items a list command prints (any positive whole number; paged by 100). */
 export function parseLimit(value: string | undefined): number {
   if (value === undefined) return 20;
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
-    throw new CliError(`--limit must be a whole number from 1 to ${MAX_PAGE_SIZE} (got "${value}")`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(limit) || limit < 1)
+    throw usageError(`--limit must be a whole number of at least 1 (got "${value}")`);
   return limit;
 }
 
@@ -64,11 +65,24 @@ export function orderRow(order: Order): Record<string, unknown> {
   };
 }
 
-export async function searchOrders(client: WaybillClient, flags: OrdersSearchOptions): Promise<Order[]> {
+/**
+ * The first `limit` orders (every one when `limit` is Infinity), read page by page: the gateway
+ * answers at most MAX_PAGE_SIZE per call.
+ */
+export async function searchOrders(
+  client: WaybillClient,
+  flags: OrdersSearchOptions,
+  limit: number,
+): Promise<Order[]> {
   const filter = ordersFilterFromFlags(flags);
-  const limit = parseLimit(flags.limit);
-  const page = await client.orders.search.query({ filter, window: { skip: 0, limit } });
-  return page.orders;
+  const orders: Order[] = [];
+  while (orders.length < limit) {
+    const size = Math.min(MAX_PAGE_SIZE, limit - orders.length);
+    const page = await client.orders.search.query({ filter, window: { skip: orders.length, limit: size } });
+    orders.push(...page.orders);
+    if (page.orders.length < size) break;
+  }
+  return orders;
 }
 
 /** The one order whose reference is exactly `reference`, in every state and priority. */
@@ -81,7 +95,7 @@ export async function orderByReference(client: WaybillClient, reference: string)
   };
   const page = await client.orders.search.query({ filter, window: { skip: 0, limit: MAX_PAGE_SIZE } });
   const exact = page.orders.filter((o) => o.reference?.toLowerCase() === reference.toLowerCase());
-  if (exact.length === 0) throw new CliError(`No order has the reference "${reference}"`);
+  if (exact.length === 0) throw new CliError(`No order has the reference "${reference}"`, EXIT.notFound);
   if (exact.length > 1)
     throw new CliError(
       `${exact.length} orders have the reference "${reference}" (${exact.map((o) => o.uid).join(', ')}): comment in the console`,

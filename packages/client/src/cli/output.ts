@@ -1,6 +1,58 @@
-/** JSON by default (for scripts); `--table` for people. */
-export function print(rows: Record<string, unknown>[], table: boolean, full: unknown = rows): void {
-  process.stdout.write(`${table ? formatTable(rows) : JSON.stringify(full, null, 2)}\n`);
+import { usageError } from './errors.js';
+
+/** What a command answers: JSON for scripts by default, rows for `--table`, items for `--fields`. */
+export interface CommandOutput {
+  /** Printed as JSON when neither --table nor --fields is given. */
+  document: unknown;
+  /** The listed things in full: what --fields picks from. */
+  items: Record<string, unknown>[];
+  /** A summary row per item for --table (the items themselves when left out). */
+  rows?: Record<string, unknown>[];
+}
+
+export interface OutputFormat {
+  table: boolean;
+  fields: string[] | null;
+}
+
+/** `--fields a,b.c` to its paths; a path reaches into nested objects dot by dot. */
+export function parseFields(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  const fields = value.split(',').map((f) => f.trim());
+  if (fields.some((f) => !/^[^.\s]+(\.[^.\s]+)*$/.test(f)))
+    throw usageError(
+      `--fields takes field names separated by commas, e.g. uid,aggregated_status.key (got "${value}")`,
+    );
+  return fields;
+}
+
+function pick(item: unknown, field: string): unknown {
+  let value = item;
+  for (const key of field.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** The items cut to the fields; a field whose first name no item has is a typo, said so. */
+export function selectFields(items: Record<string, unknown>[], fields: string[]): Record<string, unknown>[] {
+  if (items.length > 0) {
+    const known = new Set(items.flatMap((item) => Object.keys(item)));
+    const unknown = fields.filter((f) => !known.has(f.split('.')[0]!));
+    if (unknown.length)
+      throw usageError(`Unknown field ${unknown.join(', ')} (fields: ${[...known].join(', ')})`);
+  }
+  return items.map((item) => Object.fromEntries(fields.map((f) => [f, pick(item, f) ?? null])));
+}
+
+export function render(output: CommandOutput, format: OutputFormat): string {
+  if (format.fields) {
+    const selected = selectFields(output.items, format.fields);
+    return format.table ? formatTable(selected) : JSON.stringify(selected, null, 2);
+  }
+  if (format.table) return formatTable(output.rows ?? output.items);
+  return JSON.stringify(output.document, null, 2);
 }
 
 function cell(value: unknown): string {

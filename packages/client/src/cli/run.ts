@@ -1,112 +1,126 @@
 import { parseArgs } from 'node:util';
 import { login, logout, sessionClient } from './auth-commands.js';
 import { storesNeedingAttention } from './clients-commands.js';
+import {
+  COMMANDS,
+  COMMON_OPTIONS,
+  type CommandSpec,
+  findCommand,
+  OPTIONS,
+  type OptionName,
+} from './commands.js';
+import { completionScript } from './completion.js';
 import { loadSession } from './config-file.js';
-import { CliError, describeError } from './errors.js';
+import { describeError, exitCodeFor, usageError } from './errors.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { commandHelp, generalHelp, groupHelp, usageOf } from './help.js';
 import { exportInbound } from './inbounds-commands.js';
-import { commentOrder, orderRow, searchOrders } from './orders-commands.js';
-import { print } from './output.js';
+import { commentOrder, orderRow, parseLimit, searchOrders } from './orders-commands.js';
+import { type CommandOutput, parseFields, render } from './output.js';
+import { packageVersion } from './version.js';
 
-const USAGE = `Usage: waybill <command> [options]   (JSON on stdout; --table for a table)
-
-  login [--url URL] [--email E] [--password P]   sign in and store the session (password from stdin when piped)
-  logout                                           end the stored session
-  orders search [--late] [--courier KEY]... [--status-group ID]... [--reference REF]
-                [--active all|active|snoozed] [--limit N<=100]
-  orders comment <reference> <text>                add a comment to the order with that reference
-  inbounds export <reception> [--out FILE]         export an inbound to .xlsx (default <reception>.xlsx)
-  clients health                                   connected stores whose orders fell by half or stopped`;
-
-const OPTIONS = {
-  table: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  url: { type: 'string' },
-  email: { type: 'string' },
-  password: { type: 'string' },
-  late: { type: 'boolean' },
-  courier: { type: 'string', multiple: true },
-  'status-group': { type: 'string', multiple: true },
-  reference: { type: 'string' },
-  active: { type: 'string' },
-  limit: { type: 'string' },
-  out: { type: 'string' },
-} as const;
-
-/** Which options each command takes (beyond --table and --help). */
-const ACCEPTS: Record<string, (keyof typeof OPTIONS)[]> = {
-  login: ['url', 'email', 'password'],
-  logout: [],
-  'orders search': ['late', 'courier', 'status-group', 'reference', 'active', 'limit'],
-  'orders comment': [],
-  'inbounds export': ['out'],
-  'clients health': [],
-};
+type Values = ReturnType<typeof parse>['values'];
 
 function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError(`${(error as Error).message}\n\n${USAGE}`);
+    // Node's hint about '--' after an unknown option only confuses: the option is simply unknown.
+    const message = (error as Error).message.split('. To specify a positional')[0];
+    throw usageError(`${message} (see \`waybill --help\`)`);
   }
 }
 
-async function dispatch(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv);
-  const [group, action, ...rest] = positionals;
-  const command = group === 'login' || group === 'logout' ? group : `${group ?? ''} ${action ?? ''}`.trim();
-  if (values.help || !group) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const accepts = ACCEPTS[command];
-  if (!accepts) throw new CliError(`Unknown command "${positionals.join(' ')}"\n\n${USAGE}`);
-  const extra = Object.keys(values).filter(
-    (k) => k !== 'table' && k !== 'help' && !accepts.includes(k as keyof typeof OPTIONS),
-  );
-  if (extra.length) throw new CliError(`waybill ${command} does not take --${extra.join(', --')}`);
-  const table = values.table === true;
-  const args = command === 'login' || command === 'logout' ? [action, ...rest].filter(Boolean) : rest;
+const single = (value: Record<string, unknown>): CommandOutput => ({ document: value, items: [value] });
 
-  const expect = (count: number, names: string) => {
-    if (args.length !== count) throw new CliError(`Usage: waybill ${command} ${names}`);
-  };
-
-  switch (command) {
-    case 'login': {
-      expect(0, '[--url URL] [--email E] [--password P]');
-      const result = await login(values);
-      return print([result], table, result);
-    }
-    case 'logout': {
-      expect(0, '');
-      const result = await logout();
-      return print([result], table, result);
-    }
+/** Runs the command; answers what to print and the exit code when it is not 0. */
+async function execute(
+  spec: CommandSpec,
+  args: string[],
+  values: Values,
+): Promise<CommandOutput & { exitCode?: ExitCode }> {
+  switch (spec.name) {
+    case 'login':
+      return single(await login(values));
+    case 'logout':
+      return single(await logout());
     case 'orders search': {
-      expect(0, '[flags]');
+      if (values.all && values.limit !== undefined) throw usageError('Give --limit or --all, not both');
+      const limit = values.all ? Number.POSITIVE_INFINITY : parseLimit(values.limit);
       const { client } = await sessionClient();
-      const orders = await searchOrders(client, { ...values, statusGroup: values['status-group'] });
-      return table ? print(orders.map(orderRow), true) : print([], false, orders);
+      const orders = await searchOrders(client, { ...values, statusGroup: values['status-group'] }, limit);
+      return { document: orders, items: orders, rows: orders.map(orderRow) };
     }
     case 'orders comment': {
-      expect(2, '<reference> <text>');
       const { client } = await sessionClient();
       const result = await commentOrder(client, args[0]!, args[1]!);
-      return print([{ reference: result.reference, orderUid: result.orderUid }], table, result);
+      return {
+        document: result,
+        items: [result],
+        rows: [{ reference: result.reference, orderUid: result.orderUid }],
+      };
     }
     case 'inbounds export': {
-      expect(1, '<reception> [--out FILE]');
       const { client, session } = await sessionClient();
-      const result = await exportInbound(client, session, args[0]!, values.out);
-      return print([result], table, result);
+      return single(await exportInbound(client, session, args[0]!, values.out));
     }
     case 'clients health': {
-      expect(0, '');
       const { client } = await sessionClient();
-      const result = await storesNeedingAttention(client);
-      return table ? print(result.stores, true) : print([], false, result);
+      return storesNeedingAttention(client);
     }
+    default:
+      throw new Error(`waybill ${spec.name} has no handler`);
   }
+}
+
+function out(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+async function dispatch(argv: string[]): Promise<ExitCode> {
+  const { values, positionals } = parse(argv);
+  if (values.version) {
+    out(packageVersion());
+    return EXIT.ok;
+  }
+  const spec = findCommand(positionals);
+  if (!spec) {
+    const [first] = positionals;
+    const group = first === undefined ? undefined : groupHelp(first);
+    if (values.help && positionals.length <= 1) {
+      out(group ?? generalHelp());
+      return EXIT.ok;
+    }
+    if (first === undefined) throw usageError('Name a command (see `waybill --help`)');
+    if (group && positionals.length === 1) {
+      const subcommands = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map(
+        (c) => c.name.split(' ')[1],
+      );
+      throw usageError(
+        `waybill ${first} needs one of: ${subcommands.join(', ')} (see \`waybill ${first} --help\`)`,
+      );
+    }
+    throw usageError(`Unknown command "${positionals.join(' ')}" (see \`waybill --help\`)`);
+  }
+  if (values.help) {
+    out(commandHelp(spec));
+    return EXIT.ok;
+  }
+  const accepted = new Set<OptionName>([...spec.options, ...COMMON_OPTIONS]);
+  const extra = (Object.keys(values) as OptionName[]).filter((k) => !accepted.has(k));
+  if (extra.length) throw usageError(`waybill ${spec.name} does not take --${extra.join(', --')}`);
+  const args = positionals.slice(spec.name.split(' ').length);
+  if (args.length !== spec.args.length) throw usageError(usageOf(spec));
+
+  if (spec.name === 'completion') {
+    process.stdout.write(completionScript(args[0]));
+    return EXIT.ok;
+  }
+  if (values.json && values.table) throw usageError('Give --json or --table, not both');
+  const format = { table: values.table === true, fields: parseFields(values.fields) };
+  const result = await execute(spec, args, values);
+  out(render(result, format));
+  return result.exitCode ?? EXIT.ok;
 }
 
 /** The gateway a login was aimed at, to name it when it cannot be reached. */
@@ -119,8 +133,7 @@ function loginUrl(argv: string[]): string | undefined {
 /** Runs one command; answers the exit code. Errors go to stderr as one clear message. */
 export async function runCli(argv: string[]): Promise<number> {
   try {
-    await dispatch(argv);
-    return 0;
+    return await dispatch(argv);
   } catch (error) {
     const url =
       argv[0] === 'login'
@@ -131,6 +144,6 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stderr.write(`waybill: ${describeError(error, url)}\n`);
     if (process.env.WAYBILL_DEBUG && error instanceof Error && error.stack)
       process.stderr.write(`${error.stack}\n`);
-    return 1;
+    return exitCodeFor(error);
   }
 }

@@ -1,0 +1,105 @@
+/** Every option `waybill` knows, as util.parseArgs reads them. */
+export const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  json: { type: 'boolean' },
+  table: { type: 'boolean' },
+  fields: { type: 'string' },
+  limit: { type: 'string' },
+  all: { type: 'boolean' },
+  url: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  late: { type: 'boolean' },
+  courier: { type: 'string', multiple: true },
+  'status-group': { type: 'string', multiple: true },
+  reference: { type: 'string' },
+  active: { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** What `--help` says of each option: its value's name (none for a switch) and its meaning. */
+export const OPTION_HELP: Record<OptionName, { value?: string; text: string }> = {
+  help: { text: 'show this help' },
+  version: { text: "print waybill's version" },
+  json: { text: 'print JSON (the default)' },
+  table: { text: 'print a table' },
+  fields: { value: 'a,b.c', text: 'print only these fields of each item (dotted paths reach inside)' },
+  limit: { value: 'N', text: 'print the first N items (default 20), read page by page' },
+  all: { text: 'print every item, read page by page' },
+  url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else asked)' },
+  email: { value: 'E', text: 'the e-mail to sign in with (else asked)' },
+  password: { value: 'P', text: 'the password (else asked, or the next line of stdin when piped)' },
+  late: { text: "the console's late mode" },
+  courier: { value: 'KEY', text: 'a courier key (repeatable); cargus_ro also matches urgent_cargus' },
+  'status-group': { value: 'ID', text: "one of the console's status groups (repeatable)" },
+  reference: { value: 'REF', text: 'orders whose reference matches' },
+  active: { value: 'all|active|snoozed', text: 'which orders (default active)' },
+  out: { value: 'FILE', text: 'where to write the .xlsx (default <reception>.xlsx)' },
+};
+
+/** Printing options every command that prints takes. */
+const OUTPUT: OptionName[] = ['json', 'table', 'fields'];
+/** Paging options of list commands. */
+const LIST: OptionName[] = ['limit', 'all'];
+
+export interface CommandSpec {
+  /** The words naming it: `orders search`. */
+  name: string;
+  /** Its positional arguments, as help shows them. */
+  args: string[];
+  summary: string;
+  options: OptionName[];
+}
+
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: 'login',
+    args: [],
+    summary: 'sign in and store the session',
+    options: ['url', 'email', 'password', ...OUTPUT],
+  },
+  { name: 'logout', args: [], summary: 'end the stored session', options: OUTPUT },
+  {
+    name: 'orders search',
+    args: [],
+    summary: "orders matching the console's filter",
+    options: ['late', 'courier', 'status-group', 'reference', 'active', ...LIST, ...OUTPUT],
+  },
+  {
+    name: 'orders comment',
+    args: ['<reference>', '<text>'],
+    summary: 'add a comment to the order with that reference',
+    options: OUTPUT,
+  },
+  {
+    name: 'inbounds export',
+    args: ['<reception>'],
+    summary: 'export the inbound with that reception to .xlsx',
+    options: ['out', ...OUTPUT],
+  },
+  {
+    name: 'clients health',
+    args: [],
+    summary: 'stores needing attention, with their reasons (exit code 6 when any)',
+    options: OUTPUT,
+  },
+  {
+    name: 'completion',
+    args: ['bash|zsh|fish'],
+    summary: 'print a shell completion script',
+    options: [],
+  },
+];
+
+/** Options every command takes besides its own. */
+export const COMMON_OPTIONS: OptionName[] = ['help'];
+
+export function findCommand(words: string[]): CommandSpec | undefined {
+  return COMMANDS.find((c) => {
+    const name = c.name.split(' ');
+    return name.every((w, i) => words[i] === w);
+  });
+}
