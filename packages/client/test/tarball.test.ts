@@ -232,7 +232,8 @@ describe('the packed tarball', () => {
   }, 60_000);
 });
 
-describe('the waybill command', () => {
+// Each case starts the installed command one or more times, a Node process each: seconds on a busy machine.
+describe('the waybill command', { timeout: 60_000 }, () => {
   let config: string;
   const waybill = (args: string[], input?: string, xdg = config) =>
     run(path.join(consumer, 'node_modules/.bin/waybill'), args, {
