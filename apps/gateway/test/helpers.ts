@@ -32,6 +32,8 @@ export async function startGateway(env: Partial<Record<keyof ConfigInput, string
     NODE_ENV: 'test',
     CHANGE_POLL_MS: '60000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // Closing a test stack need not wait for idle keep-alive connections: no balancer sends on them.
+    DRAIN_IDLE_CLOSE_MS: '0',
     ...env,
     DATA_DIR: data.dir,
   });

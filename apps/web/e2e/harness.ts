@@ -68,6 +68,8 @@ export function testGatewayConfig(simUrl: string, env: Record<string, string> = 
     PASSWORD_LOGIN: 'on',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // Closing a test stack need not wait for idle keep-alive connections: no balancer sends on them.
+    DRAIN_IDLE_CLOSE_MS: '0',
     // A store of its own per stack: stacks of other runs on the machine hold theirs locked.
     DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-e2e-data-')),
     ...env,

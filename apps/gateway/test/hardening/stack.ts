@@ -31,6 +31,8 @@ export async function startHardened(
     NODE_ENV: 'test',
     CHANGE_POLL_MS: '60000',
     WEB_DIST: '/nonexistent-web-dist',
+    // Closing a test stack need not wait for idle keep-alive connections: no balancer sends on them.
+    DRAIN_IDLE_CLOSE_MS: '0',
     ...(sim ? { BACKEND_URL: sim.url } : {}),
     ...env,
     DATA_DIR: data.dir,

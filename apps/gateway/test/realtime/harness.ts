@@ -79,6 +79,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // Closing a test stack need not wait for idle keep-alive connections: no balancer sends on them.
+    DRAIN_IDLE_CLOSE_MS: '0',
     ...env,
     DATA_DIR: data.dir,
   });
