@@ -294,7 +294,7 @@ async function report(ledger: Ledger): Promise<Figure[]> {
   );
   for (const l of unintended.slice(0, 20))
     log(
-      `unintended ${l.status} ${l.method} ${l.uri} via ${l.upstreams.join(',')} (${l.upstreamStatuses.join(',')})`,
+      `unintended ${l.status} ${l.method} ${l.uri} at ${new Date(l.at).toISOString()} via ${l.upstreams.join(',')} (${l.upstreamStatuses.join(',')})`,
     );
   for (const c of signedOutClients.slice(0, 5))
     log(`signed out: ${c.email} ${c.signOuts[0] ?? 'users.me refused'}`);
