@@ -46,3 +46,26 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
+
+/**
+ * Passes a request on to `target` (the same method, path, headers and body) and writes its answer
+ * back: a pass-through a test can hold or count calls in.
+ */
+export async function forwardRequest(
+  target: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+  ) as Record<string, string>;
+  const answer = await fetch(`${target}${req.url}`, {
+    method: req.method,
+    headers,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+  });
+  res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}

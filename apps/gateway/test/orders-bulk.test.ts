@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { FINAL_ORDER_STATUSES } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_CONCURRENCY } from '../src/routers/orders-bulk.js';
+import { forwardRequest } from './fake-backend.js';
 import { httpClient, type RunningGateway, startGateway, trpcError } from './helpers.js';
 import { DEMO } from './sim-stack.js';
 
@@ -19,32 +20,14 @@ let client: ReturnType<typeof httpClient>;
 let inFlight = 0;
 let maxInFlight = 0;
 
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
 beforeAll(async () => {
   sim = await startSim({ port: 0, tickMs: 0, orders: 300, inbounds: 10, stores: 20 });
   proxy = createServer(async (req, res) => {
     const status = req.url === '/orders/change_status';
     if (status) maxInFlight = Math.max(maxInFlight, ++inFlight);
     try {
-      const body = await readBody(req);
       if (status) await new Promise((r) => setTimeout(r, HOLD_MS));
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-      ) as Record<string, string>;
-      const answer = await fetch(`${sim.url}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-      });
-      res.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'application/json',
-      });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      await forwardRequest(sim.url, req, res);
     } finally {
       if (status) inFlight--;
     }

@@ -1,11 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
+import { forwardRequest } from '../fake-backend.js';
 
 /** Order writes a bulk action makes: a status change, or a comment on one order. */
 const isBulkWrite = (method: string | undefined, url: string | undefined) =>
@@ -31,21 +26,9 @@ export async function startGatedBackend(target: string): Promise<GatedBackend> {
   let waiting: Array<() => void> = [];
   let holding = false;
   const server: Server = createServer(async (req, res) => {
-    const body = await readBody(req);
     if (holding && isBulkWrite(req.method, req.url)) await new Promise<void>((r) => waiting.push(r));
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-    ) as Record<string, string>;
     try {
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-      });
-      res.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'application/json',
-      });
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      await forwardRequest(target, req, res);
     } catch {
       res.writeHead(502).end();
     }
