@@ -115,6 +115,16 @@ async function settle(ledger: Ledger, step: string, endedAt: number) {
   }, SETTLE_MS);
   const ms = (at ?? Date.now()) - endedAt;
   seen.recoveries.push({ step, ms });
+  // Scripts whose socket dropped: how long each took to open a new one after the fault ended.
+  const reopened = clients
+    .map((c) => c.sockets.openedAt.find((t) => t >= endedAt))
+    .filter((t): t is number => t !== undefined)
+    .map((t) => t - endedAt)
+    .sort((a, b) => a - b);
+  if (reopened.length > 0)
+    log(
+      `${step}: ${reopened.length} scripts reconnected, median ${reopened[reopened.length >> 1]} ms, last ${reopened.at(-1)} ms`,
+    );
   log(
     `${step}: ${at === null ? `not current after ${ms} ms` : `every screen current ${ms} ms after`} ${JSON.stringify(firstAt)}`,
   );

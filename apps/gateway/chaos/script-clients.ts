@@ -26,8 +26,8 @@ export interface ScriptClient {
   /** UNAUTHORIZED answers: the session ended. */
   signOuts: string[];
   otherErrors: string[];
-  /** Websockets opened, and each close with its code and time. */
-  sockets: { opens: number; closes: Array<{ code: number; at: number }> };
+  /** Websockets opened (and when), and each close with its code and time. */
+  sockets: { opens: number; openedAt: number[]; closes: Array<{ code: number; at: number }> };
   client: WaybillClient;
   close(): void;
 }
@@ -45,13 +45,14 @@ export async function startScriptClient(
   email: string,
   watched: ReadonlySet<string>,
 ): Promise<ScriptClient> {
-  const sockets = { opens: 0, closes: [] as Array<{ code: number; at: number }> };
+  const sockets = { opens: 0, openedAt: [] as number[], closes: [] as Array<{ code: number; at: number }> };
   // The `ws` class the client package would use, counting this client's websockets for the log.
   class CountedWebSocket extends WebSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
       this.on('open', () => {
         sockets.opens += 1;
+        sockets.openedAt.push(Date.now());
       });
       this.on('close', (code: number) => {
         sockets.closes.push({ code, at: Date.now() });

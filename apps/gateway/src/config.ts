@@ -242,6 +242,18 @@ export const configSchema = z.object({
   /** How long a bulk job and its per-order results stay readable after it started. */
   BULK_JOB_KEEP_MS: int(DAY_MS, 60_000, 7 * DAY_MS),
   /**
+   * How long a status change, reissue or bulk run made through `undo.*` waits at the gateway before
+   * it is sent to the backend: undoing it within this cancels it with nothing sent. 0 turns undo off
+   * (each is sent before the call answers).
+   */
+  UNDO_WINDOW_MS: int(10_000, 0, 60_000),
+  /** A hold (orders.take) ends after this long without an action by its holder on the order. */
+  HOLD_IDLE_MS: int(2 * 3_600_000, 1000, 7 * DAY_MS),
+  /** Days the activity record (who did what through Waybill) keeps an entry. */
+  ACTIVITY_KEEP_DAYS: int(30, 1, 366),
+  /** Entries the activity record keeps at most, over the whole team; the oldest go first. */
+  ACTIVITY_MAX_ENTRIES: int(100_000, 100, 5_000_000),
+  /**
    * Comments one user may add per COMMENT_RATE_WINDOW_MS, over all their sessions (a bulk comment on N
    * orders counts N). Every comment is re-sent on each read of its order: a user commenting in a loop
    * would make everybody's lists and details heavier, for good.
@@ -288,6 +300,10 @@ export const configSchema = z.object({
    * still served from its memory (0: none), so a Redis restart signs nobody out.
    */
   SESSION_OUTAGE_CACHE_MS: int(300_000, 0, 3_600_000),
+  /** A script token (made on the console's /me page) ends this many days after it was made. */
+  SCRIPT_TOKEN_TTL_DAYS: int(90, 1, 3660),
+  /** Script tokens one user may hold at once; the next is refused until one is revoked. */
+  SCRIPT_TOKENS_MAX_PER_USER: int(20, 1, 1000),
   /** A Google sign-in must come back to the callback within this long after its link was made. */
   SIGNIN_STATE_TTL_MS: int(10 * 60_000, 1000, 3_600_000),
   /** Sign-in attempts per client address per window. */
@@ -301,6 +317,8 @@ export const configSchema = z.object({
   PRESENCE_TTL_MS: int(8_000, 300, 60_000),
   /** Orders one user may follow at once. */
   FOLLOWS_PER_USER: int(200, 1, 100_000),
+  /** Saved views one user may own (shared or not); saving one more is refused naming this variable. */
+  VIEWS_MAX_PER_USER: int(50, 1, 1_000),
   /**
    * The console's public origin (what browsers open). Sign-in redirect addresses must be on it or in
    * ALLOWED_ORIGINS; unset, only http://localhost and http://127.0.0.1 at the listening port are.

@@ -6,6 +6,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isBackendTokenShape, isSessionId } from './auth/credentials.js';
+import { sessionKey } from './auth/session-expiry.js';
 import { upgradeIdOf } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import type { Services } from './services.js';
@@ -107,6 +108,7 @@ export async function resolveCredential(
   if (credential.kind === 'backend') return { token: credential.token, sessionId: null, problem: null };
   // One store lookup per HTTP request (per batch) or websocket connection; restarts the idle timeout.
   const session = await services.sessions.resolve(credential.id);
+  if (session?.owner) services.scriptTokens.used(session.owner, sessionKey(credential.id));
   return session
     ? { token: session.token, sessionId: credential.id, problem: null }
     : { token: null, sessionId: null, problem: 'ended' };

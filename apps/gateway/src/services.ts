@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ScriptTokens } from './auth/script-tokens.js';
 import type { SessionStore } from './auth/session-store.js';
 import type { BackendClient } from './backend/backend-client.js';
 import type { BulkJobs } from './bulk/bulk-jobs.js';
@@ -8,6 +9,9 @@ import type { Collaboration } from './notifications/collaboration.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { CommentRate } from './security/comment-rate.js';
+import type { Team } from './team/team.js';
+import type { PendingActions } from './undo/pending-actions.js';
+import type { TeamViews } from './views/team-views.js';
 
 /**
  * Everything a procedure needs, created once in buildApp and put on the tRPC context.
@@ -22,10 +26,18 @@ export interface Services {
   realtime: Realtime;
   /** Gateway sessions (cookie / bearer session id → backend token) and used sign-in states. */
   sessions: SessionStore;
+  /** Users' script tokens (long-lived sessions for scripts), listed per user. */
+  scriptTokens: ScriptTokens;
   /** Presence and follow/notify (src/presence, src/notifications). */
   collaboration: Collaboration;
   /** Comments per user per window (COMMENT_RATE_MAX), shared by the replicas through Redis. */
   commentRate: CommentRate;
   /** Bulk actions run as jobs (orders.bulkStart), kept in Redis with several replicas. */
   bulkJobs: BulkJobs;
+  /** Status changes, reissues and bulk runs held for their undo window (UNDO_WINDOW_MS). */
+  pendingActions: PendingActions;
+  /** Holds (orders.take) and the activity record, kept at the gateway (src/team). */
+  team: Team;
+  /** Saved views kept per user (shared with the team on request) and their live counts. */
+  views: TeamViews;
 }

@@ -7,6 +7,7 @@ import { OrderConflictError } from './realtime/own-writes.js';
 import { runInRequestScope } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
+import { HoldConflictError } from './team/holds.js';
 import { failSpan, inSpan } from './telemetry.js';
 import { describeZodError } from './zod-message.js';
 
@@ -41,6 +42,10 @@ const t = initTRPC.context<Context>().create({
         backend: backend?.details ?? null,
         // Who changed the order first: { by, at, what } (conflict warning rule).
         ...(error.cause instanceof OrderConflictError ? { conflict: error.cause.conflict } : {}),
+        // Who holds the order (orders.take without force, orders.release): { holder }.
+        ...(error.cause instanceof HoldConflictError
+          ? { holdConflict: { holder: error.cause.hold.holder } }
+          : {}),
         // What the console shows as "Reference: …", to find the request's log lines.
         ...(ctx?.requestId ? { requestId: ctx.requestId } : {}),
       },

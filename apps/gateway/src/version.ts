@@ -2,6 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The `@waybill/client` releases this gateway's wire serves (a semver range; /healthz says it). The
+ * client warns when it is outside: raise the lower bound when a procedure the client uses changes
+ * incompatibly, the upper one when a new client major is released.
+ */
+export const CLIENT_VERSIONS = '>=1.0.0 <2';
+
 /** Which gateway answers: its release (semver) and the commit it was built from. */
 export interface BuildInfo {
   version: string;

@@ -121,7 +121,7 @@ describe('two staff on one order', () => {
     const ms = await timeToOtherScreen(
       'status',
       async () => {
-        const answered = a.waitForResponse((r) => r.url().includes('orders.changeStatus') && r.ok());
+        const answered = a.waitForResponse((r) => r.url().includes('undo.changeStatus') && r.ok());
         await a.getByTestId('detail-status-modal').getByRole('button', { name: 'SAVE CHANGES' }).click();
         await answered;
       },

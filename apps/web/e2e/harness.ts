@@ -72,6 +72,8 @@ export function testGatewayConfig(simUrl: string, env: Record<string, string> = 
     DRAIN_IDLE_CLOSE_MS: '0',
     // A store of its own per stack: stacks of other runs on the machine hold theirs locked.
     DATA_DIR: mkdtempSync(join(tmpdir(), 'waybill-e2e-data-')),
+    // Changes are sent as they are saved: files that test the undo window set their own.
+    UNDO_WINDOW_MS: '0',
     ...env,
   });
 }

@@ -159,7 +159,13 @@ describe('follow and notify', () => {
         window as unknown as { __desktop: Array<{ title: string; options: { body?: string } }> }
       ).__desktop.map((n) => ({ title: n.title, body: n.options.body })),
     );
-    expect(desktop).toEqual([{ title: `Order ${order.reference}`, body: 'New comment' }]);
+    // It names who wrote the comment and shows its first words.
+    expect(desktop).toEqual([
+      {
+        title: `Order ${order.reference}`,
+        body: 'Olivia Ops · New comment\nCourier will collect it this afternoon',
+      },
+    ]);
     await b.evaluate(() =>
       (window as unknown as { __desktop: Array<{ onclick: () => void }> }).__desktop[0]!.onclick(),
     );

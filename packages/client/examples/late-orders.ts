@@ -8,6 +8,7 @@
  * order's creation date in this machine's time zone (set TZ to change it).
  */
 import { pathToFileURL } from 'node:url';
+// Everything from the package itself (in a script of your own: from '@waybill/client').
 import {
   DEFAULT_ORDERS_FILTER,
   MAX_LOADED_ROWS,
@@ -15,8 +16,10 @@ import {
   type Order,
   parseServerTime,
   setLateMode,
-} from '@waybill/contracts';
-import { signInWithPassword, signOut, type WaybillClient } from '../src/index.js';
+  signInWithPassword,
+  signOut,
+  type WaybillClient,
+} from '../src/index.js';
 
 /** The gateway's largest page. */
 const PAGE = MAX_PAGE_SIZE;

@@ -82,6 +82,9 @@ try {
     plugins: [workspace('js'), bundleTrpc('default')],
     external,
     onwarn: strict,
+    // The code cli.js shares with index.js stays in index.js (exported under extra names there),
+    // not in a third chunk: dist/ is index.js, cli.js and index.d.ts.
+    preserveEntrySignatures: 'allow-extension',
   });
   await js.write({ dir: dist, format: 'es', chunkFileNames: '[name]-[hash].js' });
   await js.close();

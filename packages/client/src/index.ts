@@ -7,12 +7,18 @@ import {
   TRPCClientError,
   wsLink,
 } from '@trpc/client';
+import { reconnectDelayMs } from '@waybill/contracts';
 import type { AppRouter, RouterInputs, RouterOutputs } from '@waybill/gateway/router';
 import NodeWebSocket from 'ws';
-import { reconnectDelayMs } from './reconnect-delay.js';
 
+export * from './helpers.js';
+export { type LiveListProcedure, type LiveListState, liveList } from './live-list.js';
+export { type ClientVersionCheck, checkClientVersion } from './version-check.js';
 export type { AppRouter, RouterInputs, RouterOutputs };
 export { TRPCClientError };
+
+/** An order as the gateway's lists answer it. */
+export type Order = RouterOutputs['orders']['search']['orders'][number];
 
 /** A token, or a function asked before every request (e.g. after signing in). */
 export type TokenSource = string | null | undefined | (() => string | null | undefined);

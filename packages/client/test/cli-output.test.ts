@@ -87,8 +87,11 @@ describe('waybill completion', () => {
   it('lists every command and its options for bash, zsh and fish', () => {
     const bash = completionScript('bash');
     expect(bash).toContain('words="login logout orders inbounds clients completion --help --version"');
-    expect(bash).toContain('orders) words="search comment" ;;');
-    expect(bash).toMatch(/"orders search"\) words="--late .*--limit --all --json --table --fields --help"/);
+    expect(bash).toContain('orders) words="search watch comment" ;;');
+    expect(bash).toMatch(
+      /"orders search"\) words="--late .*--limit --all --url --token --json --table --fields --help"/,
+    );
+    expect(bash).toMatch(/"orders watch"\) words="--late .*--limit --url --token --help"/);
     expect(completionScript('zsh')).toContain('bashcompinit');
     expect(completionScript('zsh')).toContain('complete -F _waybill waybill');
     const fish = completionScript('fish');

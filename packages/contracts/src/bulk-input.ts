@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commentTextSchema } from './comment-text.js';
 import { happenedAtSchema, uidInputSchema } from './inputs.js';
+import { conflictExpectedSchema, type OrderConflict } from './rules/conflict.js';
 import { ROW_ACTION_STATUS } from './rules/order-actions.js';
 
 /**
@@ -28,16 +29,34 @@ export const bulkOrderActionSchema = z.discriminatedUnion('kind', [
 ]);
 export type BulkOrderAction = z.infer<typeof bulkOrderActionSchema>;
 
+export const bulkExpectedSchema = z
+  .record(z.string().max(200, 'order uid is too long'), conflictExpectedSchema)
+  .refine((m) => Object.keys(m).length <= BULK_ORDERS_CEILING, `at most ${BULK_ORDERS_CEILING} orders`);
+export type BulkExpected = z.infer<typeof bulkExpectedSchema>;
+
 export const bulkOrdersInputSchema = z.strictObject({
   action: bulkOrderActionSchema,
   orderUids: z
     .array(uidInputSchema)
     .min(1, 'tick at least one order')
     .max(BULK_ORDERS_CEILING, `at most ${BULK_ORDERS_CEILING} orders`),
+  /**
+   * The state of each order as the user saw it when they ticked it, by uid (conflict warning rule):
+   * an order changed since is not written, and its result is a `conflict` naming who and when.
+   */
+  expected: bulkExpectedSchema.optional(),
 });
 
 /** Why one order of a bulk call failed: a code the console maps to its own words. */
-export const BULK_ITEM_ERRORS = ['not_found', 'rejected', 'unauthorized', 'unavailable', 'failed'] as const;
+export const BULK_ITEM_ERRORS = [
+  'not_found',
+  'rejected',
+  'unauthorized',
+  'unavailable',
+  'failed',
+  /** Changed by someone since the user saw it (`expected`): not written. */
+  'conflict',
+] as const;
 export type BulkItemError = (typeof BULK_ITEM_ERRORS)[number];
 
 export interface BulkItemResult {
@@ -45,4 +64,6 @@ export interface BulkItemResult {
   ok: boolean;
   /** null when ok. */
   error: BulkItemError | null;
+  /** For a `conflict`: who changed the order (null when nobody the gateway knows), when, what. */
+  conflict?: OrderConflict | null;
 }

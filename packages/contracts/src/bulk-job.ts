@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_ITEM_ERRORS, type BulkOrderAction } from './bulk-input.js';
+import { orderConflictSchema } from './rules/conflict.js';
 import { STATUS_ACTIONS } from './rules/order-actions.js';
 
 /**
@@ -9,7 +10,6 @@ import { STATUS_ACTIONS } from './rules/order-actions.js';
  * reached are listed as failed.
  */
 export const BULK_JOB_STATES = ['running', 'done', 'interrupted'] as const;
-type BulkJobState = (typeof BULK_JOB_STATES)[number];
 
 export const bulkJobResultSchema = z.object({
   uid: z.string(),
@@ -18,6 +18,8 @@ export const bulkJobResultSchema = z.object({
   error: z.enum(BULK_ITEM_ERRORS).nullable(),
   /** The order's reference when the backend named it (a changed order's answer), else null. */
   reference: z.string().nullable(),
+  /** For a `conflict`: who changed the order since the user saw it, and when (conflict warning rule). */
+  conflict: orderConflictSchema.nullable().optional(),
 });
 export type BulkJobResult = z.infer<typeof bulkJobResultSchema>;
 

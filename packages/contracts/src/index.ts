@@ -22,3 +22,7 @@ export * from './notifications.js';
 export * from './presence.js';
 export * from './rules/index.js';
 export * from './screens.js';
+export * from './script-tokens.js';
+export * from './team.js';
+export * from './undo.js';
+export * from './views.js';

@@ -4,7 +4,7 @@ import { uidSchema } from './backend/common.js';
 /** Caps a session cannot exceed however it asks: the centre keeps the last 50. */
 export const NOTIFICATIONS_KEPT = 50;
 
-export const notificationKindSchema = z.enum(['changed', 'escalated']);
+export const notificationKindSchema = z.enum(['changed', 'escalated', 'mentioned']);
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -14,11 +14,17 @@ export const notificationSchema = z.object({
   reference: z.string().nullable(),
   /** What happened, in the console's words ("Status is now delivered", "New comment escalated to development"). */
   text: z.string(),
+  /** Who made it: the comment's author, or who changed the order through the console (null: unknown). */
+  author: z.object({ uid: z.string().nullable(), name: z.string() }).nullable().default(null),
+  /** One line of the comment (first ~120 characters) or of the change; null when there is none. */
+  excerpt: z.string().nullable().default(null),
   /** ms epoch */
   at: z.number(),
   read: z.boolean(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
+/** A notification as the gateway makes it: not read yet, author and excerpt null when left out. */
+export type NotificationInput = Omit<z.input<typeof notificationSchema>, 'read'>;
 
 /** Every `notifications.live` message is the whole centre: newest first, at most NOTIFICATIONS_KEPT. */
 export const notificationStateSchema = z.object({

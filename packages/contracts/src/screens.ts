@@ -18,6 +18,7 @@ export const CONSOLE_SCREENS = [
   { path: '/realtime', tab: 'Realtime', paletteLabel: 'Realtime orders', overlays: ['/realtime/order'] },
   { path: '/inbounds', tab: 'Inbounds', paletteLabel: 'Inbounds', overlays: ['/inbounds/inbound'] },
   { path: '/clients', tab: 'Clients', paletteLabel: 'Clients', overlays: [] },
+  { path: '/activity', tab: 'Activity', paletteLabel: 'Team activity', overlays: [] },
   { path: '/me', tab: null, paletteLabel: 'My account', overlays: [] },
 ] as const satisfies readonly ConsoleScreen[];
 

@@ -93,9 +93,9 @@ describe('sessions on disk', () => {
     const sessions = await start();
     await sessions.create('wbs_heard', record(now + IDLE_MS));
     const heard: string[] = [];
-    sessions.onRevoked((id) => heard.push(id));
+    sessions.onRevoked((key) => heard.push(key));
     await sessions.revoke('wbs_heard');
-    expect(heard).toEqual(['wbs_heard']);
+    expect(heard).toEqual([sessionKey('wbs_heard')]);
   });
 
   it('keep a used sign-in state used across a restart, until its time is up', async () => {

@@ -2,12 +2,17 @@ import { DataDirError, type DataSection, type DataStore, DURABLE } from '../stor
 import { idleUntilAfterUse, idleWriteSlackMs, isLive, sessionKey } from './session-expiry.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
-/** A session as stored: token, created, absolute end, idle deadline (short names: one per session). */
+/**
+ * A session as stored: token, created, absolute end, idle deadline, and for a script token its own
+ * idle timeout and owner (short names: one per session).
+ */
 interface Stored {
   t: string;
   c: number;
   e: number;
   i: number;
+  l?: number;
+  o?: string;
 }
 
 interface Logger {
@@ -44,7 +49,7 @@ function parse(raw: string): Stored | null {
  * this process its only writer.
  */
 export class DiskSessionStore implements SessionStore {
-  private readonly listeners = new Set<(id: string) => void>();
+  private readonly listeners = new Set<(key: string) => void>();
   /** Sign-in states being claimed right now: a claim is written asynchronously, and is single use meanwhile too. */
   private readonly claiming = new Set<string>();
   /** Idle-deadline writes in flight, by key: a burst of requests writes once, and a logout waits for it. */
@@ -95,7 +100,9 @@ export class DiskSessionStore implements SessionStore {
       t: record.token,
       c: record.createdAt,
       e: record.expiresAt,
-      i: idleUntilAfterUse(this.now(), this.opts.idleMs),
+      i: idleUntilAfterUse(this.now(), record.idleMs ?? this.opts.idleMs),
+      ...(record.idleMs === undefined ? {} : { l: record.idleMs }),
+      ...(record.owner === undefined ? {} : { o: record.owner }),
     };
     await this.sessions.put(sessionKey(id), JSON.stringify(stored), DURABLE);
     this.live += 1;
@@ -112,14 +119,23 @@ export class DiskSessionStore implements SessionStore {
       if (!this.touching.has(key)) this.write(key, null);
       return null;
     }
-    const idleUntil = idleUntilAfterUse(now, this.opts.idleMs);
+    const idleUntil = idleUntilAfterUse(now, stored.l ?? this.opts.idleMs);
     if (idleUntil - stored.i > this.slackMs && !this.touching.has(key))
       this.write(key, JSON.stringify({ ...stored, i: idleUntil }));
-    return { token: stored.t, createdAt: stored.c, expiresAt: stored.e };
+    return {
+      token: stored.t,
+      createdAt: stored.c,
+      expiresAt: stored.e,
+      ...(stored.l === undefined ? {} : { idleMs: stored.l }),
+      ...(stored.o === undefined ? {} : { owner: stored.o }),
+    };
   }
 
-  async revoke(id: string): Promise<void> {
-    const key = sessionKey(id);
+  revoke(id: string): Promise<void> {
+    return this.revokeKey(sessionKey(id));
+  }
+
+  async revokeKey(key: string): Promise<void> {
     this.ending.add(key);
     try {
       // LevelDB's writes run on a thread pool, in no set order: the delete must come after the write.
@@ -130,10 +146,10 @@ export class DiskSessionStore implements SessionStore {
     } finally {
       this.ending.delete(key);
     }
-    for (const listener of this.listeners) listener(id);
+    for (const listener of this.listeners) listener(key);
   }
 
-  onRevoked(listener: (id: string) => void): () => void {
+  onRevoked(listener: (key: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

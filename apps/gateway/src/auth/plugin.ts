@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { classifyCredential, credentialFrom, parseCookieHeader } from '../context.js';
 import { isSessionId } from './credentials.js';
+import { sessionKey } from './session-expiry.js';
 
 /**
  * Session wiring per replica: a revoked session (logout here or on another replica) closes its
@@ -13,7 +14,10 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { sessions, config } = app.services;
     const guard = app.wsGuard;
-    const stop = sessions.onRevoked((id) => guard.closeToken(id));
+    // Sockets are held by session id, a revocation names the session's key: few sockets per replica.
+    const stop = sessions.onRevoked((key) => {
+      for (const id of guard.tokens()) if (isSessionId(id) && sessionKey(id) === key) guard.closeToken(id);
+    });
 
     const periodMs = Math.min(60_000, Math.max(1000, Math.floor(config.SESSION_IDLE_MS / 4)));
     let checking = false;

@@ -43,7 +43,7 @@ export class RecentSessions {
     const entry = this.entries.get(key);
     if (!entry) return null;
     const now = this.now();
-    const idleUntil = idleUntilAfterUse(entry.seenAt, this.opts.idleMs);
+    const idleUntil = idleUntilAfterUse(entry.seenAt, entry.record.idleMs ?? this.opts.idleMs);
     if (now - entry.seenAt < this.opts.ttlMs && isLive(entry.record.expiresAt, idleUntil, now))
       return entry.record;
     this.entries.delete(key);

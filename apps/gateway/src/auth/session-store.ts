@@ -5,6 +5,10 @@ export interface SessionRecord {
   createdAt: number;
   /** Absolute end (epoch ms), whatever the activity. */
   expiresAt: number;
+  /** The idle timeout of this record alone; the store's (SESSION_IDLE_MS) when absent. */
+  idleMs?: number;
+  /** A script token's owner (user uid): its uses are recorded as its "last used". */
+  owner?: string;
 }
 
 /**
@@ -19,7 +23,10 @@ export interface SessionStore {
   resolve(id: string): Promise<SessionRecord | null>;
   /** Ends a session on every replica; each calls its `onRevoked` listeners. */
   revoke(id: string): Promise<void>;
-  onRevoked(listener: (id: string) => void): () => void;
+  /** The same, for a session known by its key only (a script token revoked from its list). */
+  revokeKey(key: string): Promise<void>;
+  /** Listeners get the ended session's key (session-expiry.ts's sessionKey), never its id. */
+  onRevoked(listener: (key: string) => void): () => void;
   /** True the first time `key` is claimed within `ttlMs`, false after (single-use sign-in states). */
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
   /** About how many sessions are live (the sessions gauge): never a scan of every session. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import {
+  type BulkExpected,
   type BulkJob,
   type BulkJobResult,
   type BulkJobSummary,
@@ -10,7 +11,14 @@ import {
 } from '@waybill/contracts';
 import type { OwnWrites } from '../realtime/own-writes.js';
 import type { BulkJobStore, StoredBulkJob } from './bulk-job-store.js';
-import { BULK_CONCURRENCY, type BulkDeps, bulkWhat, mapBounded, runBulkItem } from './bulk-runner.js';
+import {
+  BULK_CONCURRENCY,
+  type BulkDeps,
+  bulkWhat,
+  expectedFor,
+  mapBounded,
+  runBulkItem,
+} from './bulk-runner.js';
 
 export interface BulkJobsOptions extends BulkDeps {
   store: BulkJobStore;
@@ -24,6 +32,8 @@ export interface BulkJobsOptions extends BulkDeps {
   /** A running job not saved for this long has lost its runner (a replica that died). */
   staleAfterMs?: number;
   now?: () => number;
+  /** Each order the backend accepted (the activity record); must not throw. */
+  onChanged?: (token: string, action: BulkOrderAction, order: Order) => Promise<void>;
 }
 
 interface Running {
@@ -31,6 +41,7 @@ interface Running {
   action: BulkOrderAction;
   token: string;
   uids: string[];
+  expected: BulkExpected | undefined;
   /** Answered orders by position, so results keep the order asked. */
   answered: Array<BulkJobResult | undefined>;
   /** Changed orders not yet published on the own-write fast path. */
@@ -81,6 +92,10 @@ export class BulkJobs {
     ownerUid: string;
     action: BulkOrderAction;
     uids: string[];
+    /** The job's id when it was named before (a bulk run held for its undo window). */
+    jobId?: string;
+    /** Each order's state as the user saw it: a changed one is reported as a conflict, not written. */
+    expected?: BulkExpected;
   }): Promise<BulkJob> {
     if (this.closing) {
       throw new TRPCError({
@@ -90,7 +105,7 @@ export class BulkJobs {
     }
     const now = this.now();
     const job: BulkJob = {
-      jobId: `bulk_${randomUUID()}`,
+      jobId: args.jobId ?? newBulkJobId(),
       kind: args.action.kind,
       summary: bulkActionSummary(args.action),
       state: 'running',
@@ -116,6 +131,7 @@ export class BulkJobs {
       action: args.action,
       token: args.token,
       uids: args.uids,
+      expected: args.expected,
       answered: new Array(args.uids.length),
       unpublished: [],
       dirty: false,
@@ -134,9 +150,19 @@ export class BulkJobs {
       await mapBounded(run.uids, BULK_CONCURRENCY, async (uid, i) => {
         // A stopping gateway starts no new call; the ones in flight finish and count.
         if (this.closing) return;
-        const { result, order } = await runBulkItem(this.opts, token, action, uid);
+        const { result, order } = await runBulkItem(
+          this.opts,
+          token,
+          action,
+          uid,
+          undefined,
+          expectedFor(run.expected, uid),
+        );
         run.answered[i] = { ...result, reference: order?.reference ?? null };
-        if (order) run.unpublished.push(order);
+        if (order) {
+          run.unpublished.push(order);
+          await this.opts.onChanged?.(token, action, order);
+        }
         run.dirty = true;
       });
     } catch (error) {
@@ -224,6 +250,8 @@ export class BulkJobs {
     await Promise.all([...this.running.values()].map((run) => run.done));
   }
 }
+
+export const newBulkJobId = () => `bulk_${randomUUID()}`;
 
 /** A job whose runner is gone: the orders it had not answered are failed. */
 function interrupted({ job, uids }: StoredBulkJob): BulkJob {

@@ -1,5 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import type { BulkItemError, BulkItemResult, BulkOrderAction, Order } from '@waybill/contracts';
+import type {
+  BulkExpected,
+  BulkItemError,
+  BulkItemResult,
+  BulkOrderAction,
+  ConflictExpected,
+  Order,
+} from '@waybill/contracts';
+import { OrderConflictError, type OwnWrites } from '../realtime/own-writes.js';
 import type { Services } from '../services.js';
 
 /**
@@ -37,7 +45,10 @@ export async function mapBounded<T, R>(
   return results;
 }
 
-export type BulkDeps = Pick<Services, 'backend' | 'logger'>;
+export type BulkDeps = Pick<Services, 'backend' | 'logger'> & {
+  /** Checks an order against the state the user saw (orders with `expected` only). */
+  assertUnchanged?: OwnWrites['assertUnchanged'];
+};
 
 /** One order's result, with the order as the backend answered it when it changed. */
 export interface BulkItemOutcome {
@@ -79,15 +90,28 @@ export async function runBulkItem(
   action: BulkOrderAction,
   uid: string,
   signal?: AbortSignal,
+  expected?: ConflictExpected,
 ): Promise<BulkItemOutcome> {
   if (signal?.aborted) return { result: { uid, ok: false, error: 'failed' }, order: null };
   try {
+    // Re-read just before the write: an order a colleague changed since the user ticked it is left alone.
+    if (expected && deps.assertUnchanged)
+      await deps.assertUnchanged({ token, orderUid: uid, expected, ...(signal ? { signal } : {}) });
     const { order } = await callOne(deps, token, action, uid, signal);
     return { result: { uid, ok: true, error: null }, order };
   } catch (error) {
+    const conflict =
+      error instanceof TRPCError && error.cause instanceof OrderConflictError ? error.cause : null;
+    if (conflict)
+      return { result: { uid, ok: false, error: 'conflict', conflict: conflict.conflict }, order: null };
     deps.logger.warn({ err: error, uid, action: action.kind }, 'bulk item failed');
     return { result: { uid, ok: false, error: itemError(error) }, order: null };
   }
+}
+
+/** The state the user saw of one order, if they sent it: own keys only (an uid may be "constructor"). */
+export function expectedFor(expected: BulkExpected | undefined, uid: string): ConflictExpected | undefined {
+  return expected && Object.hasOwn(expected, uid) ? expected[uid] : undefined;
 }
 
 /** What a bulk action writes, as the own-write fast path words it. */

@@ -99,6 +99,8 @@ export interface LiveListSpec<
     query: ListQuery<S>,
     ctx: { now: Date; inCohortRows: boolean },
   ) => RefreshParts | null;
+  /** True when the rows are orders as the change poll reads them: a change is matched against them. */
+  rowsAreOrders?: boolean;
 }
 
 /**
@@ -216,6 +218,7 @@ export function defineLiveList<
       } as CohortFetch<Row, State>;
     },
     ...(spec.affectedBy ? { affectedBy: spec.affectedBy } : {}),
+    ...(spec.rowsAreOrders ? { rowsAreOrders: true } : {}),
   };
 
   const procedures = {

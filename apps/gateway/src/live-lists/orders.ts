@@ -30,6 +30,7 @@ export const ordersList = defineLiveList({
       fetchOrderStatistics(backend, token, body as OrdersSearchBody, signal, keys as OrderStatisticKey[]),
     toMeta: (statistics) => ({ statistics: statistics as OrderStatistics }),
   },
+  rowsAreOrders: true,
   affectedBy: (change, query, ctx) => {
     const touch = changeTouchesOrdersList(change, query.filter, ctx);
     return touch.rows || touch.statistics.length > 0 ? { rows: touch.rows, later: touch.statistics } : null;

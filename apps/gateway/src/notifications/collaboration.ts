@@ -8,8 +8,9 @@ import { RedisPresenceTransport } from '../presence/redis-presence-transport.js'
 import type { ChangeEventLog } from '../realtime/change-events.js';
 import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
 import { createRedisConnection, redisTarget } from '../scale/redis-connection.js';
+import { Mentions } from './mentions.js';
 import { MemoryNotificationStore, type NotificationStore } from './notification-store.js';
-import { Notifier } from './notifier.js';
+import { Notifier, type Writer } from './notifier.js';
 import { notificationKeys, RedisNotificationStore } from './redis-notification-store.js';
 
 export interface CollaborationOptions {
@@ -34,7 +35,7 @@ export interface CollaborationOptions {
   registry?: Registry;
   keyPrefix?: string;
   /** Who made a change through the gateway (own writes), so followers are not told of their own. */
-  writerOf?: (orderUid: string, updatedAt: string) => Promise<string | null>;
+  writerOf?: (orderUid: string, updatedAt: string) => Promise<Writer | null>;
 }
 
 /**
@@ -79,7 +80,7 @@ export function createCollaboration(opts: CollaborationOptions) {
   const created = opts.registry
     ? new Counter({
         name: 'waybill_notifications_created_total',
-        help: "Notifications put in users' centres by this process, by kind (changed: a followed order; escalated: a team)",
+        help: "Notifications put in users' centres by this process, by kind (changed: a followed order; escalated: a team; mentioned: an @mention)",
         labelNames: ['kind'] as const,
         registers: [opts.registry],
       })
@@ -109,6 +110,8 @@ export function createCollaboration(opts: CollaborationOptions) {
     presence,
     notifications: store,
     notifier,
+    /** @mentions of posted comments, notified to the users they name. */
+    mentions: new Mentions({ store, backend: opts.backend, onCreated: (kind) => created?.inc({ kind }) }),
     maxFollows: config.FOLLOWS_PER_USER,
     start(): void {
       notifier.start();

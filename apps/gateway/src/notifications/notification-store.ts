@@ -1,6 +1,7 @@
 import {
   type AppNotification,
   NOTIFICATIONS_KEPT,
+  type NotificationInput,
   type NotificationState,
   type Team,
 } from '@waybill/contracts';
@@ -30,7 +31,7 @@ export interface NotificationStore {
   joinTeam(userUid: string, team: Team): Promise<void>;
   teamMembers(team: Team): Promise<string[]>;
   /** Adds a notification at the top of the user's centre (the oldest past NOTIFICATIONS_KEPT go). */
-  push(userUid: string, item: Omit<AppNotification, 'read'>): Promise<void>;
+  push(userUid: string, item: NotificationInput): Promise<void>;
   state(userUid: string): Promise<NotificationState>;
   /** `ids` or every notification. */
   markRead(userUid: string, ids: string[] | 'all'): Promise<void>;
@@ -106,11 +107,11 @@ export class MemoryNotificationStore implements NotificationStore {
     return [...(this.teams.get(team) ?? [])];
   }
 
-  async push(userUid: string, item: Omit<AppNotification, 'read'>): Promise<void> {
-    const items = [{ ...item, read: false }, ...(this.centres.get(userUid) ?? [])].slice(
-      0,
-      NOTIFICATIONS_KEPT,
-    );
+  async push(userUid: string, item: NotificationInput): Promise<void> {
+    const items = [
+      { author: null, excerpt: null, ...item, read: false },
+      ...(this.centres.get(userUid) ?? []),
+    ].slice(0, NOTIFICATIONS_KEPT);
     this.centres.set(userUid, items);
     this.emit(userUid);
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Order, orderStatusLabel, type Team } from '@waybill/contracts';
+import { excerptOf, type Order, orderStatusLabel, type Team } from '@waybill/contracts';
 import type { ChangeEventLog } from '../realtime/change-events.js';
 import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
 import type { NotificationStore, OrderSeen } from './notification-store.js';
@@ -12,6 +12,14 @@ const ESCALATION_FRESH_MS = 10 * 60_000;
 const MAX_ORDERS_PER_EVENT = 1000;
 
 const TEAM_NAMES: Record<Team, string> = { development: 'development', 'non-technical': 'non-technical' };
+
+/** Who changed an order through the console (own writes), when the gateway knows. */
+export interface Writer {
+  uid: string;
+  name: string | null;
+}
+
+export type NotificationKind = 'changed' | 'escalated' | 'mentioned';
 
 export const newNotificationId = () => `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
 
@@ -51,9 +59,9 @@ export class Notifier {
       serviceToken: string;
       logger: RealtimeLogger;
       /** Who made this change through the gateway, if anyone: a follower is not told of their own change. */
-      writerOf?: (orderUid: string, updatedAt: string) => Promise<string | null>;
+      writerOf?: (orderUid: string, updatedAt: string) => Promise<Writer | null>;
       /** Called for each notification put in a centre (metrics). */
-      onCreated?: (kind: 'changed' | 'escalated') => void;
+      onCreated?: (kind: NotificationKind) => void;
     },
   ) {}
 
@@ -100,18 +108,25 @@ export class Notifier {
     if (followers.length === 0 && !newEscalation) return;
     if (!(await store.claim(`${order.uid}@${order.updated_at}`, CLAIM_MS))) return;
     if (followers.length > 0) {
-      const text = describeChange(await store.seen(order.uid), order);
+      const seen = await store.seen(order.uid);
+      const text = describeChange(seen, order);
       await store.setSeen(order.uid, seenOf(order));
+      const writer = (await this.opts.writerOf?.(order.uid, order.updated_at)) ?? null;
+      // A new comment is named by its author and its first words; any other change by who made it
+      // through the console, and its summary.
+      const comment = seen && order.comments.count_ > seen.comments ? await this.newestComment(order) : null;
+      const name = comment?.user?.name ?? writer?.name ?? null;
       const item = {
         kind: 'changed' as const,
         orderUid: order.uid,
         reference: order.reference,
         text,
+        author: name ? { uid: comment?.user_uid ?? writer?.uid ?? null, name } : null,
+        excerpt: comment ? excerptOf(comment.text) : text,
         at: Date.now(),
       };
-      const writer = (await this.opts.writerOf?.(order.uid, order.updated_at)) ?? null;
       for (const user of followers) {
-        if (user === writer) continue;
+        if (user === writer?.uid) continue;
         await store.push(user, { ...item, id: newNotificationId() });
         this.opts.onCreated?.('changed');
       }
@@ -137,6 +152,8 @@ export class Notifier {
       orderUid: order.uid,
       reference: order.reference,
       text: `New comment escalated to ${TEAM_NAMES[team]}${author}`,
+      author: comment.user?.name ? { uid: comment.user_uid, name: comment.user.name } : null,
+      excerpt: excerptOf(comment.text),
       at: Date.now(),
     };
     for (const user of await store.teamMembers(team)) {
@@ -144,6 +161,17 @@ export class Notifier {
       await store.push(user, { ...item, id: newNotificationId() });
       this.opts.onCreated?.('escalated');
     }
+  }
+
+  /** The order's newest comment, read with the service token (a followed order's new comment only). */
+  private async newestComment(order: Order) {
+    const detail = await this.opts.backend.call('orders.detail', {
+      token: this.opts.serviceToken,
+      params: { uid: order.uid },
+    });
+    return (
+      [...detail.comments].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0] ?? null
+    );
   }
 
   private remember(orderUid: string, count: number): void {

@@ -1,4 +1,10 @@
-import { type AppNotification, NOTIFICATIONS_KEPT, notificationSchema, type Team } from '@waybill/contracts';
+import {
+  type AppNotification,
+  NOTIFICATIONS_KEPT,
+  type NotificationInput,
+  notificationSchema,
+  type Team,
+} from '@waybill/contracts';
 import type { Redis } from 'ioredis';
 import type { RealtimeLogger } from '../realtime/types.js';
 import { FollowLimitError, type NotificationStore, type OrderSeen, stateOf } from './notification-store.js';
@@ -106,7 +112,7 @@ export class RedisNotificationStore implements NotificationStore {
     return this.opts.redis.smembers(this.opts.keys.team(team));
   }
 
-  async push(userUid: string, item: Omit<AppNotification, 'read'>): Promise<void> {
+  async push(userUid: string, item: NotificationInput): Promise<void> {
     const { redis, keys } = this.opts;
     const centre = keys.centre(userUid);
     const answers = await redis

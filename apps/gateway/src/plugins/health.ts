@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { buildInfo } from '../version.js';
+import { buildInfo, CLIENT_VERSIONS } from '../version.js';
 import { cachedCheck } from './cached-check.js';
 
 export interface ReadinessResult {
@@ -50,7 +50,7 @@ export const healthPlugin = fp(
 
     // Which release answers: during a rolling deploy, old and new replicas side by side.
     const build = buildInfo(config.WAYBILL_COMMIT);
-    app.get('/healthz', async () => ({ status: 'ok', ...build }));
+    app.get('/healthz', async () => ({ status: 'ok', ...build, clientVersions: CLIENT_VERSIONS }));
 
     app.get('/readyz', async (_request, reply) => {
       // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.

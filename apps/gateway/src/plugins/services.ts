@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { DiskSessionStore } from '../auth/disk-session-store.js';
+import { DiskScriptTokenStore } from '../auth/script-token-store.js';
+import { ScriptTokens } from '../auth/script-tokens.js';
 import { BackendClient } from '../backend/backend-client.js';
 import { MemoryBulkJobStore } from '../bulk/bulk-job-store.js';
 import { BulkJobs } from '../bulk/bulk-jobs.js';
@@ -13,6 +15,14 @@ import { redisTarget } from '../scale/redis-connection.js';
 import { CommentRate, MemoryCommentCounts, RedisCommentCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
 import { DataStore } from '../storage/data-store.js';
+import { bulkRecords, recordActivity } from '../team/record.js';
+import { createTeam } from '../team/team.js';
+import { commitPendingAction } from '../undo/commit-action.js';
+import { DiskPendingActionStore } from '../undo/pending-action-store.js';
+import { PendingActions } from '../undo/pending-actions.js';
+import { createTeamViews } from '../views/team-views.js';
+import { ViewCounter } from '../views/view-counter.js';
+import { DiskViewStore } from '../views/view-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,13 +106,71 @@ export const servicesPlugin = fp<{ config: Config }>(
       windowMs: config.COMMENT_RATE_WINDOW_MS,
       counts: scale ? new RedisCommentCounts(scale.redis, scale.keys.commentRate) : new MemoryCommentCounts(),
     });
+    const team = await createTeam({
+      config,
+      dataStore,
+      events: realtime.events,
+      logger: app.log.child({ component: 'team' }),
+    });
     const bulkJobs = new BulkJobs({
       backend,
       logger: app.log.child({ component: 'bulk-jobs' }),
       store: scale?.bulkJobStore ?? new MemoryBulkJobStore(),
       ownWrites: realtime.ownWrites,
+      assertUnchanged: (args) => realtime.ownWrites.assertUnchanged(args),
       keepMs: config.BULK_JOB_KEEP_MS,
       listLimit: config.BULK_JOBS_KEPT,
+      // Each order the backend accepted goes on the activity record, as the job's owner.
+      onChanged: (token, action, order) =>
+        recordActivity({ team, collaboration, logger: app.log }, token, bulkRecords(action, order)),
+    });
+    const pendingStore =
+      scale?.pendingActionStore ??
+      (dataStore && new DiskPendingActionStore(dataStore.section('pending-actions')));
+    // Unreachable, as for sessions: Redis or the embedded store.
+    if (!pendingStore) throw new Error('no pending action store');
+    const pendingActions = new PendingActions({
+      store: pendingStore,
+      windowMs: config.UNDO_WINDOW_MS,
+      logger: app.log.child({ component: 'undo' }),
+      commit: (action) =>
+        commitPendingAction(
+          {
+            backend,
+            logger: app.log,
+            realtime,
+            bulkJobs,
+            record: (token, records) =>
+              recordActivity({ team, collaboration, logger: app.log }, token, records),
+          },
+          action,
+        ),
+    });
+    const viewStore =
+      scale?.viewStore ??
+      (dataStore ? await DiskViewStore.open(dataStore, app.log.child({ component: 'views' })) : null);
+    // Unreachable, as for sessions: Redis or the embedded store.
+    if (!viewStore) throw new Error('no view store');
+    const views = createTeamViews({
+      store: viewStore,
+      counter: new ViewCounter({
+        backend,
+        managedBy: config.MANAGED_BY,
+        logger: app.log.child({ component: 'views' }),
+        onOrderChanges: (listener) => realtime.onOrderChanges(listener),
+      }),
+      maxPerUser: config.VIEWS_MAX_PER_USER,
+    });
+    const tokenStore =
+      scale?.scriptTokenStore ?? (dataStore && new DiskScriptTokenStore(dataStore.section('script-tokens')));
+    if (!tokenStore) throw new Error('no script token store');
+    const scriptTokens = new ScriptTokens({
+      sessions,
+      store: tokenStore,
+      ttlDays: config.SCRIPT_TOKEN_TTL_DAYS,
+      maxLifetimeMs: config.SESSION_MAX_MS,
+      maxPerUser: config.SCRIPT_TOKENS_MAX_PER_USER,
+      logger: app.log.child({ component: 'script-tokens' }),
     });
     const services: Services = {
       config,
@@ -112,17 +180,27 @@ export const servicesPlugin = fp<{ config: Config }>(
       metrics,
       realtime,
       sessions,
+      scriptTokens,
       collaboration,
       commentRate,
       bulkJobs,
+      pendingActions,
+      team,
+      views,
     };
     app.decorate('services', services);
     app.decorate('scale', scale);
     app.addHook('onReady', async () => {
       realtime.start();
       collaboration.start();
+      team.start();
+      // Sends what a gateway stopped in the undo window left held.
+      await pendingActions.start();
     });
     app.addHook('onClose', async () => {
+      // Held actions stay in the store for the next start; the ones being sent finish (a bulk run
+      // becomes a job the next step saves).
+      await pendingActions.close();
       // First, while the store and the change log are open: the calls in flight finish, none start,
       // and every unfinished job is saved as interrupted.
       await bulkJobs.close();
@@ -130,6 +208,8 @@ export const servicesPlugin = fp<{ config: Config }>(
       await realtime.close();
       // Tells the other replicas this one's presence is gone; waits for notifications being written.
       await collaboration.close();
+      await team.close();
+      await views.close();
       await sessions.close();
       await dataStore?.close();
       await scale?.close();

@@ -183,6 +183,16 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
     this.refreshWhere(touched, since);
   }
 
+  /** The newest of the rows the cohorts list for `uid` (by `updated_at`), if any lists it. */
+  listedRow(uid: string, newer: (a: Row, b: Row) => boolean): Row | undefined {
+    let found: Row | undefined;
+    for (const { cohort } of this.cohorts.values()) {
+      const row = cohort.row(uid);
+      if (row && (!found || newer(row, found))) found = row;
+    }
+    return found;
+  }
+
   private drop(key: string, cohort: Cohort<Row, Meta>): void {
     const entry = this.cohorts.get(key);
     if (entry?.cohort === cohort) {

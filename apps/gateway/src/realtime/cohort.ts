@@ -163,6 +163,11 @@ export class Cohort<Row extends { uid: string }, Meta> {
     return this.print?.rows.items.has(uid) ?? false;
   }
 
+  /** The row the cohort's members see for `uid`, if it is listed. */
+  row(uid: string): Row | undefined {
+    return this.has(uid) ? this.state?.rows.find((r) => r.uid === uid) : undefined;
+  }
+
   /** Join; resolves with the messages to send first (replay after lastEventId, or a snapshot). */
   async join(
     token: string,

@@ -1,3 +1,4 @@
+import { type Order, parseServerTime } from '@waybill/contracts';
 import type { Registry } from 'prom-client';
 import { type ChangeEventLog, MemoryChangeEventLog } from './change-events.js';
 import { ChangePoll, LocalPollLease, type PollLease } from './change-poll.js';
@@ -67,12 +68,17 @@ export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
   ) => RefreshParts | null;
   /** False for cohorts that do not count against the per-user cohort quota (order details). */
   inCohortQuota?: boolean;
+  /** True when the rows are orders as the change poll reads them (the orders list). */
+  rowsAreOrders?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one map holds the registries of every list's types.
 type AnyKind = LiveListKind<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 type AnyRegistry = CohortRegistry<any, any, any>;
+
+const newerOrder = (a: Order, b: Order) =>
+  (parseServerTime(a.updated_at)?.getTime() ?? 0) > (parseServerTime(b.updated_at)?.getTime() ?? 0);
 
 /** The realtime half of the gateway: the shared change poll, live cohorts and export jobs. */
 export function createRealtime(opts: RealtimeOptions) {
@@ -170,10 +176,13 @@ export function createRealtime(opts: RealtimeOptions) {
   // A change event refreshes every cohort of a change-driven list that its list says it could touch;
   // an own write to an inbound refreshes the inbound lists' cohorts at once.
   const known = new KnownOrders();
+  /** Other parts that judge changes against a filter (saved views' counts), with the same `before`. */
+  const changeListeners = new Set<(changes: OrderChange[]) => void>();
   const unsubscribe = events.subscribe((event) => {
     metrics.changedOrders.inc(event.orders.length);
     const now = new Date();
-    const changes = known.changes(event.orders);
+    const changes = known.changes(event.orders, listedOrder);
+    for (const listener of changeListeners) listener(changes);
     for (const [kind, registry] of registries) {
       if (event.inbounds?.length && INBOUND_LISTS.has(kind.name)) {
         registry.refreshWhere(() => ALL_PARTS, event.polledAt);
@@ -189,6 +198,17 @@ export function createRealtime(opts: RealtimeOptions) {
       );
     }
   });
+
+  /** The newest row an order list shows for an order, read before the change's early patch. */
+  function listedOrder(uid: string): Order | undefined {
+    let found: Order | undefined;
+    for (const [kind, registry] of registries) {
+      if (!kind.rowsAreOrders) continue;
+      const row = (registry as CohortRegistry<Order, unknown, unknown>).listedRow(uid, newerOrder);
+      if (row && (!found || newerOrder(row, found))) found = row;
+    }
+    return found;
+  }
 
   const activePoll = poll;
   /** Every cohort of the lists refreshed by change events. */
@@ -207,6 +227,11 @@ export function createRealtime(opts: RealtimeOptions) {
     exports,
     metrics,
     ownWrites,
+    /** Hears each change event's orders paired with their last known state; returns the unsubscribe. */
+    onOrderChanges(listener: (changes: OrderChange[]) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     start(): void {
       activePoll.start();
       // A poll that falls behind brings no change to refresh on: say so, and re-read once it is back.

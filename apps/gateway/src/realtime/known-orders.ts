@@ -17,10 +17,17 @@ export class KnownOrders {
 
   constructor(private readonly capacity = 20_000) {}
 
-  /** Pairs each changed order with its last known state, and remembers the new one. */
-  changes(orders: readonly Order[]): OrderChange[] {
+  /**
+   * Pairs each changed order with its last known state, and remembers the new one. An order the poll
+   * has not seen yet is paired with the row a live list shows for it (`listed`), when one does: that
+   * row is what the order was, since every change after the list's read reaches the poll.
+   */
+  changes(
+    orders: readonly Order[],
+    listed: (uid: string) => Order | undefined = () => undefined,
+  ): OrderChange[] {
     return orders.map((after) => {
-      const before = this.orders.get(after.uid) ?? null;
+      const before = this.orders.get(after.uid) ?? listed(after.uid) ?? null;
       this.orders.delete(after.uid);
       this.orders.set(after.uid, after);
       if (this.orders.size > this.capacity) this.orders.delete(this.orders.keys().next().value!);

@@ -5,8 +5,9 @@ import {
   bulkOrdersInputSchema,
   type Order,
 } from '@waybill/contracts';
-import { BULK_CONCURRENCY, bulkWhat, mapBounded, runBulkItem } from '../bulk/bulk-runner.js';
+import { BULK_CONCURRENCY, bulkWhat, expectedFor, mapBounded, runBulkItem } from '../bulk/bulk-runner.js';
 import type { Context } from '../context.js';
+import { bulkRecords, recordActivity } from '../team/record.js';
 import { authedProcedure } from '../trpc.js';
 
 export { BULK_CONCURRENCY } from '../bulk/bulk-runner.js';
@@ -35,6 +36,22 @@ async function admitBulk(
   return uids;
 }
 
+/** admitBulk, and at most BULK_JOBS_RUNNING_PER_USER of the user's jobs running at once. */
+export async function admitBulkJob(
+  ctx: Context & { token: string },
+  input: { action: { kind: string }; orderUids: string[] },
+) {
+  const user = await ctx.services.reference.user(ctx.token);
+  const limit = ctx.services.config.BULK_JOBS_RUNNING_PER_USER;
+  if ((await ctx.services.bulkJobs.runningOf(user.uid)) >= limit) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,
+    });
+  }
+  return { user, uids: await admitBulk(ctx, input) };
+}
+
 /**
  * orders.bulk: one status change (with its date) or the same comment on up to BULK_MAX_ORDERS orders,
  * BULK_CONCURRENCY backend calls at a time, answered when every order is. Answers per order, in the
@@ -45,9 +62,21 @@ export const bulkProcedure = authedProcedure
   .mutation(async ({ ctx, input, signal }): Promise<{ results: BulkItemResult[] }> => {
     const uids = await admitBulk(ctx, input);
     const changed: Order[] = [];
+    const { ownWrites } = ctx.services.realtime;
+    const deps = { ...ctx.services, assertUnchanged: ownWrites.assertUnchanged.bind(ownWrites) };
     const results = await mapBounded(uids, BULK_CONCURRENCY, async (uid) => {
-      const { result, order } = await runBulkItem(ctx.services, ctx.token, input.action, uid, signal);
-      if (order) changed.push(order);
+      const { result, order } = await runBulkItem(
+        deps,
+        ctx.token,
+        input.action,
+        uid,
+        signal,
+        expectedFor(input.expected, uid),
+      );
+      if (order) {
+        changed.push(order);
+        await recordActivity(ctx.services, ctx.token, bulkRecords(input.action, order), signal);
+      }
       return result;
     });
     // Own-write fast path: the answer names no orders, so every changed one goes out as one event.
@@ -67,16 +96,14 @@ export const bulkProcedure = authedProcedure
 export const bulkStartProcedure = authedProcedure
   .input(bulkOrdersInputSchema)
   .mutation(async ({ ctx, input }) => {
-    const user = await ctx.services.reference.user(ctx.token);
-    const limit = ctx.services.config.BULK_JOBS_RUNNING_PER_USER;
-    if ((await ctx.services.bulkJobs.runningOf(user.uid)) >= limit) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,
-      });
-    }
-    const uids = await admitBulk(ctx, input);
-    return ctx.services.bulkJobs.start({ token: ctx.token, ownerUid: user.uid, action: input.action, uids });
+    const { user, uids } = await admitBulkJob(ctx, input);
+    return ctx.services.bulkJobs.start({
+      token: ctx.token,
+      ownerUid: user.uid,
+      action: input.action,
+      uids,
+      ...(input.expected ? { expected: input.expected } : {}),
+    });
   });
 
 /** orders.bulkJobs: the caller's bulk jobs, newest first (BULK_JOBS_KEPT of the last BULK_JOB_KEEP_MS). */

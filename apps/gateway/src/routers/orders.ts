@@ -15,8 +15,11 @@ import { assertAdvancedCommentUser, assertReissueParcels } from '../console/cons
 import { effectiveWindow, ordersSearchInputSchema } from '../list-inputs.js';
 import { detailLiveProcedure } from '../live-lists/order-detail-live.js';
 import { ordersList } from '../live-lists/orders.js';
+import { notifyCommentMentions } from '../notifications/mentions.js';
+import { commentRecords, recordActivity, statusRecord } from '../team/record.js';
 import { authedProcedure, router } from '../trpc.js';
 import { bulkJobProcedure, bulkJobsProcedure, bulkProcedure, bulkStartProcedure } from './orders-bulk.js';
+import { releaseProcedure, takeProcedure } from './orders-holds.js';
 
 // Answers are validated once, by BackendClient against the route's schema; `.output()` stays only
 // where a procedure reshapes them.
@@ -28,7 +31,7 @@ const commentsRouter = router({
     if (input.sendAs !== 'internal_note')
       assertAdvancedCommentUser(ctx.services.config, user, `Sending a comment as ${input.sendAs}`);
     await ctx.services.commentRate.take(user.uid, 1);
-    return ctx.services.backend.call('orders.addComment', {
+    const answer = await ctx.services.backend.call('orders.addComment', {
       token: ctx.token,
       params: { uid: input.orderUid },
       body: {
@@ -44,6 +47,16 @@ const commentsRouter = router({
       },
       signal,
     });
+    await recordActivity(ctx.services, ctx.token, commentRecords(input), signal);
+    await notifyCommentMentions(ctx.services, {
+      token: ctx.token,
+      author: { uid: user.uid, name: user.name },
+      orderUid: input.orderUid,
+      reference: answer.order.reference,
+      text: input.text,
+      signal,
+    });
+    return answer;
   }),
   markSeen: authedProcedure.input(markSeenInputSchema).mutation(({ ctx, input, signal }) =>
     ctx.services.backend.call('orders.markSeen', {
@@ -110,11 +123,18 @@ export const ordersRouter = router({
         expected,
         signal,
       });
-      return ctx.services.backend.call('orders.changeStatus', {
+      const answer = await ctx.services.backend.call('orders.changeStatus', {
         token: ctx.token,
         body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
         signal,
       });
+      await recordActivity(
+        ctx.services,
+        ctx.token,
+        [statusRecord(answer.order, input.status, input.happenedAt)],
+        signal,
+      );
+      return answer;
     }),
 
   reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(async ({ ctx, input, signal }) => {
@@ -126,11 +146,18 @@ export const ordersRouter = router({
       expected,
       signal,
     });
-    return ctx.services.backend.call('orders.reissueLabel', {
+    const answer = await ctx.services.backend.call('orders.reissueLabel', {
       token: ctx.token,
       body: { order_uid: input.orderUid, number_of_parcels: input.numberOfParcels },
       signal,
     });
+    await recordActivity(
+      ctx.services,
+      ctx.token,
+      [{ orderUid: input.orderUid, action: 'reissue', detail: `${input.numberOfParcels} parcels` }],
+      signal,
+    );
+    return answer;
   }),
 
   // One status change or comment on many orders, answered per order (orders-bulk.ts).
@@ -139,6 +166,10 @@ export const ordersRouter = router({
   bulkStart: bulkStartProcedure,
   bulkJobs: bulkJobsProcedure,
   bulkJob: bulkJobProcedure,
+
+  // Holds: who is on the order, kept at the gateway (src/team).
+  take: takeProcedure,
+  release: releaseProcedure,
 
   comments: commentsRouter,
   invalidAddress: invalidAddressRouter,

@@ -5,8 +5,11 @@ import { RedisChangeEventLog } from './redis-change-event-log.js';
 import { createRedisConnection, type RedisTarget } from './redis-connection.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
+import { RedisPendingActionStore } from './redis-pending-action-store.js';
 import { RedisPollLease } from './redis-poll-lease.js';
+import { RedisScriptTokenStore } from './redis-script-token-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
+import { RedisViewStore } from './redis-view-store.js';
 
 export { RedisChangeEventLog } from './redis-change-event-log.js';
 export { RedisExportStore } from './redis-export-store.js';
@@ -62,7 +65,10 @@ export function createScale(opts: ScaleOptions) {
     ownWriteStore: new RedisOwnWriteStore(redis, keys.ownWrite),
     exportStore,
     bulkJobStore: new RedisBulkJobStore(redis, keys, opts.logger),
+    pendingActionStore: new RedisPendingActionStore(redis, keys),
+    viewStore: new RedisViewStore(redis, subscriber, keys, opts.logger),
     sessions,
+    scriptTokenStore: new RedisScriptTokenStore(redis, keys),
     /** For /readyz: a replica that cannot reach Redis cannot serve live updates. */
     async ping(timeoutMs = 2000): Promise<boolean> {
       try {

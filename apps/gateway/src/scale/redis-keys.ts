@@ -22,6 +22,8 @@ export function redisKeys(prefix = 'waybill:') {
     bulkJob: (jobId: string) => `${prefix}bulk-job:${jobId}`,
     /** A sorted set of a user's bulk job ids, scored by when they started them. */
     bulkJobsOfUser: (userUid: string) => `${prefix}bulk-user:${userUid}`,
+    /** A hash of the actions held for the undo window (undo.*): action id → JSON, token included. */
+    pendingActions: `${prefix}pending-actions`,
     /** Keyed by a hash of the session id, so a key listing reveals no usable id. */
     session: (idHash: string) => `${prefix}session:${idHash}`,
     /** Session key hashes scored by their idle deadline: counting live sessions needs no scan. */
@@ -30,6 +32,22 @@ export function redisKeys(prefix = 'waybill:') {
     /** A user's comment count in the current COMMENT_RATE_WINDOW_MS window (expires with it). */
     commentRate: (userUid: string) => `${prefix}comment-rate:${userUid}`,
     sessionRevoked: `${prefix}session-revoked`,
+    /** A hash of the orders held (orders.take): order uid → hold as JSON. */
+    holds: `${prefix}holds`,
+    holdUpdates: `${prefix}hold-updates`,
+    /** The activity record: entries as JSON scored by when they were recorded. */
+    activity: `${prefix}activity`,
+    /** One order's activity entries, for its History (expires ACTIVITY_KEEP_DAYS after the last one). */
+    activityOfOrder: (orderUid: string) => `${prefix}activity-order:${orderUid}`,
+    activityUpdates: `${prefix}activity-updates`,
+    /** A hash of a user's script tokens: session key hash → name, created, last used (never the token). */
+    scriptTokens: (userUid: string) => `${prefix}script-tokens:${userUid}`,
+    /** A hash of a user's saved views, by id, each as JSON. */
+    viewsOf: (ownerUid: string) => `${prefix}views:${ownerUid}`,
+    /** A set of the shared views, as `owner/id`. */
+    viewsShared: `${prefix}views-shared`,
+    /** Pub/sub: a saved view changed (any owner), so every replica's counts re-list. */
+    viewUpdates: `${prefix}view-updates`,
   };
 }
 export type RedisKeys = ReturnType<typeof redisKeys>;

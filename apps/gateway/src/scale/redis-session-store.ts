@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isSessionId } from '../auth/credentials.js';
 import { RecentSessions } from '../auth/recent-sessions.js';
 import { sessionKey } from '../auth/session-expiry.js';
 import type { SessionRecord, SessionStore } from '../auth/session-store.js';
@@ -8,7 +9,8 @@ import { isRedisUnavailable, RedisUnavailableError } from './redis-unavailable.j
 
 // Reads a session and restarts its idle timeout in one round trip; a session past its absolute
 // end is deleted (session-expiry.ts's rules, with the key's TTL as the idle deadline). The index
-// (KEYS[2]) follows, for the count. ARGV: idle ms, now (epoch ms), the session's key hash.
+// (KEYS[2]) follows, for the count. ARGV: idle ms (a session's own, s.l, wins), now (epoch ms), the
+// session's key hash.
 const RESOLVE = `
 local v = redis.call('GET', KEYS[1])
 if not v then
@@ -27,15 +29,28 @@ if left <= 0 then
   redis.call('ZREM', KEYS[2], ARGV[3])
   return false
 end
-local ttl = math.min(tonumber(ARGV[1]), left)
+local ttl = math.min(tonumber(s.l) or tonumber(ARGV[1]), left)
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], tonumber(ARGV[2]) + ttl, ARGV[3])
 return v`;
 
+/** Token, created, absolute end; a script token's own idle timeout and owner. */
 interface Stored {
   t: string;
   c: number;
   e: number;
+  l?: number;
+  o?: string;
+}
+
+function recordOf(s: Stored): SessionRecord {
+  return {
+    token: s.t,
+    createdAt: s.c,
+    expiresAt: s.e,
+    ...(s.l === undefined ? {} : { idleMs: s.l }),
+    ...(s.o === undefined ? {} : { owner: s.o }),
+  };
 }
 
 /** Sessions a replica remembers for a Redis outage: about 100 bytes each. */
@@ -65,12 +80,12 @@ export interface RedisSessionStoreOptions {
  * meanwhile ends the session on this replica at once and is written to Redis when it is back.
  */
 export class RedisSessionStore implements SessionStore {
-  private readonly listeners = new Set<(id: string) => void>();
+  private readonly listeners = new Set<(key: string) => void>();
   private readonly ready: Promise<unknown>;
   private readonly now: () => number;
   private readonly recent: RecentSessions;
-  /** Revocations Redis has not taken yet: session key → id. */
-  private readonly unwritten = new Map<string, string>();
+  /** Revocations Redis has not taken yet, by session key. */
+  private readonly unwritten = new Set<string>();
   /** The commands connection was lost and is not back: nothing waits for ioredis's reconnect attempts. */
   private down = false;
   /** Whether this outage was logged already. */
@@ -94,10 +109,12 @@ export class RedisSessionStore implements SessionStore {
       this.outage = false;
       void this.writeRevocations();
     });
-    opts.subscriber.on('message', (channel: string, id: string) => {
+    opts.subscriber.on('message', (channel: string, published: string) => {
       if (channel !== opts.keys.sessionRevoked) return;
-      this.recent.forget(sessionKey(id));
-      for (const listener of this.listeners) listener(id);
+      // A session key; a replica of an earlier release publishes the (dead) id itself.
+      const key = isSessionId(published) ? sessionKey(published) : published;
+      this.recent.forget(key);
+      for (const listener of this.listeners) listener(key);
     });
     this.ready = opts.subscriber.subscribe(opts.keys.sessionRevoked).catch((error: unknown) => {
       opts.logger.error({ err: (error as Error).message }, 'session revocations: subscribe failed');
@@ -110,8 +127,15 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(id: string, record: SessionRecord): Promise<void> {
-    const ttl = Math.max(1, Math.min(this.opts.idleMs, record.expiresAt - this.now()));
-    const stored: Stored = { t: record.token, c: record.createdAt, e: record.expiresAt };
+    const idleMs = record.idleMs ?? this.opts.idleMs;
+    const ttl = Math.max(1, Math.min(idleMs, record.expiresAt - this.now()));
+    const stored: Stored = {
+      t: record.token,
+      c: record.createdAt,
+      e: record.expiresAt,
+      ...(record.idleMs === undefined ? {} : { l: record.idleMs }),
+      ...(record.owner === undefined ? {} : { o: record.owner }),
+    };
     const key = sessionKey(id);
     const { redis, keys } = this.opts;
     await this.needsRedis('signing in', async () => {
@@ -158,30 +182,32 @@ export class RedisSessionStore implements SessionStore {
       this.recent.forget(key);
       return null;
     }
-    const s = JSON.parse(raw) as Stored;
-    const record = { token: s.t, createdAt: s.c, expiresAt: s.e };
+    const record = recordOf(JSON.parse(raw) as Stored);
     this.recent.remember(key, record);
     return record;
   }
 
-  async revoke(id: string): Promise<void> {
-    const key = sessionKey(id);
+  revoke(id: string): Promise<void> {
+    return this.revokeKey(sessionKey(id));
+  }
+
+  async revokeKey(key: string): Promise<void> {
     this.recent.forget(key);
     try {
-      await this.deleteAndPublish(id);
+      await this.deleteAndPublish(key);
     } catch (error) {
       if (!isRedisUnavailable(error)) throw error;
       // Refused here from now on (its websockets here close); the other replicas learn it from
       // Redis when it is back. The caller still hears that the logout is not complete.
-      this.unwritten.set(key, id);
-      for (const listener of this.listeners) listener(id);
+      this.unwritten.add(key);
+      for (const listener of this.listeners) listener(key);
       throw new RedisUnavailableError('signing out (this replica already refuses the session)', {
         cause: error,
       });
     }
   }
 
-  onRevoked(listener: (id: string) => void): () => void {
+  onRevoked(listener: (key: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -209,15 +235,14 @@ export class RedisSessionStore implements SessionStore {
     this.listeners.clear();
   }
 
-  private async deleteAndPublish(id: string): Promise<void> {
+  private async deleteAndPublish(key: string): Promise<void> {
     const { redis, keys } = this.opts;
     if (this.down) throw new RedisUnavailableError('signing out');
-    // The id is dead once deleted, so publishing it reveals nothing usable.
     const results = await redis
       .multi()
-      .del(keys.session(sessionKey(id)))
-      .zrem(keys.sessionIndex, sessionKey(id))
-      .publish(keys.sessionRevoked, id)
+      .del(keys.session(key))
+      .zrem(keys.sessionIndex, key)
+      .publish(keys.sessionRevoked, key)
       .exec();
     const failed = results?.find(([error]) => error)?.[0];
     if (failed) throw failed;
@@ -243,9 +268,9 @@ export class RedisSessionStore implements SessionStore {
 
   /** Logouts made while Redis was unreachable, written once it is back (each at most once). */
   private async writeRevocations(): Promise<void> {
-    for (const [key, id] of [...this.unwritten]) {
+    for (const key of [...this.unwritten]) {
       try {
-        await this.deleteAndPublish(id);
+        await this.deleteAndPublish(key);
         this.unwritten.delete(key);
       } catch (error) {
         this.opts.logger.warn(

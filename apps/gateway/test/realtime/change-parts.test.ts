@@ -33,11 +33,15 @@ const calls = (stack: Stack) => {
   return { rows: counts['/orders/search/filter'] ?? 0, statistics: STATISTICS.map((p) => counts[p] ?? 0) };
 };
 
+/** The orders this file changed, so the gateway's poll has seen them. */
+const changed = new Set<string>();
+
 /**
  * Changes an order at the backend and waits until the gateway's poll has brought it and every
  * re-read it caused has been answered: the call counts stay put over two more polls.
  */
 async function changeAndSettle(stack: Stack, uid: string) {
+  changed.add(uid);
   stack.sim.control.changeOrder(uid);
   const poll = stack.app.services.realtime.poll;
   const changedAt = Date.now();
@@ -80,6 +84,30 @@ describe('a change re-reads only the parts of a list it can touch', () => {
     expect(after.rows - before.rows).toBe(0);
     expect(after.statistics.map((n, i) => n - before.statistics[i]!)).toEqual([1, 1]);
     list.stop();
+  });
+
+  it("an order's first change is matched against the row a list shows: no count of another warehouse re-read", async () => {
+    const { client } = await stack.signIn();
+    const orders = polledOrders(
+      (await client.orders.search.query({ window: { skip: 0, limit: 100 } })).orders,
+    ).filter((o) => !changed.has(o.uid));
+    const target = orders[0]!;
+    const there = target.fulfillment_center_uid;
+    const here = orders.find((o) => o.fulfillment_center_uid !== there)!.fulfillment_center_uid;
+    // The order's own warehouse list shows it; the poll has not seen it yet.
+    const listing = follow(client, { fulfillmentCentersUIDS: [there] });
+    const shown = await eventually('snapshot', () => listing.state?.rows);
+    expect(shown.some((o) => o.uid === target.uid)).toBe(true);
+    const other = follow(client, { fulfillmentCentersUIDS: [here] });
+    await eventually('snapshot', () => other.state);
+    const before = calls(stack);
+    await changeAndSettle(stack, target.uid);
+    const after = calls(stack);
+    // Only the listing warehouse's count and priorities are re-read: the other warehouse's apply its
+    // warehouse, which the order was not of before (its listed row) or after.
+    expect(after.statistics.map((n, i) => n - before.statistics[i]!)).toEqual([1, 1]);
+    listing.stop();
+    other.stop();
   });
 
   it('a change a reference search cannot find re-reads nothing once the gateway knows the order', async () => {

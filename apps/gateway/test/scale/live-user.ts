@@ -6,7 +6,13 @@ import {
   TRPCClientError,
   wsLink,
 } from '@trpc/client';
-import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
+import {
+  applyListMessage,
+  type ListMessage,
+  type ListState,
+  type Order,
+  reconnectDelayMs,
+} from '@waybill/contracts';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../src/router.js';
 import { WS_CLOSE } from '../../src/security/index.js';
@@ -45,9 +51,6 @@ export interface LiveUser {
   mutations: number;
   close(): void;
 }
-
-/** The console's reconnect delay: at once, then doubling from 1 s, never above 3 s. */
-const reconnectDelayMs = (attempt: number) => (attempt === 0 ? 0 : Math.min(500 * 2 ** attempt, 3000));
 
 function describe(error: unknown): { kind: 'server' | 'signOut' | 'other'; text: string } {
   if (!(error instanceof TRPCClientError)) return { kind: 'other', text: String(error) };

@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
               ErrorBoundary,
             }),
           },
+          {
+            path: 'activity',
+            lazy: async () => ({
+              Component: (await import('../features/activity/index.js')).ActivityRoute,
+              ErrorBoundary,
+            }),
+          },
           { path: 'me', Component: MeRoute, errorElement },
           { path: '*', Component: NotFoundRoute },
         ],

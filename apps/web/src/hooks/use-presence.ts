@@ -22,8 +22,8 @@ export function useViewers(orderUid: string): readonly PresenceViewer[] {
 }
 
 /**
- * Tells colleagues this tab has `orderUid` open (and is writing a comment, with `typing`) for as
- * long as the component stays mounted. Ephemeral: it lives on the websocket, nothing is stored.
+ * Tells colleagues this tab has `orderUid` open (and is writing a comment, with `typing`: a key
+ * pressed in the editor in the last 5 s, `useTypingWindow`) for as long as the component stays mounted. Ephemeral: it lives on the websocket, nothing is stored.
  * A refusal (a presence cap) only means the others do not see this tab; nothing to show.
  */
 export function useAnnouncePresence(orderUid: string | null, typing: boolean): void {

@@ -8,4 +8,5 @@ export const BULK_ERROR_TEXT: Record<BulkItemError, string> = {
   unauthorized: ERROR_TEXT.session,
   unavailable: ERROR_TEXT.unreachable,
   failed: ERROR_TEXT.generic,
+  conflict: 'Changed by someone else since you ticked it, so it was not changed.',
 };

@@ -8,9 +8,7 @@ import {
   createConnectionStore,
   nextConnectionState,
   nextViewChange,
-  RECONNECT_MAX_DELAY_MS,
   RECONNECTING_GRACE_MS,
-  reconnectDelayMs,
 } from './connection-state.js';
 
 const down: ConnectionEvent = { type: 'socket', down: true };
@@ -65,14 +63,6 @@ describe('connection state', () => {
     expect(blip.recoveries).toBe(1);
     expect(connectionView(blip, T0 + 60).status).toBe('online');
     expect(nextViewChange(blip, T0 + 60)).toBeNull();
-  });
-
-  it('reconnects at once, then at growing jittered waits never above the cap', () => {
-    expect(reconnectDelayMs(0, () => 0.9)).toBe(0);
-    expect(reconnectDelayMs(1, () => 1)).toBe(1_000);
-    expect(reconnectDelayMs(1, () => 0)).toBe(500);
-    for (let attempt = 1; attempt < 40; attempt += 1)
-      expect(reconnectDelayMs(attempt, () => 1)).toBeLessThanOrEqual(RECONNECT_MAX_DELAY_MS);
   });
 
   it('tells its listeners about changes only', () => {

@@ -7,9 +7,6 @@
 export const RECONNECTING_GRACE_MS = 800;
 /** How long "Back online" stays after a shown outage. */
 export const BACK_ONLINE_MS = 3_000;
-/** The longest wait between two reconnect attempts: a recovered gateway is found within it. */
-export const RECONNECT_MAX_DELAY_MS = 2_000;
-
 export interface ConnectionState {
   /** The websocket was lost while subscriptions needed it; tRPC is reconnecting. */
   socketDown: boolean;
@@ -88,17 +85,6 @@ export function nextViewChange(state: ConnectionState, now: number): number | nu
   if (!shownOutage(state.lastOutage)) return null;
   const goneAt = (state.lastOutage?.to ?? 0) + BACK_ONLINE_MS;
   return goneAt > now ? goneAt : null;
-}
-
-/**
- * Wait before reconnect attempt `attempt`: at once first, then doubling from 1 s with jitter (so a
- * restarted gateway is not hit by every console at the same instant), never above 2 s, so a
- * recovered gateway is found within seconds. tRPC's default grows to 30 s.
- */
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  if (attempt === 0) return 0;
-  const base = Math.min(500 * 2 ** attempt, RECONNECT_MAX_DELAY_MS);
-  return Math.round(base * (0.5 + random() / 2));
 }
 
 type Listener = () => void;

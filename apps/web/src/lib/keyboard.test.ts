@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isPaletteKey, isTypingTarget, modalOpen, singleKeyBlocked } from './keyboard.js';
+import {
+  DETAIL_LAYER_ATTRIBUTE,
+  detailKeyBlocked,
+  dialogOverDetail,
+  isPaletteKey,
+  isTypingTarget,
+  modalOpen,
+  singleKeyBlocked,
+} from './keyboard.js';
 
 const key = (init: KeyboardEventInit, target: EventTarget = document.body) => {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
@@ -42,6 +50,22 @@ describe('keyboard shortcut rules', () => {
     document.body.insertAdjacentHTML('beforeend', '<div role="dialog"></div>');
     expect(modalOpen()).toBe(true);
     expect(singleKeyBlocked(key({ key: 'j' }, row))).toBe(true);
+  });
+
+  it('lets the open detail have its keys, but not while typing, in a menu or under another dialog', () => {
+    document.body.innerHTML = `<div role="dialog" ${DETAIL_LAYER_ATTRIBUTE}><button id="b"></button><textarea id="t"></textarea></div>`;
+    const button = document.getElementById('b')!;
+    expect(modalOpen()).toBe(true);
+    expect(dialogOverDetail()).toBe(false);
+    expect(detailKeyBlocked(key({ key: 'j' }, button))).toBe(false);
+    expect(detailKeyBlocked(key({ key: 'j' }, document.getElementById('t')!))).toBe(true);
+    expect(detailKeyBlocked(key({ key: 'j', metaKey: true }, button))).toBe(true);
+    document.body.insertAdjacentHTML('beforeend', '<div role="menu" data-state="open"></div>');
+    expect(detailKeyBlocked(key({ key: 'j' }, button))).toBe(true);
+    document.querySelector('[role="menu"]')!.remove();
+    document.body.insertAdjacentHTML('beforeend', '<div role="alertdialog"></div>');
+    expect(dialogOverDetail()).toBe(true);
+    expect(detailKeyBlocked(key({ key: 'j' }, button))).toBe(true);
   });
 
   it('opens the palette with Ctrl+K or Cmd+K only', () => {

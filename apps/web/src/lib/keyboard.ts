@@ -30,3 +30,22 @@ export function singleKeyBlocked(event: KeyboardEvent, doc: Document = document)
 export function isPaletteKey(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
 }
+
+/** Marks a record's detail layer: a non-modal dialog that keeps its own single-key shortcuts. */
+export const DETAIL_LAYER_ATTRIBUTE = 'data-detail-layer';
+
+/** Whether a dialog is open other than a record's detail layer (a modal over the detail, the palette). */
+export function dialogOverDetail(doc: Document = document): boolean {
+  const open = `:not([data-state="closed"]):not([${DETAIL_LAYER_ATTRIBUTE}])`;
+  return doc.querySelector(`[role="dialog"]${open}, [role="alertdialog"]${open}`) !== null;
+}
+
+/**
+ * The open detail's single-key shortcuts (j/k/s/e/c) follow the shortcut rule, with the detail itself
+ * not counting as a dialog; an open menu (its own typeahead) keeps the keys too.
+ */
+export function detailKeyBlocked(event: KeyboardEvent, doc: Document = document): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return true;
+  if (isTypingTarget(event.target) || dialogOverDetail(doc)) return true;
+  return doc.querySelector('[role="menu"]:not([data-state="closed"])') !== null;
+}

@@ -1,10 +1,9 @@
+import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  addView,
-  deleteView,
   filterSearch,
+  migrationPlan,
   parseSavedViews,
-  renameView,
   SAVED_VIEWS_MAX,
   type SavedView,
   storageKey,
@@ -61,15 +60,20 @@ describe('saved views', () => {
     expect(viewNameProblem('Late', views)).toBeNull();
   });
 
-  it('adds, renames and deletes', () => {
-    let views = addView([], { id: 'a', name: ' Lost ', path: '/realtime', search: 'status=lost' });
-    expect(views).toEqual([view('a', 'Lost')]);
-    expect(() => addView(views, { id: 'b', name: 'lost', path: '/realtime', search: '' })).toThrow(
-      'already exists',
-    );
-    views = renameView(views, 'a', 'Lost today');
-    expect(views[0]?.name).toBe('Lost today');
-    expect(deleteView(views, 'a')).toEqual([]);
+  it("moves this browser's views to the gateway once, keeping ids and both of two equal names", () => {
+    const toFilter = (search: string) => ({ ...DEFAULT_ORDERS_FILTER, reference: search });
+    const local = [view('a', 'Lost'), view('b', 'Late', 'q=7'), view('c', 'Mine')];
+    const remote = [
+      { id: 'a', name: 'Lost', mine: true },
+      { id: 'x', name: 'late', mine: true },
+      { id: 'y', name: 'Mine', mine: false },
+    ];
+    const plan = migrationPlan(local, remote, toFilter);
+    expect(plan.map((p) => p.input)).toEqual([
+      { id: 'b', name: 'Late (this browser)', path: '/realtime', search: 'q=7', filter: toFilter('q=7') },
+      { id: 'c', name: 'Mine', path: '/realtime', search: 'status=lost', filter: toFilter('status=lost') },
+    ]);
+    expect(plan.map((p) => p.view.id)).toEqual(['b', 'c']);
   });
 
   it('keeps only the filter parameters of the URL, and makes the link', () => {

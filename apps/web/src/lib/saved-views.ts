@@ -1,8 +1,13 @@
+import { type OrdersFilter, VIEW_NAME_MAX, type ViewSaveInput } from '@waybill/contracts';
 import { z } from 'zod';
+import { errorCode, errorMessage } from './errors.js';
+
+export { VIEW_NAME_MAX };
 
 /**
- * Saved views: named filter states of a list, kept per user in this browser (localStorage). A view is
- * the list's path and the filter part of its URL query, so opening or sharing it is just that URL.
+ * Saved views: named filter states of a list, kept per user at the gateway (`views.*`). A view is the
+ * list's path and the filter part of its URL query, so opening or sharing it is just that URL. This
+ * browser's localStorage held them before: `readLocalViews` finds those once, to move them.
  */
 export interface SavedView {
   id: string;
@@ -12,7 +17,6 @@ export interface SavedView {
   search: string;
 }
 
-export const VIEW_NAME_MAX = 40;
 export const SAVED_VIEWS_MAX = 50;
 const STORAGE_PREFIX = 'waybill.savedViews.v1.';
 
@@ -52,7 +56,11 @@ export function parseSavedViews(raw: string | null): SavedView[] {
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Why `name` cannot name a view (empty, too long, taken by another view), or null. */
-export function viewNameProblem(name: string, views: readonly SavedView[], exceptId?: string): string | null {
+export function viewNameProblem(
+  name: string,
+  views: ReadonlyArray<Pick<SavedView, 'id' | 'name'>>,
+  exceptId?: string,
+): string | null {
   const trimmed = name.trim();
   if (trimmed.length === 0) return 'Give the view a name.';
   if (trimmed.length > VIEW_NAME_MAX) return `A name has at most ${VIEW_NAME_MAX} characters.`;
@@ -76,23 +84,67 @@ export function viewHref(view: Pick<SavedView, 'path' | 'search'>): string {
   return view.search ? `${view.path}?${view.search}` : view.path;
 }
 
-/** Adds a view; throws with the name problem (the form shows it before it gets here). */
-export function addView(
-  views: readonly SavedView[],
-  view: Omit<SavedView, 'name'> & { name: string },
-): SavedView[] {
-  const problem = viewNameProblem(view.name, views);
-  if (problem) throw new Error(problem);
-  if (views.length >= SAVED_VIEWS_MAX) throw new Error(`At most ${SAVED_VIEWS_MAX} saved views.`);
-  return [...views, { ...view, name: view.name.trim() }];
+export const newViewId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** The views this browser kept for the user before they moved to the gateway; never throws. */
+export function readLocalViews(userUid: string): SavedView[] {
+  try {
+    return parseSavedViews(window.localStorage.getItem(storageKey(userUid)));
+  } catch {
+    // Storage blocked (private mode, policy): nothing to move.
+    return [];
+  }
 }
 
-export function renameView(views: readonly SavedView[], id: string, name: string): SavedView[] {
-  const problem = viewNameProblem(name, views, id);
-  if (problem) throw new Error(problem);
-  return views.map((v) => (v.id === id ? { ...v, name: name.trim() } : v));
+/** Keeps `views` (the ones not moved yet) in this browser, or clears the key when none are left. */
+export function writeLocalViews(userUid: string, views: readonly SavedView[]): void {
+  try {
+    if (views.length === 0) window.localStorage.removeItem(storageKey(userUid));
+    else window.localStorage.setItem(storageKey(userUid), JSON.stringify(views));
+  } catch {
+    // Blocked storage holds nothing to clear.
+  }
 }
 
-export function deleteView(views: readonly SavedView[], id: string): SavedView[] {
-  return views.filter((v) => v.id !== id);
+/**
+ * What moving this browser's views to the gateway saves: each view under its own id (saving it twice
+ * is one view), with the filter its query stands for; a name the gateway list already has for
+ * another view gets " (this browser)" so neither is lost.
+ */
+export function migrationPlan(
+  local: readonly SavedView[],
+  remote: ReadonlyArray<{ id: string; name: string; mine: boolean }>,
+  toFilter: (search: string) => OrdersFilter,
+): Array<{ view: SavedView; input: ViewSaveInput }> {
+  const own = remote.filter((v) => v.mine);
+  return local
+    .filter((view) => view.path === '/realtime' && !own.some((v) => v.id === view.id))
+    .map((view) => {
+      const taken = viewNameProblem(view.name, own) !== null;
+      const name = taken ? `${view.name.slice(0, VIEW_NAME_MAX - 15).trim()} (this browser)` : view.name;
+      return {
+        view,
+        input: {
+          id: view.id,
+          name,
+          path: '/realtime' as const,
+          search: view.search,
+          filter: toFilter(view.search),
+        },
+      };
+    });
+}
+
+/** The console's words for a failed save, share or removal of a view. */
+export function viewErrorText(error: unknown, fallback: string): string {
+  switch (errorCode(error)) {
+    case 'TOO_MANY_REQUESTS':
+      return 'You have as many saved views as allowed: delete one first.';
+    case 'CONFLICT':
+      return 'You have a view with this name already: pick another name.';
+    case 'NOT_FOUND':
+      return 'That view is no longer there: the list is refreshed.';
+    default:
+      return errorMessage(error, fallback);
+  }
 }

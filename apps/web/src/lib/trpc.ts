@@ -1,8 +1,9 @@
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { reconnectDelayMs } from '@waybill/contracts';
 import type { AppRouter } from '@waybill/gateway/router';
-import { connectionStore, reconnectDelayMs } from './connection-state.js';
+import { connectionStore } from './connection-state.js';
 
 /**
  * `useTRPC()` gives every gateway procedure's query, mutation and subscription options (and query

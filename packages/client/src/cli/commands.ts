@@ -8,6 +8,7 @@ export const OPTIONS = {
   limit: { type: 'string' },
   all: { type: 'boolean' },
   url: { type: 'string' },
+  token: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
   late: { type: 'boolean' },
@@ -29,7 +30,11 @@ export const OPTION_HELP: Record<OptionName, { value?: string; text: string }> =
   fields: { value: 'a,b.c', text: 'print only these fields of each item (dotted paths reach inside)' },
   limit: { value: 'N', text: 'print the first N items (default 20), read page by page' },
   all: { text: 'print every item, read page by page' },
-  url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else asked)' },
+  url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one or asked)' },
+  token: {
+    value: 'T',
+    text: "a script token from the console's /me page (default $WAYBILL_TOKEN, else the stored session)",
+  },
   email: { value: 'E', text: 'the e-mail to sign in with (else asked)' },
   password: { value: 'P', text: 'the password (else asked, or the next line of stdin when piped)' },
   late: { text: "the console's late mode" },
@@ -44,6 +49,8 @@ export const OPTION_HELP: Record<OptionName, { value?: string; text: string }> =
 const OUTPUT: OptionName[] = ['json', 'table', 'fields'];
 /** Paging options of list commands. */
 const LIST: OptionName[] = ['limit', 'all'];
+/** Which gateway and credential a command uses instead of the stored session. */
+const SESSION: OptionName[] = ['url', 'token'];
 
 export interface CommandSpec {
   /** The words naming it: `orders search`. */
@@ -58,33 +65,39 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: 'login',
     args: [],
-    summary: 'sign in and store the session',
-    options: ['url', 'email', 'password', ...OUTPUT],
+    summary: 'sign in (password, or --token) and store the session',
+    options: ['url', 'email', 'password', 'token', ...OUTPUT],
   },
   { name: 'logout', args: [], summary: 'end the stored session', options: OUTPUT },
   {
     name: 'orders search',
     args: [],
     summary: "orders matching the console's filter",
-    options: ['late', 'courier', 'status-group', 'reference', 'active', ...LIST, ...OUTPUT],
+    options: ['late', 'courier', 'status-group', 'reference', 'active', ...LIST, ...SESSION, ...OUTPUT],
+  },
+  {
+    name: 'orders watch',
+    args: [],
+    summary: 'stream changes of the matching orders as JSON lines, until stopped',
+    options: ['late', 'courier', 'status-group', 'reference', 'active', 'limit', ...SESSION],
   },
   {
     name: 'orders comment',
     args: ['<reference>', '<text>'],
     summary: 'add a comment to the order with that reference',
-    options: OUTPUT,
+    options: [...SESSION, ...OUTPUT],
   },
   {
     name: 'inbounds export',
     args: ['<reception>'],
     summary: 'export the inbound with that reception to .xlsx',
-    options: ['out', ...OUTPUT],
+    options: ['out', ...SESSION, ...OUTPUT],
   },
   {
     name: 'clients health',
     args: [],
     summary: 'stores needing attention, with their reasons (exit code 6 when any)',
-    options: OUTPUT,
+    options: [...SESSION, ...OUTPUT],
   },
   {
     name: 'completion',

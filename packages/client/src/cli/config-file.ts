@@ -8,6 +8,8 @@ import { EXIT } from './exit-codes.js';
 export interface StoredSession {
   url: string;
   token: string;
+  /** `script-token`: stored by `waybill login --token` (made on the console's /me page, revoked there). */
+  kind?: 'script-token';
 }
 
 /** $XDG_CONFIG_HOME/waybill/config.json, or ~/.config/waybill/config.json. */
@@ -67,7 +69,11 @@ export async function loadSession(file = configPath()): Promise<StoredSession> {
   })();
   if (typeof parsed?.url !== 'string' || typeof parsed.token !== 'string')
     throw new CliError(`${file} is not a waybill session: run \`waybill login\` again.`, EXIT.auth);
-  return { url: parsed.url, token: parsed.token };
+  return {
+    url: parsed.url,
+    token: parsed.token,
+    ...(parsed.kind === 'script-token' ? { kind: parsed.kind } : {}),
+  };
 }
 
 export async function deleteSession(file = configPath()): Promise<void> {

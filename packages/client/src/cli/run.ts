@@ -16,8 +16,10 @@ import { EXIT, type ExitCode } from './exit-codes.js';
 import { commandHelp, generalHelp, groupHelp, usageOf } from './help.js';
 import { exportInbound } from './inbounds-commands.js';
 import { commentOrder, orderRow, parseLimit, searchOrders } from './orders-commands.js';
+import { parseWatchLimit, watchOrders } from './orders-watch.js';
 import { type CommandOutput, parseFields, render } from './output.js';
 import { packageVersion } from './version.js';
+import { versionChecksDone } from './version-check.js';
 
 type Values = ReturnType<typeof parse>['values'];
 
@@ -47,12 +49,14 @@ async function execute(
     case 'orders search': {
       if (values.all && values.limit !== undefined) throw usageError('Give --limit or --all, not both');
       const limit = values.all ? Number.POSITIVE_INFINITY : parseLimit(values.limit);
-      const { client } = await sessionClient();
+      const { client } = await sessionClient(values);
       const orders = await searchOrders(client, { ...values, statusGroup: values['status-group'] }, limit);
       return { document: orders, items: orders, rows: orders.map(orderRow) };
     }
+    case 'orders watch':
+      return { ...(await watch(values)), exitCode: EXIT.ok };
     case 'orders comment': {
-      const { client } = await sessionClient();
+      const { client } = await sessionClient(values);
       const result = await commentOrder(client, args[0]!, args[1]!);
       return {
         document: result,
@@ -61,16 +65,46 @@ async function execute(
       };
     }
     case 'inbounds export': {
-      const { client, session } = await sessionClient();
+      const { client, session } = await sessionClient(values);
       return single(await exportInbound(client, session, args[0]!, values.out));
     }
     case 'clients health': {
-      const { client } = await sessionClient();
+      const { client } = await sessionClient(values);
       return storesNeedingAttention(client);
     }
     default:
       throw new Error(`waybill ${spec.name} has no handler`);
   }
+}
+
+/**
+ * `orders watch`: JSON lines on stdout until SIGINT/SIGTERM (or stdout closes); a ready line on
+ * stderr once the first state arrived. Prints nothing more at the end.
+ */
+async function watch(values: Values): Promise<CommandOutput & { quiet: true }> {
+  const limit = parseWatchLimit(values.limit);
+  const flags = { ...values, statusGroup: values['status-group'] };
+  const { client } = await sessionClient(values);
+  const stop = new AbortController();
+  const end = () => stop.abort();
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
+  process.stdout.once('error', end);
+  try {
+    await watchOrders(
+      client,
+      flags,
+      limit,
+      (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+      (count) => process.stderr.write(`waybill: watching ${count} orders (Ctrl-C to stop)\n`),
+      stop.signal,
+    );
+  } finally {
+    process.off('SIGINT', end);
+    process.off('SIGTERM', end);
+    client.close();
+  }
+  return { document: null, items: [], quiet: true };
 }
 
 function out(text: string): void {
@@ -119,7 +153,8 @@ async function dispatch(argv: string[]): Promise<ExitCode> {
   if (values.json && values.table) throw usageError('Give --json or --table, not both');
   const format = { table: values.table === true, fields: parseFields(values.fields) };
   const result = await execute(spec, args, values);
-  out(render(result, format));
+  if (!('quiet' in result)) out(render(result, format));
+  await versionChecksDone();
   return result.exitCode ?? EXIT.ok;
 }
 
@@ -141,6 +176,8 @@ export async function runCli(argv: string[]): Promise<number> {
         : await loadSession()
             .then((s) => s.url)
             .catch(() => null);
+    // A client the gateway no longer serves may be why it failed: that warning comes first.
+    await versionChecksDone();
     process.stderr.write(`waybill: ${describeError(error, url)}\n`);
     if (process.env.WAYBILL_DEBUG && error instanceof Error && error.stack)
       process.stderr.write(`${error.stack}\n`);

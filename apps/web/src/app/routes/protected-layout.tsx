@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
 import { ExportTray } from '../../components/export-tray/export-tray.js';
+import { HoldsProvider } from '../../components/holds/index.js';
 import { AppFooter } from '../../components/layout/app-footer.js';
 import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
@@ -92,28 +93,31 @@ export function ProtectedLayout() {
         <BulkJobsProvider>
           {/* Who else has an order open: one presence.watch for the list rows and the detail. */}
           <PresenceProvider>
-            <div className={styles.shell}>
-              <Header
-                user={user}
-                onLogout={logout}
-                tools={
-                  <>
-                    <NotificationCentre />
-                    <ExportTray />
-                  </>
-                }
-              />
-              {/* Over everything, outside main (which an open detail makes inert). */}
-              <ConnectionBanner />
-              <main className={styles.main} ref={setMainElement}>
-                <PopupLayer element={mainElement}>
-                  {ready ? <Outlet /> : <SkeletonRows rows={10} />}
-                </PopupLayer>
-              </main>
-              <AppFooter gateway={session.data?.gateway} />
-              {/* Ctrl+K (⌘K) from every screen. */}
-              {ready ? <CommandPalette /> : null}
-            </div>
+            {/* Who holds which order: one holds.live for the rows, the detail and the Mine view. */}
+            <HoldsProvider>
+              <div className={styles.shell}>
+                <Header
+                  user={user}
+                  onLogout={logout}
+                  tools={
+                    <>
+                      <NotificationCentre />
+                      <ExportTray />
+                    </>
+                  }
+                />
+                {/* Over everything, outside main (which an open detail makes inert). */}
+                <ConnectionBanner />
+                <main className={styles.main} ref={setMainElement}>
+                  <PopupLayer element={mainElement}>
+                    {ready ? <Outlet /> : <SkeletonRows rows={10} />}
+                  </PopupLayer>
+                </main>
+                <AppFooter gateway={session.data?.gateway} />
+                {/* Ctrl+K (⌘K) from every screen. */}
+                {ready ? <CommandPalette /> : null}
+              </div>
+            </HoldsProvider>
           </PresenceProvider>
         </BulkJobsProvider>
       </ExportJobsProvider>

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { BulkJob } from '@waybill/contracts';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { BULK_POLL_MS } from '../../hooks/use-bulk-jobs.js';
 import { logErrorDetail } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
@@ -20,6 +20,8 @@ export interface BulkJobModalProps {
   /** Once, when every order has an answer (or the start was refused). */
   onFinished?: (items: readonly BulkJobItem[], job: BulkJob | null) => void;
   onClose: () => void;
+  /** Shown above the progress while the job waits out its undo window (its Undo button). */
+  pending?: ReactNode;
 }
 
 const INTERRUPTED_NOTE = ' (stopped early: the gateway restarted; the orders it did not reach failed)';
@@ -28,7 +30,15 @@ const INTERRUPTED_NOTE = ' (stopped early: the gateway restarted; the orders it 
  * A bulk job's progress and each order's result, read from the gateway every second while it runs.
  * Closing it leaves the job running: the header tray keeps following it.
  */
-export function BulkJobModal({ jobId, title, orders, startError, onFinished, onClose }: BulkJobModalProps) {
+export function BulkJobModal({
+  jobId,
+  title,
+  orders,
+  startError,
+  onFinished,
+  onClose,
+  pending,
+}: BulkJobModalProps) {
   const trpc = useTRPC();
   const query = useQuery(
     trpc.orders.bulkJob.queryOptions(jobId ? { jobId } : skipToken, {
@@ -82,6 +92,7 @@ export function BulkJobModal({ jobId, title, orders, startError, onFinished, onC
           The progress could not be read; the tray in the header keeps following it.
         </p>
       ) : null}
+      {pending}
       <BulkJobProgress items={items} note={note} />
       <BulkJobResultList items={items} />
       {finished ? null : (

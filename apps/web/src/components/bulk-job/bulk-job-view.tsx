@@ -1,4 +1,4 @@
-import { type BulkJob, formatOrderReference } from '@waybill/contracts';
+import { type BulkJob, conflictMessage, formatOrderReference } from '@waybill/contracts';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { BULK_ERROR_TEXT } from '../../lib/bulk-error-text.js';
 import styles from './bulk-job.module.css';
@@ -7,7 +7,7 @@ import styles from './bulk-job.module.css';
 export type BulkJobItem = {
   uid: string;
   reference: string | null;
-} & ({ state: 'waiting' } | { state: 'done' } | { state: 'failed'; message: string });
+} & ({ state: 'waiting' } | { state: 'done' } | { state: 'failed'; message: string; conflict?: true });
 
 /**
  * Every order of the job: the answered ones from the job, then (when the caller knows the orders it
@@ -16,6 +16,7 @@ export type BulkJobItem = {
 export function bulkJobItems(
   job: Pick<BulkJob, 'results'> | null,
   known: readonly { uid: string; reference: string | null }[] = [],
+  now: Date = new Date(),
 ): BulkJobItem[] {
   const results = new Map((job?.results ?? []).map((r) => [r.uid, r]));
   const references = new Map(known.map((o) => [o.uid, o.reference]));
@@ -24,7 +25,15 @@ export function bulkJobItems(
     const reference = r?.reference ?? references.get(uid) ?? null;
     if (!r) return { uid, reference, state: 'waiting' };
     if (r.ok) return { uid, reference, state: 'done' };
-    return { uid, reference, state: 'failed', message: BULK_ERROR_TEXT[r.error ?? 'failed'] };
+    // A conflict names who changed the order since it was ticked, and when.
+    const message = r.conflict ? conflictMessage(r.conflict, now) : BULK_ERROR_TEXT[r.error ?? 'failed'];
+    return {
+      uid,
+      reference,
+      state: 'failed',
+      message,
+      ...(r.error === 'conflict' ? { conflict: true } : {}),
+    };
   };
   const uids = known.length > 0 ? known.map((o) => o.uid) : [...results.keys()];
   return uids.map(item);
@@ -49,7 +58,13 @@ export function BulkJobResultList({ items }: { items: readonly BulkJobItem[] }) 
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll.
     <ul className={styles.results} aria-label="Result per order" tabIndex={0}>
       {items.map((item) => (
-        <li key={item.uid} className={styles.result} data-testid="bulk-item" data-state={item.state}>
+        <li
+          key={item.uid}
+          className={styles.result}
+          data-testid="bulk-item"
+          data-state={item.state}
+          data-conflict={(item.state === 'failed' && item.conflict) || undefined}
+        >
           {item.state === 'waiting' ? (
             <LoaderCircle size={14} className={styles.spin} aria-hidden />
           ) : item.state === 'done' ? (

@@ -1,58 +1,111 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { orderStatusLabel } from '@waybill/contracts';
+import { formatOrderReference, orderRowActions, orderStatusLabel, rankByReference } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
-import { useCurrentUser } from '../../hooks/use-reference-data.js';
+import { useCurrentUser, useReferenceData } from '../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../hooks/use-saved-views.js';
 import { errorMessage } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
 import styles from './command-palette.module.css';
+import { type CommandTarget, type OrderCommand, orderCommandItems } from './palette-commands.js';
 import { everyStatusFilter, ORDER_QUERY_MIN, paletteItems } from './palette-items.js';
 
 const ORDER_RESULTS = 8;
-const GROUPS = ['Orders', 'Screens', 'Saved views'] as const;
+/** Looked up to rank: the exact reference may come after others that hold it in the backend's order. */
+const ORDER_CANDIDATES = 50;
+const GROUPS = ['Commands', 'Orders', 'Screens', 'Saved views'] as const;
 
 /** The palette's dialog (loaded on first use). */
 export function PaletteDialog({
   open,
   onOpenChange,
+  orderUid = null,
+  onCommand = () => {},
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The order open or focused as the palette opened: its commands come first. */
+  orderUid?: string | null;
+  onCommand?: (uid: string, reference: string | null, command: OrderCommand) => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        {open ? <PaletteContent onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <PaletteContent orderUid={orderUid} onCommand={onCommand} onDone={() => onOpenChange(false)} />
+        ) : null}
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PaletteContent({ onDone }: { onDone: () => void }) {
+/** What the palette knows of the current order for its commands; null before it has loaded. */
+function useCommandTarget(uid: string | null, userUid: string | null): CommandTarget | null {
+  const trpc = useTRPC();
+  const enabled = uid !== null;
+  const detail = useQuery(
+    trpc.orders.detail.queryOptions({ uid: uid ?? '' }, { enabled, staleTime: 10_000 }),
+  );
+  const following = useQuery(
+    trpc.notifications.following.queryOptions({ orderUid: uid ?? '' }, { enabled, retry: false }),
+  );
+  const holds = useQuery(trpc.holds.list.queryOptions(undefined, { enabled, retry: false }));
+  const reference = useReferenceData();
+  const order = detail.data?.order;
+  if (!uid || !order) return null;
+  const warehouse = order.fulfillment_center_uid
+    ? (reference.fulfillmentCentersByUid.get(order.fulfillment_center_uid) ?? null)
+    : null;
+  return {
+    uid,
+    reference: order.reference,
+    allowed: orderRowActions(order, warehouse),
+    following: following.data?.following ?? null,
+    heldByMe:
+      holds.data && userUid
+        ? holds.data.holds.some((h) => h.orderUid === uid && h.holder.uid === userUid)
+        : null,
+  };
+}
+
+function PaletteContent({
+  orderUid,
+  onCommand,
+  onDone,
+}: {
+  orderUid: string | null;
+  onCommand: (uid: string, reference: string | null, command: OrderCommand) => void;
+  onDone: () => void;
+}) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const { views } = useSavedViews(me.data?.user?.uid ?? null);
+  const userUid = me.data?.user?.uid ?? null;
+  const { views } = useSavedViews(userUid);
+  const target = useCommandTarget(orderUid, userUid);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const debounced = useDebouncedValue(query.trim(), 250);
   const searching = debounced.length >= ORDER_QUERY_MIN;
   const orders = useQuery(
     trpc.orders.search.queryOptions(
-      { filter: everyStatusFilter(debounced), window: { skip: 0, limit: ORDER_RESULTS } },
+      { filter: everyStatusFilter(debounced), window: { skip: 0, limit: ORDER_CANDIDATES } },
       { enabled: searching, staleTime: 10_000 },
     ),
   );
   const found = searching ? (orders.data?.orders ?? []) : [];
   const items = useMemo(
-    () =>
-      paletteItems(query, found, views, (k) => orderStatusLabel(k as Parameters<typeof orderStatusLabel>[0])),
-    [query, found, views],
+    () => [
+      ...(target ? orderCommandItems(query, target) : []),
+      ...paletteItems(query, rankByReference(query, found).slice(0, ORDER_RESULTS), views, (k) =>
+        orderStatusLabel(k as Parameters<typeof orderStatusLabel>[0]),
+      ),
+    ],
+    [query, found, views, target],
   );
   const listId = useId();
   const current = Math.min(active, Math.max(0, items.length - 1));
@@ -62,13 +115,16 @@ function PaletteContent({ onDone }: { onDone: () => void }) {
     const item = items[index];
     if (!item) return;
     onDone();
-    navigate(item.href);
+    if (item.command && target) onCommand(target.uid, target.reference, item.command);
+    else if (item.href) navigate(item.href);
   };
 
   const status = !searching
     ? query.trim().length > 0
       ? `Type ${ORDER_QUERY_MIN} characters to look up an order reference`
-      : 'Type an order reference, a screen or a saved view'
+      : target
+        ? `Commands on order ${formatOrderReference(target.reference)}, or type an order reference, a screen or a saved view`
+        : 'Type an order reference, a screen or a saved view'
     : orders.isFetching
       ? 'Looking up orders…'
       : orders.isError
@@ -89,8 +145,16 @@ function PaletteContent({ onDone }: { onDone: () => void }) {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={items[current] ? `${listId}-${current}` : undefined}
-          aria-label="Go to an order, screen or saved view"
-          placeholder="Order reference, screen or saved view…"
+          aria-label={
+            target
+              ? 'Run a command, or go to an order, screen or saved view'
+              : 'Go to an order, screen or saved view'
+          }
+          placeholder={
+            target
+              ? 'Command, order reference, screen or saved view…'
+              : 'Order reference, screen or saved view…'
+          }
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {

@@ -24,6 +24,7 @@ describe('command palette items', () => {
     expect(items.map((i) => [i.group, i.label, i.href])).toEqual([
       ['Orders', 'Order #1001', '/realtime/order?uid=o1'],
       ['Screens', 'Inbounds', '/inbounds'],
+      ['Saved views', 'Mine: orders I hold', '/realtime?mine=1'],
       ['Saved views', 'Late in transit', '/realtime?late=1'],
     ]);
     expect(items[0]?.hint).toBe('Delivered');
@@ -34,7 +35,20 @@ describe('command palette items', () => {
       'Realtime orders',
       'Inbounds',
       'Clients',
+      'Team activity',
       'My account',
+      'Mine: orders I hold',
+    ]);
+  });
+});
+
+describe('palette ranking', () => {
+  it('puts the order whose reference is the query first, then reference prefixes, then the rest', () => {
+    const found = [order('o1', 'X1001'), order('o2', '10010'), order('o3', '1001')];
+    expect(paletteItems('1001', found, [], () => '').map((i) => i.label)).toEqual([
+      'Order #1001',
+      'Order #10010',
+      'Order #X1001',
     ]);
   });
 });

@@ -4,16 +4,21 @@ import {
   type Order,
   type OrdersFilter,
   ordersFilterSchema,
+  rankByReference,
 } from '@waybill/contracts';
 import type { SavedView } from '../../lib/saved-views.js';
 import { viewHref } from '../../lib/saved-views.js';
+import { MINE_HREF } from '../holds/use-mine.js';
+import type { OrderCommand } from './palette-commands.js';
 
 export interface PaletteItem {
   id: string;
-  group: 'Orders' | 'Screens' | 'Saved views';
+  group: 'Commands' | 'Orders' | 'Screens' | 'Saved views';
   label: string;
   hint?: string;
-  href: string;
+  /** Where the item goes; a command runs instead. */
+  href?: string;
+  command?: OrderCommand;
 }
 
 export const SCREENS: readonly PaletteItem[] = CONSOLE_SCREENS.map((screen) => ({
@@ -22,6 +27,11 @@ export const SCREENS: readonly PaletteItem[] = CONSOLE_SCREENS.map((screen) => (
   label: screen.paletteLabel,
   href: screen.path,
 }));
+
+/** Views every user has: the orders they hold. */
+export const BUILT_IN_VIEWS: readonly PaletteItem[] = [
+  { id: 'view-mine', group: 'Saved views', label: 'Mine: orders I hold', href: MINE_HREF },
+];
 
 /** Characters a reference search needs before the palette asks the gateway. */
 export const ORDER_QUERY_MIN = 2;
@@ -38,16 +48,18 @@ export function everyStatusFilter(reference: string): OrdersFilter {
   });
 }
 
-const matches = (text: string, query: string) => text.toLowerCase().includes(query.trim().toLowerCase());
+export const matches = (text: string, query: string) =>
+  text.toLowerCase().includes(query.trim().toLowerCase());
 
-/** Orders found, then screens and saved views whose name holds the query, in that order. */
+/** Orders found (best match first), then screens and saved views whose name holds the query. */
 export function paletteItems(
   query: string,
   orders: readonly Pick<Order, 'uid' | 'reference' | 'aggregated_status'>[],
   views: readonly SavedView[],
   statusLabel: (key: string) => string,
 ): PaletteItem[] {
-  const orderItems = orders.map<PaletteItem>((o) => ({
+  // The exact reference first, then references starting with the query, then the rest.
+  const orderItems = rankByReference(query, orders).map<PaletteItem>((o) => ({
     id: `order-${o.uid}`,
     group: 'Orders',
     label: `Order ${formatOrderReference(o.reference)}`,
@@ -63,6 +75,6 @@ export function paletteItems(
   return [
     ...orderItems,
     ...SCREENS.filter((s) => matches(s.label, query)),
-    ...viewItems.filter((v) => matches(v.label, query)),
+    ...[...BUILT_IN_VIEWS, ...viewItems].filter((v) => matches(v.label, query)),
   ];
 }

@@ -55,6 +55,8 @@ export function DetailLayer({
           className={className ? `${styles.content} ${className}` : styles.content}
           aria-describedby={undefined}
           data-testid={testId}
+          // The detail is a dialog, yet not one that silences the palette and its own shortcuts.
+          data-detail-layer=""
           onCloseAutoFocus={onCloseAutoFocus}
           onKeyDown={tabOutOfDetail}
           onInteractOutside={(event) => {

@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { conflictOf, type SaveOptions } from '../../lib/conflict.js';
 import { errorMessage } from '../../lib/errors.js';
 import { ConflictNotice } from '../conflict-notice/conflict-notice.js';
+import { LiveChangeNotice } from '../conflict-notice/live-change-notice.js';
 import { Modal } from '../modal/modal.js';
 import { ModalActions } from '../modal/modal-actions.js';
 import styles from './order-modals.module.css';
@@ -19,6 +20,8 @@ import { OrderSummary } from './order-summary.js';
 
 export interface ReissueModalProps {
   order: Order | undefined;
+  /** The order left the list the modal was opened from: it stays open and says so. */
+  gone?: boolean;
   merchant: string | null;
   warehouse: FulfillmentCenter | null;
   /** Most boxes the backend takes in one reissue (the gateway's setting); null while unknown. */
@@ -31,6 +34,7 @@ export interface ReissueModalProps {
 /** Reissue AWB: number of boxes (default 2, minimum 2, at most the backend's limit), CONFIRM and CANCEL. */
 export function ReissueModal({
   order,
+  gone = false,
   merchant,
   warehouse,
   maxParcels = null,
@@ -86,6 +90,7 @@ export function ReissueModal({
       }
     >
       <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
+      <LiveChangeNotice opened={seen} current={order} gone={gone} />
       <label className={styles.stepperLabel} htmlFor={`${id}-parcels`}>
         Number of boxes
       </label>

@@ -2,18 +2,27 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import styles from './toast.module.css';
+import { UndoCountdown } from './undo-countdown.js';
 
 export type ToastTone = 'error' | 'success' | 'info';
+/** A held action the toast offers to undo until `until` (epoch ms). */
+export interface ToastUndo {
+  until: number;
+  onUndo: () => void;
+}
 interface ToastItem {
   id: number;
   title: string;
   description?: string;
   tone: ToastTone;
+  undo?: ToastUndo;
 }
 interface ToastApi {
   show: (toast: { title: string; description?: string; tone?: ToastTone }) => void;
   error: (title: string, description?: string) => void;
   success: (title: string, description?: string) => void;
+  /** A success with an "Undo" button and its countdown, shown until the window ends. */
+  undoable: (title: string, undo: ToastUndo) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -22,18 +31,23 @@ let nextId = 1;
 /** Errors and confirmations in plain words, announced to screen readers. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
-  const show = useCallback<ToastApi['show']>(({ title, description, tone = 'info' }) => {
+  const add = useCallback((item: Omit<ToastItem, 'id'>) => {
     const id = nextId++;
-    setItems((list) => [...list.slice(-3), { id, title, tone, ...(description ? { description } : {}) }]);
+    setItems((list) => [...list.slice(-3), { id, ...item }]);
   }, []);
+  const show = useCallback<ToastApi['show']>(
+    ({ title, description, tone = 'info' }) => add({ title, tone, ...(description ? { description } : {}) }),
+    [add],
+  );
   const api = useMemo<ToastApi>(
     () => ({
       show,
       error: (title, description) => show({ title, tone: 'error', ...(description ? { description } : {}) }),
       success: (title, description) =>
         show({ title, tone: 'success', ...(description ? { description } : {}) }),
+      undoable: (title, undo) => add({ title, tone: 'success', undo }),
     }),
-    [show],
+    [show, add],
   );
   const remove = (id: number) => setItems((list) => list.filter((t) => t.id !== id));
   return (
@@ -46,6 +60,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className={styles.toast}
             data-tone={item.tone}
             type={item.tone === 'error' ? 'foreground' : 'background'}
+            {...(item.undo ? { duration: Math.max(0, item.undo.until - Date.now()) } : {})}
             onOpenChange={(open) => {
               if (!open) remove(item.id);
             }}
@@ -57,7 +72,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   {item.description}
                 </RadixToast.Description>
               ) : null}
+              {item.undo ? <UndoCountdown until={item.undo.until} /> : null}
             </div>
+            {item.undo ? (
+              <RadixToast.Action
+                className={styles.undo}
+                altText="Undo with the Undo button (F8 reaches the notifications)"
+                onClick={item.undo.onUndo}
+                data-testid="toast-undo"
+              >
+                Undo
+              </RadixToast.Action>
+            ) : null}
             <RadixToast.Close className={styles.close} aria-label="Dismiss">
               <X size={14} aria-hidden />
             </RadixToast.Close>

@@ -12,6 +12,8 @@ const item = (over: Partial<AppNotification>): AppNotification => ({
   orderUid: 'ord_1',
   reference: 'R-1001',
   text: 'New comment',
+  author: null,
+  excerpt: null,
   at: Date.now() - 120_000,
   read: false,
   ...over,

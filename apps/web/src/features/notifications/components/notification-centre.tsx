@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { type AppNotification, formatOrderReference, relativeTime } from '@waybill/contracts';
 import { Bell } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { useNow } from '../../../hooks/use-now.js';
@@ -10,9 +10,12 @@ import {
   askDesktopPermission,
   type DesktopPermission,
   desktopPermission,
+  notificationExcerpt,
+  notificationHeadline,
   orderHref,
   showDesktop,
 } from '../lib/desktop.js';
+import { claimDesktopLead, type DesktopLead } from '../lib/desktop-lead.js';
 import styles from './notification-centre.module.css';
 
 /** The header's bell: the last 50 notifications with unread state, live over the websocket. */
@@ -23,8 +26,20 @@ export function NotificationCentre() {
   const opening = useRef(false);
   const [permission, setPermission] = useState<DesktopPermission>(desktopPermission);
   const openOrder = useCallback((uid: string) => navigate(orderHref(uid)), [navigate]);
+  // Every tab lists the notifications; only the elected one shows them on the desktop.
+  const lead = useRef<DesktopLead | null>(null);
+  useEffect(() => {
+    const claimed = claimDesktopLead();
+    lead.current = claimed;
+    return () => claimed.release();
+  }, []);
   const { state, failed, markRead, markAllRead } = useNotifications(
-    useCallback((item: AppNotification) => showDesktop(item, openOrder), [openOrder]),
+    useCallback(
+      (item: AppNotification) => {
+        if (lead.current?.leads() ?? true) showDesktop(item, openOrder);
+      },
+      [openOrder],
+    ),
   );
   const now = useNow(60_000);
   const unread = state?.unread ?? 0;
@@ -72,8 +87,8 @@ export function NotificationCentre() {
             <p className={styles.empty}>Notifications cannot be loaded right now.</p>
           ) : items.length === 0 ? (
             <p className={styles.empty}>
-              Nothing yet. Follow an order to hear when it changes; comments escalated to your team show here
-              too.
+              Nothing yet. Follow an order to hear when it changes; comments escalated to your team and
+              mentions of you show here too.
             </p>
           ) : (
             <ul className={styles.list}>
@@ -98,13 +113,18 @@ export function NotificationCentre() {
                       {item.reference ? formatOrderReference(item.reference) : 'Order'}
                       {item.read ? null : <span className={styles.unreadDot}>Unread</span>}
                     </span>
-                    <span className={styles.text}>{item.text}</span>
+                    <span className={styles.text}>{notificationHeadline(item)}</span>
+                    {notificationExcerpt(item) ? (
+                      <span className={styles.excerpt} data-testid="notification-excerpt">
+                        {notificationExcerpt(item)}
+                      </span>
+                    ) : null}
                     <span className={styles.when}>{relativeTime(new Date(item.at), now)}</span>
                   </button>
                   {item.read ? null : (
                     <Button size="sm" variant="ghost" onClick={() => markRead.mutate({ ids: [item.id] })}>
                       Mark read
-                      <span className="visually-hidden"> {item.text}</span>
+                      <span className="visually-hidden"> {notificationHeadline(item)}</span>
                     </Button>
                   )}
                 </li>

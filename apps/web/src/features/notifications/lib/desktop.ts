@@ -15,13 +15,29 @@ export async function askDesktopPermission(): Promise<DesktopPermission> {
 }
 
 export function notificationTitle(item: Pick<AppNotification, 'reference'>): string {
-  return item.reference ? `Order ${item.reference}` : 'An order you follow';
+  return item.reference ? `Order ${item.reference}` : 'An order';
 }
 
-/** A desktop notification when the browser allows it; clicking it brings the tab up on that order. */
+/** What happened, naming who did it unless the text already does ("Ana Popescu mentioned you on …"). */
+export function notificationHeadline(item: Pick<AppNotification, 'text' | 'author'>): string {
+  const name = item.author?.name;
+  return name && !item.text.includes(name) ? `${name} · ${item.text}` : item.text;
+}
+
+/** The comment's first words or the change's summary, when it says more than the headline. */
+export function notificationExcerpt(item: Pick<AppNotification, 'text' | 'excerpt'>): string | null {
+  return item.excerpt && item.excerpt !== item.text ? item.excerpt : null;
+}
+
+/**
+ * A desktop notification when the browser allows it and this tab leads (one per browser, see
+ * desktop-lead.ts); clicking it brings the tab up on that order.
+ */
 export function showDesktop(item: AppNotification, open: (uid: string) => void): void {
   if (desktopPermission() !== 'granted') return;
-  const shown = new Notification(notificationTitle(item), { body: item.text, tag: item.id });
+  const excerpt = notificationExcerpt(item);
+  const body = excerpt ? `${notificationHeadline(item)}\n${excerpt}` : notificationHeadline(item);
+  const shown = new Notification(notificationTitle(item), { body, tag: item.id });
   shown.onclick = () => {
     window.focus();
     open(item.orderUid);

@@ -24,7 +24,10 @@ import { useDrafts } from '../../../hooks/use-drafts.js';
 import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTRPC } from '../../../lib/trpc.js';
+import type { EditorRequest } from '../lib/editor-request.js';
 import styles from './comment-editor.module.css';
+import { MentionList } from './mention-list.js';
+import { useMentionCompletion } from './use-mention-completion.js';
 
 const UNITS: readonly { unit: SnoozeUnit; label: string }[] = [
   { unit: 'hour', label: 'Hour' },
@@ -40,6 +43,10 @@ export interface CommentEditorProps {
   onCancel: () => void;
   /** Unsaved text exists (the route asks before navigating away). */
   onDirtyChange: (dirty: boolean) => void;
+  /** The user asked to write (or escalate): the text box takes the focus. Opening it alone does not. */
+  request?: EditorRequest | null;
+  /** The user changed the text (a key, a paste): presence "typing". A restored draft is not. */
+  onTyped?: () => void;
 }
 
 /** Plain words for a failed validation: the first issue, naming its field. */
@@ -63,7 +70,15 @@ function savedDetail(input: ReturnType<typeof commentSubmitInput>): string | und
  * only a successful save resets it. The text is kept in the browser as the user's draft for this
  * order (a reload, a restart or a crash loses nothing) until it is saved or cancelled.
  */
-export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyChange }: CommentEditorProps) {
+export function CommentEditor({
+  orderUid,
+  advanced,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+  request = null,
+  onTyped,
+}: CommentEditorProps) {
   const trpc = useTRPC();
   const drafts = useDrafts();
   const [state, dispatch] = useReducer(commentEditorReducer, orderUid, (uid): CommentEditorState => {
@@ -78,8 +93,17 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
   const busy = add.isPending;
   const dirty = state.text.trim().length > 0;
   const tooLong = commentTooLong(state.text);
+  const mention = useMentionCompletion(area, state.text, (text) => dispatch({ type: 'text', text }));
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const action = useRef(state.action);
+  action.current = state.action;
+  useEffect(() => {
+    if (!request) return;
+    if (request.kind === 'escalate' && action.current !== 'escalate')
+      dispatch({ type: 'toggleAction', action: 'escalate' });
+    area.current?.focus();
+  }, [request]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   // Emptied (typed away, saved or cancelled) after holding text: the draft goes. Not before: the
   // first render must not drop a draft it could not read yet.
@@ -147,12 +171,19 @@ export function CommentEditor({ orderUid, advanced, onSaved, onCancel, onDirtyCh
         rows={3}
         style={{ maxHeight: COMMENT_TEXTAREA_MAX_PX }}
         disabled={busy}
-        // biome-ignore lint/a11y/noAutofocus: the editor opens on request; typing should start at once.
-        autoFocus
         aria-describedby={`${id}-count`}
         aria-invalid={tooLong ? true : undefined}
-        onChange={(e) => dispatch({ type: 'text', text: e.target.value })}
+        {...mention.inputProps}
+        onChange={(e) => {
+          dispatch({ type: 'text', text: e.target.value });
+          mention.onTextChange(e.target);
+          onTyped?.();
+        }}
+        onKeyDown={(e) => {
+          mention.onKeyDown(e);
+        }}
       />
+      <MentionList {...mention.listProps} />
       <CommentLength id={`${id}-count`} text={state.text} problem={tooLong} />
 
       <fieldset className={styles.actions} aria-label="Comment action">

@@ -15,6 +15,7 @@ import { Button } from '../../../components/button/button.js';
 import { CommentItem } from '../../../components/comments/comment-item.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTRPC } from '../../../lib/trpc.js';
+import type { EditorRequest } from '../lib/editor-request.js';
 import { CommentEditor } from './comment-editor.js';
 import styles from './order-detail.module.css';
 
@@ -28,6 +29,10 @@ export interface CommentsTabProps {
   advanced: boolean;
   editorOpen: boolean;
   onEditorOpen: (open: boolean) => void;
+  /** The user's last ask to write; the editor takes the focus for it. */
+  editorRequest: EditorRequest | null;
+  onEditorRequest: (kind: EditorRequest['kind']) => void;
+  onTyped: () => void;
   onDirtyChange: (dirty: boolean) => void;
   onChanged: () => void;
   now: Date;
@@ -56,10 +61,12 @@ export function CommentsTab(props: CommentsTabProps) {
           }}
           onCancel={() => props.onEditorOpen(false)}
           onDirtyChange={props.onDirtyChange}
+          request={props.editorRequest}
+          onTyped={props.onTyped}
         />
       ) : (
         <div className={styles.commentsBar}>
-          <Button size="sm" onClick={() => props.onEditorOpen(true)}>
+          <Button size="sm" onClick={() => props.onEditorRequest('comment')}>
             <MessageSquarePlus size={14} aria-hidden /> New comment
           </Button>
         </div>

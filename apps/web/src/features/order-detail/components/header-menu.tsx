@@ -1,5 +1,4 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useMutation } from '@tanstack/react-query';
 import {
   type FulfillmentCenter,
   formatOrderReference,
@@ -7,22 +6,24 @@ import {
   type Order,
   orderRowActions,
   orderStatusLabel,
+  type PendingActionTicket,
   parseServerTime,
   STATUS_ACTIONS,
   type StatusAction,
 } from '@waybill/contracts';
 import { EllipsisVertical } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LiveChangeNotice } from '../../../components/conflict-notice/live-change-notice.js';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { MenuPortal } from '../../../components/index.js';
 import { OrderSummary } from '../../../components/order-modals/order-summary.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { useConsoleSettings } from '../../../hooks/use-console-settings.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
+import { useUndoableWrites } from '../../../hooks/use-undoable-writes.js';
 import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { asDateDraft, dateDraftTarget } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
-import { useTRPC } from '../../../lib/trpc.js';
 import styles from './order-detail.module.css';
 
 // Loaded when first opened, as in the list: the detail's first paint does not wait for it.
@@ -36,6 +37,8 @@ export interface HeaderMenuProps {
   /** The merchant's name as the detail shows it (selling channel alias), for the modals' summary. */
   merchant: string | null;
   onAddComment: () => void;
+  /** Counts asks to open the menu from the keyboard (the s key): each new one opens it. */
+  menuRequest?: number;
   onChanged: () => void;
 }
 
@@ -44,8 +47,19 @@ export interface HeaderMenuProps {
  * rules as the row menu). A date modal that was open here when the page was reloaded opens again
  * with the typed date.
  */
-export function HeaderMenu({ order, warehouse, merchant, onAddComment, onChanged }: HeaderMenuProps) {
+export function HeaderMenu({
+  order,
+  warehouse,
+  merchant,
+  onAddComment,
+  menuRequest = 0,
+  onChanged,
+}: HeaderMenuProps) {
   const allowed = orderRowActions(order, warehouse);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    if (menuRequest > 0) setMenuOpen(true);
+  }, [menuRequest]);
   const [reissueOpen, setReissueOpen] = useState(false);
   const drafts = useDrafts();
   const [open, setOpen] = useState<(typeof STATUS_ACTIONS)[number] | null>(() => {
@@ -54,7 +68,7 @@ export function HeaderMenu({ order, warehouse, merchant, onAddComment, onChanged
   });
   return (
     <>
-      <Menu.Root modal={false}>
+      <Menu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
         <Menu.Trigger className={styles.iconButton} aria-label="Order Options" title="Order Options">
           <EllipsisVertical size={16} aria-hidden />
         </Menu.Trigger>
@@ -116,13 +130,13 @@ function Reissue({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const trpc = useTRPC();
-  const reissue = useMutation(trpc.orders.reissueLabel.mutationOptions());
+  const undoable = useUndoableWrites();
   const toast = useToast();
   const { reissueMaxParcels } = useConsoleSettings();
   const confirm = async (opened: Order, numberOfParcels: number, options?: SaveOptions) => {
+    let ticket: PendingActionTicket;
     try {
-      await reissue.mutateAsync({
+      ticket = await undoable.reissueLabel({
         orderUid: opened.uid,
         numberOfParcels,
         ...(options?.force ? {} : { expected: expectedOf(opened) }),
@@ -135,7 +149,10 @@ function Reissue({
         );
       throw error;
     }
-    toast.success(`Label reissued for ${formatOrderReference(opened.reference)} (${numberOfParcels} boxes)`);
+    undoable.offerUndo(
+      ticket,
+      `Label reissued for ${formatOrderReference(opened.reference)} (${numberOfParcels} boxes)`,
+    );
     onChanged();
   };
   return (
@@ -169,19 +186,21 @@ function StatusModal({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const trpc = useTRPC();
-  const change = useMutation(trpc.orders.changeStatus.mutationOptions());
-  const toast = useToast();
+  const undoable = useUndoableWrites();
   // What the modal opened on: the detail may refresh under it (conflict warning rule).
-  const [expected] = useState(() => expectedOf(order));
+  const [opened] = useState(order);
+  const expected = expectedOf(opened);
   const save = async (date: Date, options?: SaveOptions) => {
-    await change.mutateAsync({
+    const ticket = await undoable.changeStatus({
       orderUid: order.uid,
       status,
       happenedAt: date.toISOString(),
       ...(options?.force ? {} : { expected }),
     });
-    toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
+    undoable.offerUndo(
+      ticket,
+      `Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`,
+    );
     onChanged();
   };
   return (
@@ -191,7 +210,12 @@ function StatusModal({
       testId="detail-status-modal"
       createdAt={parseServerTime(order.external_app_dates.created_at)}
       draft={{ target: dateDraftTarget('order-detail', order.uid), kind: action }}
-      summary={summary}
+      summary={
+        <>
+          {summary}
+          <LiveChangeNotice opened={opened} current={order} />
+        </>
+      }
       onSave={save}
       onClose={onClose}
       onReview={() => {

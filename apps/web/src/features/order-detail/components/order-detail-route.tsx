@@ -2,10 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
 import {
+  neighbours,
   requestListReturn,
   takeListReturn,
   useOrderQueue,
@@ -19,6 +20,7 @@ import { useDrafts } from '../../../hooks/use-drafts.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useAnnouncePresence } from '../../../hooks/use-presence.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { useTypingWindow } from '../../../hooks/use-typing-window.js';
 import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
@@ -26,8 +28,10 @@ import { useTRPC } from '../../../lib/trpc.js';
 import { useOrderDetail } from '../api/use-order-detail.js';
 import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
 import { useAdvancedCommentUser } from '../lib/advanced-users.js';
+import { type EditorRequest, nextEditorRequest } from '../lib/editor-request.js';
 import styles from './order-detail.module.css';
 import { type DetailData, OrderDetailView } from './order-detail-view.js';
+import { useDetailShortcuts } from './use-detail-shortcuts.js';
 
 export const orderDetailHref = (uid: string) => `/realtime/order?uid=${encodeURIComponent(uid)}&cached=true`;
 
@@ -44,6 +48,14 @@ export function OrderDetailRoute() {
   const newComment = params.get('newComment') === 'true';
   const hasUnread = params.get('hasUnread') === 'true';
   const tabParam = params.get('tab');
+  // Set by the list's 'Add comment' and c key (and the palette's Escalate): the user asked to write,
+  // so the editor takes the focus. Each navigation is a new ask, also to the order already open.
+  const location = useLocation();
+  const compose = (location.state as { compose?: unknown } | null)?.compose;
+  const composeRequest =
+    compose === 'comment' || compose === 'escalate'
+      ? { kind: compose as EditorRequest['kind'], key: location.key }
+      : null;
   const { query: detail, pause, isRetryingOutage } = useOrderDetail(uid);
   const me = useCurrentUser();
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
@@ -54,8 +66,11 @@ export function OrderDetailRoute() {
   // A comment typed before a reload (or a crash) opens the editor again, with its text.
   const hasDraft = useMemo(() => (uid ? drafts.read('comment', uid, asText) !== null : false), [drafts, uid]);
   const [dirty, setDirty] = useState(false);
-  // Colleagues see this tab on the order, and 'typing' while a comment draft is unsaved.
-  useAnnouncePresence(uid, dirty);
+  // Colleagues see this tab on the order, and 'typing' while keys are pressed in its comment editor.
+  const typingWindow = useTypingWindow();
+  const stopTyping = typingWindow.stop;
+  useEffect(() => stopTyping, [uid, stopTyping]);
+  useAnnouncePresence(uid, typingWindow.typing);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
@@ -84,6 +99,19 @@ export function OrderDetailRoute() {
     navigate(from.href);
   }, [navigate]);
   const around = useQueueNeighbours(uid);
+  // j/k walk every order of the list, not only those with comments as the arrows do. Here, not in
+  // the loaded detail, and from the address, not the last render: keys pressed quickly, while the
+  // next order is still on its way, each go one order further.
+  const step = (direction: 'previous' | 'next') => {
+    const shown = new URLSearchParams(window.location.search).get('uid')?.trim() || null;
+    if (!shown) return;
+    const to = neighbours(
+      queue.entries.map((e) => e.uid),
+      shown,
+    )[direction];
+    if (to) navigate(orderDetailHref(to));
+  };
+  useDetailShortcuts({ onNext: () => step('next'), onPrevious: () => step('previous') });
   // Staying on the detail: the list must not jump on some later visit.
   const keepWriting = () => {
     takeListReturn();
@@ -145,6 +173,9 @@ export function OrderDetailRoute() {
             hasUnread={hasUnread}
             previousHref={around.previous ? orderDetailHref(around.previous) : null}
             nextHref={around.next ? orderDetailHref(around.next) : null}
+            composeRequest={composeRequest}
+            onTyped={typingWindow.keyPressed}
+            onCommentDone={stopTyping}
             onNavigate={(href) => navigate(href)}
             onChanged={() => void queryClient.invalidateQueries(trpc.orders.detail.queryFilter({ uid }))}
             onDirtyChange={setDirty}
@@ -192,6 +223,11 @@ interface LoadedProps {
   hasUnread: boolean;
   previousHref: string | null;
   nextHref: string | null;
+  /** Opened to write a comment or escalate (`key` tells one ask from the next): the editor takes the focus. */
+  composeRequest: { kind: EditorRequest['kind']; key: string } | null;
+  onTyped: () => void;
+  /** The comment was saved or cancelled: typing ends at once. */
+  onCommentDone: () => void;
   onNavigate: (href: string) => void;
   onChanged: () => void;
   onDirtyChange: (dirty: boolean) => void;
@@ -212,7 +248,35 @@ function Loaded(props: LoadedProps) {
     if (props.newComment || props.hasUnread) return 'comments';
     return defaultOrderDetailTab(detail.order.aggregated_status.key);
   });
+  // Open at once for an order without comments, but the focus stays put until the user asks to write.
   const [editorOpen, setEditorOpen] = useState(props.newComment || detail.comments.length === 0);
+  const [editorRequest, setEditorRequest] = useState<EditorRequest | null>(null);
+  const requestEditor = useCallback((kind: EditorRequest['kind']) => {
+    setTab('comments');
+    setEditorOpen(true);
+    setEditorRequest((previous) => nextEditorRequest(previous, kind));
+  }, []);
+  const { onCommentDone } = props;
+  const openEditor = useCallback(
+    (open: boolean) => {
+      setEditorOpen(open);
+      if (open) return;
+      setEditorRequest(null);
+      onCommentDone();
+    },
+    [onCommentDone],
+  );
+  const composeKind = props.composeRequest?.kind;
+  const composeKey = props.composeRequest?.key;
+  useEffect(() => {
+    if (composeKind && composeKey) requestEditor(composeKind);
+  }, [composeKind, composeKey, requestEditor]);
+  const [menuRequest, setMenuRequest] = useState(0);
+  useDetailShortcuts({
+    onStatusMenu: () => setMenuRequest((n) => n + 1),
+    onEscalate: () => requestEditor('escalate'),
+    onComment: () => requestEditor('comment'),
+  });
 
   // Unread on entry: marked seen at once, shown as 'New' while the detail stays open.
   const [unreadOnEntry] = useState<ReadonlySet<string>>(
@@ -236,7 +300,11 @@ function Loaded(props: LoadedProps) {
       unreadOnEntry={unreadOnEntry}
       advanced={advanced}
       editorOpen={editorOpen}
-      onEditorOpen={setEditorOpen}
+      onEditorOpen={openEditor}
+      editorRequest={editorRequest}
+      onEditorRequest={requestEditor}
+      onTyped={props.onTyped}
+      menuRequest={menuRequest}
       previousHref={props.previousHref}
       nextHref={props.nextHref}
       onNavigate={props.onNavigate}

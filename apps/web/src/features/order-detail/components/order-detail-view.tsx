@@ -2,6 +2,7 @@ import { type OrderDetailResponse, PLACEHOLDERS } from '@waybill/contracts';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { channelLabel, courierView, DETAIL_TABS } from '../lib/detail-view.js';
+import type { EditorRequest } from '../lib/editor-request.js';
 import { CommentsTab } from './comments-tab.js';
 import { HistoryTab } from './history-tab.js';
 import styles from './order-detail.module.css';
@@ -26,6 +27,11 @@ export interface OrderDetailViewProps {
   advanced: boolean;
   editorOpen: boolean;
   onEditorOpen: (open: boolean) => void;
+  editorRequest: EditorRequest | null;
+  onEditorRequest: (kind: EditorRequest['kind']) => void;
+  onTyped: () => void;
+  /** Counts asks to open the status menu (the s key); each new one opens it. */
+  menuRequest: number;
   previousHref: string | null;
   nextHref: string | null;
   onNavigate: (href: string) => void;
@@ -56,10 +62,8 @@ export function OrderDetailView(props: OrderDetailViewProps) {
         previousHref={props.previousHref}
         nextHref={props.nextHref}
         onNavigate={props.onNavigate}
-        onAddComment={() => {
-          props.onTab('comments');
-          props.onEditorOpen(true);
-        }}
+        onAddComment={() => props.onEditorRequest('comment')}
+        menuRequest={props.menuRequest}
         onChanged={props.onChanged}
         onClose={props.onClose}
       />
@@ -110,6 +114,9 @@ export function OrderDetailView(props: OrderDetailViewProps) {
           advanced={props.advanced}
           editorOpen={props.editorOpen}
           onEditorOpen={props.onEditorOpen}
+          editorRequest={props.editorRequest}
+          onEditorRequest={props.onEditorRequest}
+          onTyped={props.onTyped}
           onDirtyChange={props.onDirtyChange}
           onChanged={props.onChanged}
           now={props.now}

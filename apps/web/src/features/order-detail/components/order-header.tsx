@@ -11,6 +11,7 @@ import {
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
 import { FollowButton } from '../../../components/follow-button/follow-button.js';
+import { HoldControl } from '../../../components/holds/index.js';
 import { PresenceAvatars } from '../../../components/presence/presence-avatars.js';
 import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar } from '../../../lib/priority-colour.js';
@@ -38,6 +39,8 @@ export interface OrderHeaderProps {
   nextHref: string | null;
   onNavigate: (href: string) => void;
   onAddComment: () => void;
+  /** Counts asks to open the status menu (the s key). */
+  menuRequest: number;
   onChanged: () => void;
   onClose: () => void;
 }
@@ -86,6 +89,7 @@ export function OrderHeader(props: OrderHeaderProps) {
         {order.payment.bank_deposit ? <span className={styles.marker}>BANK</span> : null}
         <span className={styles.spacer} />
         <PresenceAvatars orderUid={order.uid} />
+        <HoldControl orderUid={order.uid} />
         <FollowButton orderUid={order.uid} />
         <span className={styles.statusPill} data-testid="detail-status">
           {orderStatusLabel(order.aggregated_status.key)}
@@ -98,6 +102,7 @@ export function OrderHeader(props: OrderHeaderProps) {
           warehouse={warehouse}
           merchant={props.channel}
           onAddComment={props.onAddComment}
+          menuRequest={props.menuRequest}
           onChanged={props.onChanged}
         />
         <button type="button" className={styles.iconButton} aria-label="Close" onClick={props.onClose}>

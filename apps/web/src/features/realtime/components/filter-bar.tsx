@@ -90,7 +90,7 @@ export function FilterBar({
           onChange={(activeOrders) => set({ activeOrders })}
           testId="filter-active"
         />
-        <SavedViewsMenu />
+        <SavedViewsMenu filter={filter} />
         {ordersHasClearableFilters(filter) ? (
           <Button variant="ghost" onClick={() => onChange(clearOrdersDropdownFilters(filter))}>
             Clear Filters

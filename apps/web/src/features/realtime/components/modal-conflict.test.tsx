@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeOrder } from '@waybill/contracts/test-fixtures';
 import { describe, expect, it, vi } from 'vitest';
 import { ReissueModal } from '../../../components/order-modals/reissue-modal.js';
+import { TestProviders } from '../../../test/trpc-mock.js';
 import { StatusDateModal } from './status-date-modal.js';
 
 const conflict = () =>
@@ -27,7 +28,15 @@ describe('conflict warning in the list modals', () => {
     const onClose = vi.fn();
     const order = makeOrder({ uid: 'ord-9' });
     render(
-      <ReissueModal order={order} merchant={null} warehouse={null} onConfirm={onConfirm} onClose={onClose} />,
+      <TestProviders>
+        <ReissueModal
+          order={order}
+          merchant={null}
+          warehouse={null}
+          onConfirm={onConfirm}
+          onClose={onClose}
+        />
+      </TestProviders>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Reissue AWB' });
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
@@ -46,28 +55,55 @@ describe('conflict warning in the list modals', () => {
     const user = userEvent.setup();
     const onSave = vi.fn(async () => undefined);
     const opened = makeOrder({ uid: 'ord-7', updated_at: '2026-03-01T10:00:00.000Z' });
+    const changedBy = {
+      by: 'Dan Developer',
+      at: new Date(Date.now() - 5_000).toISOString(),
+      what: { kind: 'comment' as const },
+    };
+    const asked: unknown[] = [];
+    const handlers = {
+      'conflicts.orderChangedSince': (input: unknown) => {
+        asked.push(input);
+        return { conflict: changedBy };
+      },
+    };
     const { rerender } = render(
-      <StatusDateModal
-        kind="markLost"
-        order={opened}
-        merchant={null}
-        warehouse={null}
-        onSave={onSave}
-        onClose={vi.fn()}
-      />,
+      <TestProviders handlers={handlers}>
+        <StatusDateModal
+          kind="markLost"
+          order={opened}
+          merchant={null}
+          warehouse={null}
+          onSave={onSave}
+          onClose={vi.fn()}
+        />
+      </TestProviders>,
     );
     // Someone else's change reaches the live row while the modal is open.
     const moved = { ...opened, updated_at: '2026-03-01T10:05:00.000Z' };
     rerender(
-      <StatusDateModal
-        kind="markLost"
-        order={moved}
-        merchant={null}
-        warehouse={null}
-        onSave={onSave}
-        onClose={vi.fn()}
-      />,
+      <TestProviders handlers={handlers}>
+        <StatusDateModal
+          kind="markLost"
+          order={moved}
+          merchant={null}
+          warehouse={null}
+          onSave={onSave}
+          onClose={vi.fn()}
+        />
+      </TestProviders>,
     );
+    // Said at once, before any save, naming who (asked with what the modal opened on).
+    const notice = await screen.findByTestId('live-change');
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(/^Changed by Dan Developer \d+ seconds? ago: comment/),
+    );
+    expect(asked).toEqual([
+      {
+        orderUid: 'ord-7',
+        expected: { updatedAt: '2026-03-01T10:00:00.000Z', status: opened.aggregated_status.key },
+      },
+    ]);
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     await user.type(

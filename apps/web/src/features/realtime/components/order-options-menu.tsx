@@ -4,6 +4,7 @@ import {
   Ban,
   CircleHelp,
   EllipsisVertical,
+  Hand,
   MessageSquarePlus,
   PackageCheck,
   Printer,
@@ -11,6 +12,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useHold, useHoldActions } from '../../../components/holds/index.js';
 import { MenuPortal } from '../../../components/index.js';
 import styles from './order-options-menu.module.css';
 
@@ -58,6 +60,9 @@ export interface OrderOptionsMenuProps {
 /** 'Order Options': only the actions the order's status allows (contracts' `orderRowActions`). */
 export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMenuProps) {
   const allowed = orderRowActions(order, warehouse);
+  const hold = useHold(order.uid);
+  const holds = useHoldActions();
+  const mine = hold !== null && hold.holder.uid === holds.myUid;
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger className={styles.trigger} aria-label="Order Options" title="Order Options">
@@ -66,6 +71,13 @@ export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMen
       <MenuPortal>
         <Menu.Content className={styles.content} align="end" sideOffset={4} aria-label="Order Options">
           <Menu.Label className={styles.label}>Order Options</Menu.Label>
+          <Menu.Item
+            className={styles.item}
+            onSelect={() => (mine ? holds.release(order.uid) : holds.take(order.uid))}
+          >
+            <Hand size={14} aria-hidden />
+            <span className={styles.text}>{mine ? 'Release' : 'Take'}</span>
+          </Menu.Item>
           {ITEMS.filter((item) => allowed[item.action]).map((item) => (
             <Menu.Item
               key={item.action}

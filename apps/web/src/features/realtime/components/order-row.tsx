@@ -19,6 +19,7 @@ import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
 import { CommentOverview } from '../../../components/comments/comment-overview.js';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
+import { HoldAvatar } from '../../../components/holds/index.js';
 import { PresenceMarker } from '../../../components/presence/presence-marker.js';
 import { TruncatedText } from '../../../components/truncated-text/truncated-text.js';
 import { formatZoned } from '../../../lib/format-date.js';
@@ -131,6 +132,7 @@ export const OrderRow = memo(function OrderRow({
           {formatOrderReference(order.reference)}
         </CopyButton>
         <span className={styles.sub}>
+          <HoldAvatar orderUid={order.uid} />
           <PresenceMarker orderUid={order.uid} />
           {code ? (
             <CopyButton value={code} label={`Copy warehouse code ${code}`} className={styles.code}>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   assignedUserFilterDefault,
   formatOrderReference,
@@ -6,22 +5,24 @@ import {
   type Order,
   orderDetailSearch,
   orderStatusLabel,
+  type PendingActionTicket,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
+import { useMineRows } from '../../../components/holds/index.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { useUndoableWrites } from '../../../hooks/use-undoable-writes.js';
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
 import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { isOutageError } from '../../../lib/outage.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
-import { useTRPC } from '../../../lib/trpc.js';
 import { useOrdersList } from '../api/use-orders-list.js';
 import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
@@ -33,7 +34,6 @@ const NO_ROWS: Order[] = [];
 
 /** /realtime (and /): wires the screen to the URL filter, the live list and the order mutations. */
 export function RealtimeRoute() {
-  const trpc = useTRPC();
   const me = useCurrentUser();
   const user = me.data?.user ?? null;
   const reference = useReferenceData();
@@ -47,6 +47,8 @@ export function RealtimeRoute() {
   const [filter, setFilter] = useUrlFilters(ordersUrlCodec, defaults, { overlaysUnder: '/realtime' });
   const list = useOrdersList(filter);
   useListReturn(list.initialized ? list.rows : NO_ROWS, filter, list.hasMore);
+  // The Mine view: the rows the user holds.
+  const shownRows = useMineRows(list.initialized ? list.rows : NO_ROWS);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
 
@@ -55,29 +57,33 @@ export function RealtimeRoute() {
   refresh.current = list.refresh;
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  const scheduleRefresh = useCallback(() => {
-    timers.current.push(
-      setTimeout(() => {
-        void refresh.current().then((error) => {
-          if (error) toast.error('The order list could not be refreshed', errorMessage(error));
-        });
-      }, ORDER_STATUS_REFRESH_DELAY_MS),
-    );
-  }, [toast]);
+  const scheduleRefresh = useCallback(
+    (afterMs = 0) => {
+      timers.current.push(
+        setTimeout(() => {
+          void refresh.current().then((error) => {
+            if (error) toast.error('The order list could not be refreshed', errorMessage(error));
+          });
+        }, afterMs + ORDER_STATUS_REFRESH_DELAY_MS),
+      );
+    },
+    [toast],
+  );
 
-  const changeStatus = useMutation(trpc.orders.changeStatus.mutationOptions());
-  const reissue = useMutation(trpc.orders.reissueLabel.mutationOptions());
+  // Held by the gateway for the undo window: sent (and refreshed) only once it ends.
+  const undoable = useUndoableWrites();
 
   const onChangeStatus = useCallback(
     async (
       order: Order,
-      status: Parameters<typeof changeStatus.mutateAsync>[0]['status'],
+      status: Parameters<typeof undoable.changeStatus>[0]['status'],
       happenedAt: Date,
       options?: SaveOptions,
     ) => {
+      let ticket: PendingActionTicket;
       try {
         // `order` is the row as the modal opened on it; "Save anyway" sends no expected state.
-        await changeStatus.mutateAsync({
+        ticket = await undoable.changeStatus({
           orderUid: order.uid,
           status,
           happenedAt: happenedAt.toISOString(),
@@ -89,16 +95,20 @@ export function RealtimeRoute() {
         toast.error(`Order ${formatOrderReference(order.reference)} was not changed`, errorMessage(error));
         throw error;
       }
-      toast.success(`Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`);
-      scheduleRefresh();
+      undoable.offerUndo(
+        ticket,
+        `Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`,
+      );
+      scheduleRefresh(ticket.windowMs);
     },
-    [changeStatus, toast, scheduleRefresh],
+    [undoable, toast, scheduleRefresh],
   );
 
   const onReissue = useCallback(
     async (order: Order, numberOfParcels: number, options?: SaveOptions) => {
+      let ticket: PendingActionTicket;
       try {
-        await reissue.mutateAsync({
+        ticket = await undoable.reissueLabel({
           orderUid: order.uid,
           numberOfParcels,
           ...(options?.force ? {} : { expected: expectedOf(order) }),
@@ -111,16 +121,21 @@ export function RealtimeRoute() {
         );
         throw error;
       }
-      toast.success(`Label reissued for ${formatOrderReference(order.reference)} (${numberOfParcels} boxes)`);
-      scheduleRefresh();
+      undoable.offerUndo(
+        ticket,
+        `Label reissued for ${formatOrderReference(order.reference)} (${numberOfParcels} boxes)`,
+      );
+      scheduleRefresh(ticket.windowMs);
     },
-    [reissue, toast, scheduleRefresh],
+    [undoable, toast, scheduleRefresh],
   );
 
   const onAddComment = useCallback(
     (order: Order) =>
       navigate(
         `/realtime/order${orderDetailSearch({ uid: order.uid, commentCount: order.comments.count_, addComment: true })}`,
+        // The user asked to write: the detail's editor takes the focus (opening an order alone does not).
+        { state: { compose: 'comment' } },
       ),
     [navigate],
   );
@@ -176,7 +191,7 @@ export function RealtimeRoute() {
       filter={filter}
       defaults={defaults}
       onFilterChange={setFilter}
-      rows={list.initialized ? list.rows : NO_ROWS}
+      rows={shownRows}
       meta={list.initialized ? list.meta : null}
       initialized={list.initialized}
       hasMore={list.hasMore}

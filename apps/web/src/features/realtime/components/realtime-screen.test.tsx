@@ -323,7 +323,7 @@ describe('row actions', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Add comment0 comments', 'Mark as Lost', 'Cancel order', 'Reissue AWB']);
+    ).toEqual(['Take', 'Add comment0 comments', 'Mark as Lost', 'Cancel order', 'Reissue AWB']);
   });
 
   it('offers received by sender (not delivered) for a returning parcel and nothing final for delivered orders', async () => {
@@ -418,14 +418,17 @@ describe('row actions', () => {
     expect(within(dialog).getByRole('button', { name: 'CANCEL CHANGES' })).toBeInTheDocument();
   });
 
-  it('renders nothing when the order leaves the list', async () => {
+  it('stays open with what was typed when the order leaves the list, and says so', async () => {
     const user = userEvent.setup();
     const { rerender } = setup();
     const menu = await open(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Mark as Lost' }));
-    await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Day'), '03');
     rerender({ rows: [makeOrder({ uid: 'other' })] });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await within(dialog).findByTestId('live-change-gone');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('03');
   });
 
   it('reissues a label with at least 2 boxes', async () => {

@@ -77,6 +77,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   const { reissueMaxParcels } = useConsoleSettings();
   const { filter, defaults, onFilterChange, rows, meta, initialized, searching, reference, user } = props;
   const [modal, setModal] = useState<OpenModal>(null);
+  const lastModalOrder = useRef<Order | undefined>(undefined);
   const statistics = meta?.statistics ?? null;
 
   // A date modal that was open when the page was reloaded (or the browser crashed) opens again with
@@ -148,8 +149,13 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   );
   const isDefault = isDefaultOrdersFilter(filter, defaults);
   const empty = initialized && rows.length === 0;
-  // A modal renders nothing when its order is no longer in the list.
-  const modalOrder = modal ? rows.find((o) => o.uid === modal.uid) : undefined;
+  // A modal whose order leaves the list (a colleague's change, a filter) stays open on the last row
+  // seen, with what was typed, and says the order left.
+  const listedModalOrder = modal ? rows.find((o) => o.uid === modal.uid) : undefined;
+  if (listedModalOrder) lastModalOrder.current = listedModalOrder;
+  else if (lastModalOrder.current?.uid !== modal?.uid) lastModalOrder.current = undefined;
+  const modalOrder = listedModalOrder ?? lastModalOrder.current;
+  const modalGone = modalOrder !== undefined && listedModalOrder === undefined;
   const modalWarehouse = modalOrder ? warehouseOf(modalOrder, reference.fulfillmentCentersByUid) : null;
   const modalMerchant = modalOrder
     ? (reference.sellingChannelsByUid.get(modalOrder.selling_channel_uid)?.alias ??
@@ -212,6 +218,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
             key={`${modal.kind}-${modal.uid}`}
             kind={modal.kind}
             order={modalOrder}
+            gone={modalGone}
             merchant={modalMerchant}
             warehouse={modalWarehouse}
             onSave={props.onChangeStatus}
@@ -222,6 +229,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
           <ReissueModal
             key={`reissue-${modal.uid}`}
             order={modalOrder}
+            gone={modalGone}
             merchant={modalMerchant}
             warehouse={modalWarehouse}
             maxParcels={reissueMaxParcels}

@@ -7,6 +7,7 @@ import {
   statusAction,
 } from '@waybill/contracts';
 import { useState } from 'react';
+import { LiveChangeNotice } from '../../../components/conflict-notice/live-change-notice.js';
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { OrderSummary } from '../../../components/order-modals/order-summary.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
@@ -16,8 +17,10 @@ export type StatusModalKind = StatusAction;
 
 export interface StatusDateModalProps {
   kind: StatusModalKind;
-  /** The order as it is in the list; the modal renders nothing when it is not there. */
+  /** The order as it is in the list (its last row seen once it left); nothing renders without one. */
   order: Order | undefined;
+  /** The order left the list: the modal stays open and says so. */
+  gone?: boolean;
   merchant: string | null;
   warehouse: FulfillmentCenter | null;
   /**
@@ -34,7 +37,15 @@ export interface StatusDateModalProps {
 }
 
 /** Date modal of a status change: DD/MM/YYYY, SAVE CHANGES (15:00 local) and CANCEL CHANGES. */
-export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onClose }: StatusDateModalProps) {
+export function StatusDateModal({
+  kind,
+  order,
+  gone = false,
+  merchant,
+  warehouse,
+  onSave,
+  onClose,
+}: StatusDateModalProps) {
   const [opened] = useState(order);
   if (!order) return null;
   const seen = opened?.uid === order.uid ? opened : order;
@@ -44,7 +55,12 @@ export function StatusDateModal({ kind, order, merchant, warehouse, onSave, onCl
       title={config.title}
       label={config.dateLabel}
       testId={`modal-${kind}`}
-      summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
+      summary={
+        <>
+          <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
+          <LiveChangeNotice opened={seen} current={order} gone={gone} />
+        </>
+      }
       createdAt={parseServerTime(order.external_app_dates.created_at)}
       draft={{ target: dateDraftTarget('order-row', order.uid), kind }}
       onSave={(date, options) =>

@@ -2,6 +2,7 @@ import {
   type BulkAction,
   type BulkOrderAction,
   bulkActions,
+  bulkNeedsConfirm,
   type FulfillmentCenter,
   type Order,
   parseServerTime,
@@ -21,11 +22,15 @@ const DateChangeModal = lazy(async () => ({
 const BulkCommentModal = lazy(async () => ({
   default: (await import('./bulk-comment-modal.js')).BulkCommentModal,
 }));
+const BulkConfirmModal = lazy(async () => ({
+  default: (await import('./bulk-confirm-modal.js')).BulkConfirmModal,
+}));
 const BulkRunModal = lazy(async () => ({ default: (await import('./bulk-run-modal.js')).BulkRunModal }));
 
 type Step =
   | { kind: 'date'; action: Exclude<BulkAction, 'addComment'> }
   | { kind: 'comment' }
+  | { kind: 'confirm'; title: string; action: BulkOrderAction; orders: Order[] }
   | { kind: 'run'; title: string; action: BulkOrderAction; orders: Order[] }
   | null;
 
@@ -73,8 +78,9 @@ export function BulkBarPanel({
 
   if (ticked.length === 0 && step === null) return null;
 
+  // Over BULK_CONFIRM_OVER orders (ticked one by one or all at once) the action is confirmed first.
   const run = (title: string, action: BulkOrderAction) =>
-    setStep({ kind: 'run', title, action, orders: ticked });
+    setStep({ kind: bulkNeedsConfirm(ticked.length) ? 'confirm' : 'run', title, action, orders: ticked });
 
   return (
     <section className={styles.bar} aria-label="Bulk actions" data-testid="bulk-bar">
@@ -124,6 +130,14 @@ export function BulkBarPanel({
           <BulkCommentModal
             count={ticked.length}
             onSubmit={(text) => run('Add comment', { kind: 'comment', text })}
+            onClose={() => setStep(null)}
+          />
+        ) : null}
+        {step?.kind === 'confirm' ? (
+          <BulkConfirmModal
+            title={step.title}
+            count={step.orders.length}
+            onConfirm={() => setStep({ ...step, kind: 'run' })}
             onClose={() => setStep(null)}
           />
         ) : null}

@@ -1,57 +1,92 @@
-import { useState } from 'react';
+import { type SavedTeamView, viewKey } from '@waybill/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/button/button.js';
 import { Modal } from '../../../../components/modal/modal.js';
 import { useToast } from '../../../../components/toast/toast.js';
 import { useCopy } from '../../../../hooks/use-copy.js';
-import { type SavedView, VIEW_NAME_MAX, viewHref, viewNameProblem } from '../../../../lib/saved-views.js';
+import { VIEW_NAME_MAX, viewErrorText, viewNameProblem } from '../../../../lib/saved-views.js';
 import styles from './saved-views.module.css';
 
-/** Rename, delete or share (copy the link of) each saved view. */
+const SaveViewModal = lazy(async () => ({ default: (await import('./save-view-modal.js')).SaveViewModal }));
+
+interface Actions {
+  hrefOf: (view: SavedTeamView) => string;
+  onRename: (view: SavedTeamView, name: string) => Promise<unknown>;
+  onDelete: (id: string) => Promise<unknown>;
+  onShare: (id: string, shared: boolean) => Promise<unknown>;
+  onCopy: (view: SavedTeamView, name: string) => Promise<unknown>;
+}
+
+/**
+ * The user's views: rename, delete, share with the team or copy the link. Colleagues' shared views
+ * are read-only here: copy one to make it the user's own.
+ */
 export function ManageViewsModal({
   views,
-  onRename,
-  onDelete,
   onClose,
-}: {
-  views: readonly SavedView[];
-  onRename: (id: string, name: string) => void;
-  onDelete: (id: string) => void;
-  onClose: () => void;
-}) {
+  ...actions
+}: Actions & { views: readonly SavedTeamView[]; onClose: () => void }) {
+  const [copying, setCopying] = useState<SavedTeamView | null>(null);
+  const own = views.filter((v) => v.mine);
   return (
-    <Modal open title="Saved views" onClose={onClose} testId="manage-views" width={560}>
-      {views.length === 0 ? <p className={styles.hint}>No saved views.</p> : null}
-      <ul className={styles.list}>
-        {views.map((view) => (
-          <ViewRow key={view.id} view={view} views={views} onRename={onRename} onDelete={onDelete} />
-        ))}
-      </ul>
-    </Modal>
+    <>
+      <Modal open={!copying} title="Saved views" onClose={onClose} testId="manage-views" width={640}>
+        {views.length === 0 ? <p className={styles.hint}>No saved views.</p> : null}
+        <ul className={styles.list}>
+          {views.map((view) => (
+            <ViewRow key={viewKey(view)} view={view} own={own} actions={actions} onCopy={setCopying} />
+          ))}
+        </ul>
+      </Modal>
+      {copying ? (
+        <Suspense fallback={null}>
+          <SaveViewModal
+            title={`Copy "${copying.name}"`}
+            initialName={copying.name.slice(0, VIEW_NAME_MAX)}
+            views={own}
+            onSave={(name) => actions.onCopy(copying, name)}
+            onClose={() => setCopying(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
 function ViewRow({
   view,
-  views,
-  onRename,
-  onDelete,
+  own,
+  actions,
+  onCopy,
 }: {
-  view: SavedView;
-  views: readonly SavedView[];
-  onRename: (id: string, name: string) => void;
-  onDelete: (id: string) => void;
+  view: SavedTeamView;
+  own: readonly SavedTeamView[];
+  actions: Actions;
+  onCopy: (view: SavedTeamView) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(view.name);
+  const [busy, setBusy] = useState(false);
   const { copy } = useCopy();
   const toast = useToast();
-  const problem = viewNameProblem(name, views, view.id);
-  const link = `${window.location.origin}${viewHref(view)}`;
+  const problem = viewNameProblem(name, own, view.id);
+  const link = `${window.location.origin}${actions.hrefOf(view)}`;
 
-  const save = () => {
+  const run = async (what: string, call: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      toast.error(`The view could not be ${what}`, viewErrorText(error, `The view could not be ${what}.`));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = async () => {
     if (problem) return;
-    onRename(view.id, name);
-    setEditing(false);
+    if (await run('renamed', () => actions.onRename(view, name))) setEditing(false);
   };
 
   return (
@@ -67,7 +102,7 @@ function ViewRow({
             autoFocus
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') save();
+              if (e.key === 'Enter') void save();
               if (e.key === 'Escape') {
                 e.stopPropagation();
                 setEditing(false);
@@ -78,16 +113,39 @@ function ViewRow({
           {problem ? <span className={styles.error}>{problem}</span> : null}
         </span>
       ) : (
-        <span className={styles.name}>{view.name}</span>
+        <span className={styles.name}>
+          {view.name}
+          <span className={styles.owner}>
+            {view.mine ? (view.shared ? 'Shared with the team' : 'Only you') : `Shared by ${view.owner.name}`}
+          </span>
+        </span>
       )}
       <span className={styles.buttons}>
-        {editing ? (
-          <Button size="sm" variant="primary" disabled={!!problem} onClick={save}>
-            Save name
-          </Button>
+        {view.mine ? (
+          <>
+            {editing ? (
+              <Button size="sm" variant="primary" disabled={!!problem || busy} onClick={() => void save()}>
+                Save name
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${view.name}`}>
+                Rename
+              </Button>
+            )}
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-label={view.shared ? `Stop sharing ${view.name}` : `Share ${view.name} with the team`}
+              onClick={() =>
+                void run(view.shared ? 'unshared' : 'shared', () => actions.onShare(view.id, !view.shared))
+              }
+            >
+              {view.shared ? 'Stop sharing' : 'Share'}
+            </Button>
+          </>
         ) : (
-          <Button size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${view.name}`}>
-            Rename
+          <Button size="sm" aria-label={`Copy ${view.name} to your views`} onClick={() => onCopy(view)}>
+            Copy to my views
           </Button>
         )}
         <Button
@@ -101,14 +159,17 @@ function ViewRow({
         >
           Copy link
         </Button>
-        <Button
-          size="sm"
-          variant="danger"
-          aria-label={`Delete ${view.name}`}
-          onClick={() => onDelete(view.id)}
-        >
-          Delete
-        </Button>
+        {view.mine ? (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            aria-label={`Delete ${view.name}`}
+            onClick={() => void run('deleted', () => actions.onDelete(view.id))}
+          >
+            Delete
+          </Button>
+        ) : null}
       </span>
     </li>
   );

@@ -2,31 +2,44 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
 import { useToast } from '../../../../components/toast/toast.js';
-import { type SavedView, VIEW_NAME_MAX, viewNameProblem } from '../../../../lib/saved-views.js';
+import {
+  type SavedView,
+  VIEW_NAME_MAX,
+  viewErrorText,
+  viewNameProblem,
+} from '../../../../lib/saved-views.js';
 import styles from './saved-views.module.css';
 
-/** Names the current filters as a saved view. */
+/** Names the current filters (or a colleague's view, copied) as a saved view of the user's. */
 export function SaveViewModal({
   views,
   onSave,
   onClose,
+  title = 'Save current view',
+  initialName = '',
 }: {
-  views: readonly SavedView[];
-  onSave: (name: string) => void;
+  /** The user's own views: a name must differ from theirs. */
+  views: ReadonlyArray<Pick<SavedView, 'id' | 'name'>>;
+  onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
+  title?: string;
+  initialName?: string;
 }) {
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
   const toast = useToast();
   const id = useId();
   const problem = viewNameProblem(name, views);
-  const save = () => {
+  const save = async () => {
     setTouched(true);
-    if (problem) return;
+    if (problem || busy) return;
+    setBusy(true);
     try {
-      onSave(name);
-    } catch {
-      toast.error('The view could not be saved', 'This browser does not allow saving it.');
+      await onSave(name);
+    } catch (error) {
+      setBusy(false);
+      toast.error('The view could not be saved', viewErrorText(error, 'The view could not be saved.'));
       return;
     }
     toast.success(`View "${name.trim()}" saved`);
@@ -35,11 +48,17 @@ export function SaveViewModal({
   return (
     <Modal
       open
-      title="Save current view"
+      title={title}
       onClose={onClose}
       testId="save-view"
       footer={
-        <ModalActions confirmLabel="SAVE VIEW" disabled={!!problem} onConfirm={save} onCancel={onClose} />
+        <ModalActions
+          confirmLabel="SAVE VIEW"
+          busy={busy}
+          disabled={!!problem}
+          onConfirm={() => void save()}
+          onCancel={onClose}
+        />
       }
     >
       <label htmlFor={id} className={styles.label}>
@@ -54,7 +73,7 @@ export function SaveViewModal({
         onChange={(e) => setName(e.target.value)}
         onBlur={() => setTouched(true)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') save();
+          if (e.key === 'Enter') void save();
         }}
         aria-invalid={touched && !!problem}
         aria-describedby={`${id}-hint`}
@@ -62,7 +81,7 @@ export function SaveViewModal({
       <p id={`${id}-hint`} className={touched && problem ? styles.error : styles.hint}>
         {touched && problem
           ? problem
-          : 'The filters, status group and search of this list, stored in this browser.'}
+          : 'The filters, status group and search of this list, kept with your account.'}
       </p>
     </Modal>
   );

@@ -1,0 +1,30 @@
+import { tracked } from '@trpc/server';
+import type { Hold } from '@waybill/contracts';
+import { z } from 'zod';
+import { changes } from '../presence/changes.js';
+import { hashOf } from '../presence/identity.js';
+import { authedProcedure, router } from '../trpc.js';
+
+const liveInputSchema = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
+
+const sorted = (holds: Hold[]) => [...holds].sort((a, b) => a.orderUid.localeCompare(b.orderUid));
+
+/**
+ * Holds reach the lists as their own small subscription, merged into the rows by the console: a hold
+ * changes no order, so the list cohorts (and the backend) are not touched by it.
+ */
+export const holdsRouter = router({
+  list: authedProcedure.query(async ({ ctx }) => ({ holds: sorted(await ctx.services.team.holds.list()) })),
+  /** Every current hold now and on each change (any replica); tracked by a hash of the set. */
+  live: authedProcedure.input(liveInputSchema).subscription(async function* ({ ctx, input, signal }) {
+    const { holds } = ctx.services.team;
+    let last = input?.lastEventId ?? '';
+    for await (const _ of changes((wake) => holds.onChange(wake), signal, 0)) {
+      const snapshot = { holds: sorted(await holds.list()) };
+      const id = hashOf(JSON.stringify(snapshot)).slice(0, 16);
+      if (id === last) continue;
+      last = id;
+      yield tracked(id, snapshot);
+    }
+  }),
+});

@@ -1,0 +1,129 @@
+import { TRPCError, tracked } from '@trpc/server';
+import {
+  type SavedTeamView,
+  viewKey,
+  viewRemoveInputSchema,
+  viewSaveInputSchema,
+  viewShareInputSchema,
+} from '@waybill/contracts';
+import { z } from 'zod';
+import { changes } from '../presence/changes.js';
+import { hashOf } from '../presence/identity.js';
+import { authedProcedure, router } from '../trpc.js';
+import { toTeamView, viewsFor } from '../views/team-views.js';
+import type { CountHandle } from '../views/view-counter.js';
+import { ViewLimitError } from '../views/view-store.js';
+
+const countsInputSchema = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const notYours = (id: string) =>
+  new TRPCError({
+    code: 'NOT_FOUND',
+    message: `You have no saved view "${id}" (a colleague's view is read-only: copy it)`,
+  });
+
+/**
+ * Saved views, per user at the gateway: a user's own views, and the ones colleagues share with the
+ * team (listed to everyone, changed only by their owner). `counts` pushes each listed view's orders.
+ */
+export const viewsRouter = router({
+  list: authedProcedure.query(async ({ ctx, signal }) => {
+    const { collaboration, views } = ctx.services;
+    const person = await collaboration.identity.of(ctx.token, signal);
+    return { views: await viewsFor(views.store, person.uid) };
+  }),
+  /** Creates, or (same id) renames and refilters, one of the caller's views. */
+  save: authedProcedure.input(viewSaveInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const { collaboration, views } = ctx.services;
+    const person = await collaboration.identity.of(ctx.token, signal);
+    const own = await views.store.ofOwner(person.uid);
+    if (own.some((v) => v.id !== input.id && sameName(v.name, input.name)))
+      throw new TRPCError({ code: 'CONFLICT', message: `A view named "${input.name}" already exists.` });
+    const existing = own.find((v) => v.id === input.id);
+    const view = {
+      ...input,
+      ownerUid: person.uid,
+      ownerName: person.name,
+      shared: existing?.shared ?? false,
+      createdAt: existing?.createdAt ?? Date.now(),
+    };
+    try {
+      await views.store.put(view, views.maxPerUser);
+    } catch (error) {
+      if (error instanceof ViewLimitError)
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+      throw error;
+    }
+    return { view: toTeamView(view, person.uid) };
+  }),
+  remove: authedProcedure.input(viewRemoveInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const { collaboration, views } = ctx.services;
+    const person = await collaboration.identity.of(ctx.token, signal);
+    if (!(await views.store.remove(person.uid, input.id))) throw notYours(input.id);
+    return { ok: true as const };
+  }),
+  /** Shares one of the caller's views with the team, or stops sharing it. */
+  share: authedProcedure.input(viewShareInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const { collaboration, views } = ctx.services;
+    const person = await collaboration.identity.of(ctx.token, signal);
+    const view = (await views.store.ofOwner(person.uid)).find((v) => v.id === input.id);
+    if (!view) throw notYours(input.id);
+    const next = { ...view, shared: input.shared, ownerName: person.name };
+    await views.store.put(next, views.maxPerUser);
+    return { view: toTeamView(next, person.uid) };
+  }),
+  /**
+   * The orders each listed view holds, by `viewKey`, counted with the caller's token: the whole map
+   * now, and again whenever a count changes or a view is saved, shared or removed anywhere.
+   */
+  counts: authedProcedure.input(countsInputSchema).subscription(async function* ({ ctx, input, signal }) {
+    const { collaboration, views } = ctx.services;
+    const person = await collaboration.identity.of(ctx.token, signal);
+    let wake = () => {};
+    let relist = true;
+    const subscribe = (wakeUp: () => void) => {
+      wake = wakeUp;
+      return views.store.onUpdate(() => {
+        relist = true;
+        wakeUp();
+      });
+    };
+    /** One handle per distinct filter of the listed views, by the filter's JSON. */
+    const handles = new Map<string, CountHandle>();
+    let listed: SavedTeamView[] = [];
+    let last = input?.lastEventId ?? '';
+    try {
+      for await (const _ of changes(subscribe, signal, 0)) {
+        if (relist) {
+          relist = false;
+          listed = await viewsFor(views.store, person.uid);
+          const wanted = new Set(listed.map((v) => JSON.stringify(v.filter)));
+          for (const [key, handle] of handles)
+            if (!wanted.has(key)) {
+              handle.release();
+              handles.delete(key);
+            }
+          for (const view of listed) {
+            const key = JSON.stringify(view.filter);
+            if (!handles.has(key))
+              handles.set(
+                key,
+                views.counter.watch(person.uid, ctx.token, view.filter, () => wake()),
+              );
+          }
+        }
+        const counts = Object.fromEntries(
+          listed.map((v) => [viewKey(v), handles.get(JSON.stringify(v.filter))?.count() ?? null]),
+        );
+        const id = hashOf(JSON.stringify(counts)).slice(0, 16);
+        if (id === last) continue;
+        last = id;
+        yield tracked(id, { counts });
+      }
+    } finally {
+      for (const handle of handles.values()) handle.release();
+    }
+  }),
+});

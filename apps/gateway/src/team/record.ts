@@ -1,0 +1,73 @@
+import {
+  ACTIVITY_EXCERPT_LENGTH,
+  type AddCommentFormInput,
+  type BulkOrderAction,
+  isDoneStatus,
+  type Order,
+  statusBeforeChange,
+  type TeamActor,
+} from '@waybill/contracts';
+import type { Services } from '../services.js';
+import type { ActivityRecord } from './activity.js';
+
+type TeamServices = Pick<Services, 'team' | 'collaboration' | 'logger'>;
+
+const excerpt = (text: string) => text.trim().slice(0, ACTIVITY_EXCERPT_LENGTH);
+
+/** A status change as the activity records it, `from` read from the order the backend answered. */
+export function statusRecord(order: Order, to: string, happenedAt: string, bulk = false): ActivityRecord {
+  return {
+    orderUid: order.uid,
+    action: 'status',
+    from: statusBeforeChange(order.statuses_history.aggregated_status, to, happenedAt),
+    to,
+    happenedAt,
+    ...(bulk ? { bulk } : {}),
+  };
+}
+
+/** A comment, and its escalation or snooze, each an entry of its own. */
+export function commentRecords(
+  input: Pick<AddCommentFormInput, 'orderUid' | 'text' | 'escalate' | 'team' | 'snooze' | 'snoozeValue'>,
+  bulk = false,
+): ActivityRecord[] {
+  const base = { orderUid: input.orderUid, ...(bulk ? { bulk } : {}) };
+  const records: ActivityRecord[] = [{ ...base, action: 'comment', excerpt: excerpt(input.text) }];
+  if (input.escalate) records.push({ ...base, action: 'escalation', detail: input.team ?? 'team' });
+  if (input.snooze && input.snoozeValue)
+    records.push({ ...base, action: 'snooze', detail: `${input.snoozeValue} h` });
+  return records;
+}
+
+/** One order of a bulk action that the backend accepted. */
+export function bulkRecords(action: BulkOrderAction, order: Order): ActivityRecord[] {
+  return action.kind === 'status'
+    ? [statusRecord(order, action.status, action.happenedAt, true)]
+    : commentRecords({ orderUid: order.uid, text: action.text }, true);
+}
+
+/**
+ * Records what the backend accepted, as the caller: the activity entries, the caller's hold on each
+ * order kept alive, and a hold ended by a done status. Never fails the change it records (logged).
+ */
+export async function recordActivity(
+  services: TeamServices,
+  token: string,
+  records: ActivityRecord[],
+  signal?: AbortSignal,
+): Promise<void> {
+  if (records.length === 0) return;
+  try {
+    const person = await services.collaboration.identity.of(token, signal);
+    await recordAs(services, person, records);
+  } catch (error) {
+    services.logger.warn({ err: (error as Error).message }, 'activity not recorded');
+  }
+}
+
+export async function recordAs(services: TeamServices, person: TeamActor, records: ActivityRecord[]) {
+  const { holds, activity } = services.team;
+  await activity.record(person, records);
+  for (const uid of new Set(records.map((r) => r.orderUid))) await holds.touch(person.uid, uid);
+  for (const r of records) if (r.action === 'status' && r.to && isDoneStatus(r.to)) holds.end(r.orderUid);
+}

@@ -1,0 +1,64 @@
+import type { BulkJobs } from '../bulk/bulk-jobs.js';
+import type { Services } from '../services.js';
+import type { ActivityRecord } from '../team/activity.js';
+import { statusRecord } from '../team/record.js';
+import type { PendingAction } from './pending-action-store.js';
+
+type CommitDeps = Pick<Services, 'backend' | 'logger'> & {
+  realtime: Pick<Services['realtime'], 'ownWrites'>;
+  bulkJobs: Pick<BulkJobs, 'start'>;
+  /** The activity record, once the backend accepted the change (never throws). */
+  record?: (token: string, records: ActivityRecord[]) => Promise<void>;
+};
+
+/**
+ * Sends a held action whose undo window ended, as its owner. A status change or reissue whose order
+ * a colleague changed in the window is dropped (the conflict warning rule, checked again now); a bulk
+ * run becomes the job its ticket named.
+ */
+export async function commitPendingAction(deps: CommitDeps, action: PendingAction): Promise<void> {
+  const { token, work } = action;
+  if (work.kind === 'bulk') {
+    await deps.bulkJobs.start({
+      token,
+      ownerUid: action.ownerUid,
+      action: work.action,
+      uids: work.uids,
+      jobId: work.jobId,
+      ...(work.expected ? { expected: work.expected } : {}),
+    });
+    return;
+  }
+  const { orderUid, expected } = work.input;
+  try {
+    await deps.realtime.ownWrites.assertUnchanged({ token, orderUid, expected });
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, actionId: action.actionId },
+      'held action dropped: the order changed in its undo window',
+    );
+    return;
+  }
+  if (work.kind === 'status') {
+    const { input } = work;
+    const { order } = await deps.backend.call('orders.changeStatus', {
+      token,
+      body: { status: input.status, order_uid: input.orderUid, happened_at: input.happenedAt },
+    });
+    await deps.realtime.ownWrites.publish({
+      token,
+      what: { kind: 'status', status: input.status },
+      orders: [order],
+    });
+    await deps.record?.(token, [statusRecord(order, input.status, input.happenedAt)]);
+    return;
+  }
+  const { order } = await deps.backend.call('orders.reissueLabel', {
+    token,
+    body: { order_uid: orderUid, number_of_parcels: work.input.numberOfParcels },
+  });
+  await deps.realtime.ownWrites.publish({ token, what: { kind: 'reissue' }, orders: [order] });
+  await deps.record?.(token, [
+    { orderUid, action: 'reissue', detail: `${work.input.numberOfParcels} parcels` },
+  ]);
+}

@@ -1,0 +1,119 @@
+import { isDoneStatus } from '@waybill/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { trpcError } from '../helpers.js';
+import {
+  type Client,
+  createClient,
+  eventually,
+  polledOrders,
+  type Stack,
+  startStack,
+} from '../realtime/harness.js';
+
+const HOUR = 3_600_000;
+
+describe('holds: take, release, take over, and how a hold ends (real HTTP and websockets, backend-sim)', {
+  timeout: 60_000,
+}, () => {
+  let stack: Stack;
+  let a: { client: Client; token: string };
+  let b: { client: Client; token: string };
+  let open: string[];
+  let clock: number;
+
+  beforeAll(async () => {
+    stack = await startStack({ HOLD_IDLE_MS: String(2 * HOUR) });
+    a = await stack.signIn('ops@example.com');
+    b = await stack.signIn('dev@example.com');
+    const orders = polledOrders((await a.client.orders.search.query({})).orders);
+    open = orders.filter((o) => !isDoneStatus(o.aggregated_status.key)).map((o) => o.uid);
+    expect(open.length).toBeGreaterThan(5);
+    clock = Date.now();
+    stack.app.services.team.holds.now = () => clock;
+  }, 30_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const holderOf = async (client: Client, uid: string) =>
+    (await client.holds.list.query()).holds.find((h) => h.orderUid === uid)?.holder.name ?? null;
+
+  it('A takes an order: everyone lists it as held by A, and B sees it pushed live', async () => {
+    const uid = open[0]!;
+    const watch = createClient(stack.url, b.token);
+    const pushes: string[][] = [];
+    const sub = watch.client.holds.live.subscribe(undefined, {
+      onData: ({ data }) => pushes.push(data.holds.map((h) => `${h.orderUid}:${h.holder.name}`)),
+    });
+    await eventually('first snapshot', () => pushes.length > 0);
+    const { hold } = await a.client.orders.take.mutate({ uid });
+    expect(hold).toMatchObject({ orderUid: uid, holder: { name: 'Olivia Ops' } });
+    await eventually('B sees A holding it', () => pushes.at(-1)?.includes(`${uid}:Olivia Ops`));
+    expect(await holderOf(b.client, uid)).toBe('Olivia Ops');
+    sub.unsubscribe();
+    watch.close();
+  });
+
+  it("B's take without force is CONFLICT naming A; with force B holds it", async () => {
+    const uid = open[1]!;
+    await a.client.orders.take.mutate({ uid });
+    const refused = await trpcError(b.client.orders.take.mutate({ uid }));
+    expect(refused.data?.code).toBe('CONFLICT');
+    expect(refused.message).toBe('Olivia Ops holds this order');
+    expect((refused.data as { holdConflict?: unknown }).holdConflict).toEqual({
+      holder: { uid: expect.any(String), name: 'Olivia Ops' },
+    });
+    expect(await holderOf(a.client, uid)).toBe('Olivia Ops');
+
+    await b.client.orders.take.mutate({ uid, force: true });
+    expect(await holderOf(a.client, uid)).toBe('Dan Developer');
+  });
+
+  it("release ends the caller's own hold; releasing someone else's is CONFLICT naming them", async () => {
+    const uid = open[2]!;
+    await a.client.orders.take.mutate({ uid });
+    const refused = await trpcError(b.client.orders.release.mutate({ uid }));
+    expect(refused.data?.code).toBe('CONFLICT');
+    expect(refused.message).toBe('Olivia Ops holds this order');
+    expect(await a.client.orders.release.mutate({ uid })).toEqual({ released: true });
+    expect(await holderOf(b.client, uid)).toBeNull();
+    expect(await a.client.orders.release.mutate({ uid })).toEqual({ released: false });
+  });
+
+  it('bad input is refused naming the field', async () => {
+    const refused = await trpcError(a.client.orders.take.mutate({ uid: '<b>x</b>' }));
+    expect(refused.data?.code).toBe('BAD_REQUEST');
+    expect(refused.message).toMatch(/uid.*must be an order uid/);
+  });
+
+  it('a hold ends HOLD_IDLE_MS after the holder last acted on the order, and an action restarts the time', async () => {
+    const [idle, busy] = [open[3]!, open[4]!];
+    await a.client.orders.take.mutate({ uid: idle });
+    await a.client.orders.take.mutate({ uid: busy });
+    clock += 2 * HOUR - 60_000;
+    // A comment by the holder is an action on the order: its hold starts its idle time again.
+    await a.client.orders.comments.add.mutate({ orderUid: busy, text: 'Calling the courier now' });
+    clock += 60_000;
+    expect(await holderOf(b.client, idle)).toBeNull();
+    expect(await holderOf(b.client, busy)).toBe('Olivia Ops');
+    // The expired one is no obstacle: B takes it without being asked.
+    await b.client.orders.take.mutate({ uid: idle });
+    expect(await holderOf(a.client, idle)).toBe('Dan Developer');
+    // The sweep removes what expired (the live lists get the change).
+    clock += 2 * HOUR;
+    await stack.app.services.team.holds.sweep();
+    expect(await stack.app.services.team.holds.list()).toEqual([]);
+  });
+
+  it('an order reaching a done status loses its hold', async () => {
+    const uid = open[5]!;
+    await a.client.orders.take.mutate({ uid });
+    await a.client.orders.changeStatus.mutate({
+      orderUid: uid,
+      status: 'shipping_delivered',
+      happenedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await vi.waitFor(async () => expect(await holderOf(b.client, uid)).toBeNull(), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningSim, startSim } from '@waybill/backend-sim';
+import { FINAL_ORDER_STATUSES } from '@waybill/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type RunningGateway, startGateway, trpcError } from '../helpers.js';
+import { eventually } from '../realtime/harness.js';
+import { type CountingBackend, startCountingBackend } from './counting-backend.js';
+
+let sim: RunningSim;
+let backend: CountingBackend;
+const running: RunningGateway[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  sim = await startSim({ port: 0, tickMs: 0, orders: 200, inbounds: 2, stores: 5 });
+  backend = await startCountingBackend(sim.url);
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((g) => g.close()));
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+afterAll(async () => {
+  await backend?.stop();
+  await sim?.close();
+});
+
+/** A gateway on its own store, or on `dataDir` (kept by the test) to restart on the same one. */
+const gatewayWith = async (windowMs: number, dataDir?: string) => {
+  const gateway = await startGateway({
+    BACKEND_URL: backend.url,
+    UNDO_WINDOW_MS: String(windowMs),
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  });
+  running.push(gateway);
+  return gateway;
+};
+const keptDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'waybill-undo-'));
+  dirs.push(dir);
+  return dir;
+};
+const signIn = async (url: string, email = 'ops@example.com') => {
+  const { token } = await httpClient(url).auth.passwordLogin.mutate({
+    email,
+    password: 'waybill-demo',
+    bearer: true,
+  });
+  return httpClient(url, token!);
+};
+
+const FINAL = FINAL_ORDER_STATUSES as readonly string[];
+let taken = 0;
+/** Open orders no other test of the file touched. */
+const freshOpenOrders = (count: number) => {
+  const all = [...sim.store.orders.values()];
+  const picked = all
+    .slice(taken)
+    .filter((o) => !FINAL.includes(o.status))
+    .slice(0, count);
+  taken = all.indexOf(picked.at(-1)!) + 1;
+  return picked;
+};
+const statusOf = (uid: string) => sim.store.orders.get(uid)?.status;
+const lostNow = () => ({ status: 'lost' as const, happenedAt: new Date().toISOString() });
+
+describe('undo window: an undoable action is held at the gateway, then sent', () => {
+  it('an undone status change and reissue never reach the backend, not even after a restart', {
+    timeout: 30_000,
+  }, async () => {
+    const dir = await keptDir();
+    const gateway = await gatewayWith(60_000, dir);
+    const ops = await signIn(gateway.url);
+    const [order, other] = freshOpenOrders(2);
+    const before = { status: statusOf(order!.uid), writes: backend.writes() };
+
+    const status = await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
+    const reissue = await ops.undo.reissueLabel.mutate({ orderUid: other!.uid, numberOfParcels: 2 });
+    expect(status).toMatchObject({ windowMs: 60_000, jobId: null });
+    expect(status.commitAt).toBeGreaterThan(Date.now());
+    expect(await ops.undo.undo.mutate({ actionId: status.actionId })).toEqual({ outcome: 'undone' });
+    expect(await ops.undo.undo.mutate({ actionId: reissue.actionId })).toEqual({ outcome: 'undone' });
+    // A second undo finds nothing to cancel.
+    expect(await ops.undo.undo.mutate({ actionId: status.actionId })).toEqual({ outcome: 'too_late' });
+
+    // A gateway starting on the same store finds nothing held to send.
+    await gateway.close();
+    running.splice(running.indexOf(gateway), 1);
+    const next = await gatewayWith(1_000, dir);
+    expect(await next.app.services.pendingActions.heldCount()).toBe(0);
+    expect(backend.writes()).toBe(before.writes);
+    expect(statusOf(order!.uid)).toBe(before.status);
+  });
+
+  it('a status change not undone is sent once its window ends, once', { timeout: 30_000 }, async () => {
+    const gateway = await gatewayWith(1_000);
+    const ops = await signIn(gateway.url);
+    const [order] = freshOpenOrders(1);
+    const writes = backend.writes();
+    const ticket = await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
+    // Held: nothing reached the backend when the answer came back.
+    expect(backend.writes()).toBe(writes);
+    await eventually('the change reaches the backend', () => statusOf(order!.uid) === 'lost', 10_000);
+    expect(backend.writes()).toBe(writes + 1);
+    expect(await ops.undo.undo.mutate({ actionId: ticket.actionId })).toEqual({ outcome: 'too_late' });
+    expect(await gateway.app.services.pendingActions.heldCount()).toBe(0);
+  });
+
+  it('a gateway restarted within the window sends the held change on start, once', {
+    timeout: 30_000,
+  }, async () => {
+    const dir = await keptDir();
+    const first = await gatewayWith(60_000, dir);
+    const ops = await signIn(first.url);
+    const [order] = freshOpenOrders(1);
+    const writes = backend.writes();
+    await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    expect(backend.writes()).toBe(writes);
+
+    // The next gateway waits at most its own window (1 s) for an action stored with a longer one.
+    const second = await gatewayWith(1_000, dir);
+    await eventually('the held change reaches the backend', () => statusOf(order!.uid) === 'lost', 10_000);
+    expect(await second.app.services.pendingActions.heldCount()).toBe(0);
+    expect(backend.writes()).toBe(writes + 1);
+  });
+
+  it('an undone bulk run never starts its job; one not undone runs as the job its ticket named', {
+    timeout: 30_000,
+  }, async () => {
+    const gateway = await gatewayWith(1_000);
+    const ops = await signIn(gateway.url);
+    const undone = freshOpenOrders(3);
+    const writes = backend.writes();
+    const held = await ops.undo.bulkStart.mutate({
+      action: { kind: 'status', ...lostNow() },
+      orderUids: undone.map((o) => o.uid),
+    });
+    expect(held.jobId).toMatch(/^bulk_/);
+    expect(await ops.undo.undo.mutate({ actionId: held.actionId })).toEqual({ outcome: 'undone' });
+    expect((await trpcError(ops.orders.bulkJob.query({ jobId: held.jobId! }))).data?.code).toBe('NOT_FOUND');
+
+    const sent = freshOpenOrders(2);
+    const ticket = await ops.undo.bulkStart.mutate({
+      action: { kind: 'status', ...lostNow() },
+      orderUids: sent.map((o) => o.uid),
+    });
+    await eventually('both orders are lost', () => sent.every((o) => statusOf(o.uid) === 'lost'), 10_000);
+    const job = await ops.orders.bulkJob.query({ jobId: ticket.jobId! });
+    expect(job).toMatchObject({ summary: 'Mark as Lost', total: 2 });
+    expect(backend.writes()).toBe(writes + 2);
+    for (const o of undone) expect(statusOf(o.uid)).not.toBe('lost');
+  });
+
+  it('only its owner can undo an action', { timeout: 30_000 }, async () => {
+    const gateway = await gatewayWith(60_000);
+    const ops = await signIn(gateway.url);
+    const dev = await signIn(gateway.url, 'dev@example.com');
+    const [order] = freshOpenOrders(1);
+    const ticket = await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
+    expect(await dev.undo.undo.mutate({ actionId: ticket.actionId })).toEqual({ outcome: 'too_late' });
+    expect(await ops.undo.undo.mutate({ actionId: ticket.actionId })).toEqual({ outcome: 'undone' });
+  });
+});

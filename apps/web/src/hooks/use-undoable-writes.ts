@@ -1,0 +1,62 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PendingActionTicket } from '@waybill/contracts';
+import { useCallback } from 'react';
+import { useToast } from '../components/toast/toast.js';
+import { errorMessage } from '../lib/errors.js';
+import { useTRPC } from '../lib/trpc.js';
+
+/**
+ * The order writes the console offers to undo: the gateway holds each for its undo window and sends
+ * it only then (`undo.*`). `offerUndo` shows the toast with the Undo button and its countdown.
+ */
+export function useUndoableWrites() {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const changeStatus = useMutation(trpc.undo.changeStatus.mutationOptions());
+  const reissueLabel = useMutation(trpc.undo.reissueLabel.mutationOptions());
+  const { mutateAsync: undo } = useMutation(trpc.undo.undo.mutationOptions());
+
+  const undoNow = useCallback(
+    async (ticket: PendingActionTicket, what: string): Promise<boolean> => {
+      try {
+        const { outcome } = await undo({ actionId: ticket.actionId });
+        if (outcome === 'undone') {
+          toast.success(`Undone: ${what}`, 'Nothing was sent.');
+          return true;
+        }
+        toast.error('Too late to undo', 'It had already been sent.');
+      } catch (error) {
+        toast.error('It could not be undone', errorMessage(error));
+      }
+      return false;
+    },
+    [undo, toast],
+  );
+
+  const offerUndo = useCallback(
+    (ticket: PendingActionTicket, what: string, onUndone?: () => void) => {
+      // Undo turned off (UNDO_WINDOW_MS=0): it was sent already.
+      if (ticket.windowMs === 0) {
+        toast.success(what);
+        return;
+      }
+      // The client's own clock: the server's commitAt would be off by any clock skew.
+      toast.undoable(what, {
+        until: Date.now() + ticket.windowMs,
+        onUndo: () => {
+          void undoNow(ticket, what).then((undone) => {
+            if (undone) onUndone?.();
+          });
+        },
+      });
+    },
+    [toast, undoNow],
+  );
+
+  return {
+    changeStatus: changeStatus.mutateAsync,
+    reissueLabel: reissueLabel.mutateAsync,
+    offerUndo,
+    undoNow,
+  };
+}
