@@ -81,11 +81,15 @@ function closeAll(subs: Subscriber[]) {
   for (const s of subs) s.close();
 }
 
-/** Thousands of tabs over ten users: the per-user socket cap is lifted for the benchmark only. */
+/**
+ * Thousands of tabs over ten users: the per-user socket cap and the per-session live rows are lifted
+ * for the benchmark only.
+ */
 const gatewayEnv = (sim: SimProcess) => ({
   BACKEND_URL: sim.url,
   CHANGE_POLL_MS: String(POLL_MS),
   WS_MAX_PER_USER: '100000',
+  SESSION_MAX_LIVE_ROWS: '10000000',
 });
 
 async function withGateway<T>(
