@@ -1,18 +1,24 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPackedClient, run } from '../../../packages/client/scripts/packed-install.mjs';
 import { axeViolations } from './axe.js';
 import type { Stack } from './harness.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
-const client = fileURLToPath(new URL('../../../packages/client/', import.meta.url));
-
 let stack: Stack;
 let page: Page;
+let installed: Awaited<ReturnType<typeof installPackedClient>>;
+
+// As a script developer gets it: the tarball installed with plain npm outside the repository.
+beforeAll(async () => {
+  installed = await installPackedClient();
+}, 240_000);
+afterAll(async () => {
+  await installed?.remove();
+});
 
 useSignedInBrowser(
   { env: { LOG_LEVEL: 'error' }, permissions: ['clipboard-read', 'clipboard-write'] },
@@ -21,27 +27,10 @@ useSignedInBrowser(
   },
 );
 
-/** The `waybill` command from the client package's sources, with only the environment given. */
+/** The `waybill` command of the packed client package installed with npm, with only the environment given. */
 function waybill(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      path.join(client, 'node_modules/.bin/tsx'),
-      [path.join(client, 'src/cli.ts'), ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return run(path.join(installed.consumer, 'node_modules/.bin/waybill'), args, {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
 }
 

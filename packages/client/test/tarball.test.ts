@@ -3,7 +3,7 @@
  * tarball into an empty folder (registry packages only, from the npm cache the set-up step filled), a TypeScript 5 script type-checked and run
  * against a real backend-sim + gateway, and every `waybill` command.
  */
-import { type SpawnOptions, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
@@ -15,52 +15,12 @@ import { DEFAULT_ORDERS_FILTER, setLateMode, statusesOfGroup } from '@waybill/co
 import { buildApp, loadConfig } from '@waybill/gateway';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONSUMER_TOOLS, consumerCacheDir, consumerCacheReady, npmEnv } from '../scripts/consumer-cache.mjs';
+import { CONSUMER_TOOLS, npmEnv } from '../scripts/consumer-cache.mjs';
+import { installPackedClient, npmInstallOffline, run } from '../scripts/packed-install.mjs';
 import { signInWithPassword, type WaybillClient } from '../src/index.js';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const repo = path.resolve(here, '../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], options: SpawnOptions & { input?: string } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr?.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin?.end(options.input ?? '');
-  });
-}
-
-/** npm with `--offline`: the set-up step filled its cache, so the install reaches no registry. */
-function npmInstallOffline(cwd: string, specs: string[]): Promise<Run> {
-  if (!consumerCacheReady())
-    throw new Error(
-      'the consumer npm cache is not filled: run `node packages/client/scripts/consumer-cache.mjs`',
-    );
-  const args = [
-    'install',
-    '--offline',
-    '--cache',
-    consumerCacheDir,
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-  ];
-  return run('npm', [...args, ...specs], { cwd, env: npmEnv() });
-}
 
 /** Bytes on disk under `dir`, as `du` counts them (allocated blocks). */
 async function diskUsage(dir: string): Promise<number> {
@@ -78,6 +38,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let url: string;
 let consumer: string;
 let tarball: string;
+let removeInstall: (() => Promise<void>) | undefined;
 let client: WaybillClient;
 let dataDir: string;
 
@@ -107,19 +68,9 @@ beforeAll(async () => {
   await startGateway(0);
   client = (await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' })).client;
 
-  const packDir = await mkdtemp(path.join(tmpdir(), 'waybill-pack-'));
-  const packed = await run('pnpm', ['pack', '--pack-destination', packDir], { cwd: here });
-  expect(packed.code, `${packed.stdout}\n${packed.stderr}`).toBe(0);
-  const [name] = (await readdir(packDir)).filter((f) => f.endsWith('.tgz'));
-  tarball = path.join(packDir, name!);
-
-  consumer = await mkdtemp(path.join(tmpdir(), 'waybill-consumer-'));
-  await writeFile(
-    path.join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
-  const installed = await npmInstallOffline(consumer, [tarball, ...CONSUMER_TOOLS]);
-  expect(installed.code, installed.stderr).toBe(0);
+  const packed = await installPackedClient(CONSUMER_TOOLS);
+  ({ consumer, tarball } = packed);
+  removeInstall = packed.remove;
 }, 240_000);
 
 afterAll(async () => {
@@ -127,8 +78,7 @@ afterAll(async () => {
   await app?.close();
   await sim?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  if (consumer) await rm(consumer, { recursive: true, force: true });
-  if (tarball) await rm(path.dirname(tarball), { recursive: true, force: true });
+  await removeInstall?.();
 });
 
 describe('the packed tarball', () => {
@@ -169,7 +119,7 @@ describe('the packed tarball', () => {
   }, 120_000);
 
   // TypeScript 5's compiler, in JS: a minute or more on a busy machine.
-  it('type-checks every TypeScript block of the package README against the installed package', async () => {
+  it('type-checks every TypeScript block of the package README, and the example, against the installed package', async () => {
     const readme = await readFile(path.join(here, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/```(?:ts|typescript)\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThan(0);
@@ -181,6 +131,16 @@ describe('the packed tarball', () => {
       const text = /^(import|export)\b/m.test(code) ? code : `${code}\nexport {};\n`;
       await writeFile(path.join(dir, files[i]!), text);
     }
+    // The example needs nothing but the package: its one import from the repository is the package.
+    const example = await readFile(path.join(here, 'examples/late-orders.ts'), 'utf8');
+    expect(example.match(/^(?:import .*|\}) from '[^']+'/gm)?.map((line) => line.split(' from ')[1])).toEqual(
+      ["'node:url'", "'../src/index.js'"],
+    );
+    await writeFile(
+      path.join(dir, 'late-orders.ts'),
+      example.replace("from '../src/index.js'", "from '@waybill/client'"),
+    );
+    files.push('late-orders.ts');
     const compilerOptions = {
       target: 'ES2022',
       module: 'NodeNext',
