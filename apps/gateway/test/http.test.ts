@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { helmetOptions, recordHeaders } from '../src/plugins/security.js';
+import { CLIENT_VERSIONS } from '../src/version.js';
 import { type FakeHandler, sendJson, startFakeBackend } from './fake-backend.js';
 import {
   httpClient,
@@ -151,6 +152,7 @@ describe('health, readiness and metrics', () => {
       status: 'ok',
       version,
       commit: expect.stringMatching(/^[0-9a-f]{7,}$|^unknown$/),
+      clientVersions: CLIENT_VERSIONS,
     });
     behaviour = (_req, res) => sendJson(res, 200, { data: { user } });
     await httpClient(gateway.url, 'tok').users.me.query();

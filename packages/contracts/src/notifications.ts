@@ -4,7 +4,8 @@ import { uidSchema } from './backend/common.js';
 /** Caps a session cannot exceed however it asks: the centre keeps the last 50. */
 export const NOTIFICATIONS_KEPT = 50;
 
-export const notificationKindSchema = z.enum(['changed', 'escalated', 'mentioned']);
+/** `not-sent`: the user's own held (undoable) change was dropped, since the order changed in its window. */
+export const notificationKindSchema = z.enum(['changed', 'escalated', 'mentioned', 'not-sent']);
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -142,6 +142,7 @@ export const servicesPlugin = fp<{ config: Config }>(
             bulkJobs,
             record: (token, records) =>
               recordActivity({ team, collaboration, logger: app.log }, token, records),
+            tellOwner: (ownerUid, notification) => collaboration.notifications.push(ownerUid, notification),
           },
           action,
         ),

@@ -1,15 +1,43 @@
+import { TRPCError } from '@trpc/server';
+import { describeChange, type NotificationInput, orderStatusLabel } from '@waybill/contracts';
 import type { BulkJobs } from '../bulk/bulk-jobs.js';
+import { newNotificationId } from '../notifications/notifier.js';
+import { OrderConflictError } from '../realtime/own-writes.js';
 import type { Services } from '../services.js';
 import type { ActivityRecord } from '../team/activity.js';
 import { statusRecord } from '../team/record.js';
-import type { PendingAction } from './pending-action-store.js';
+import type { PendingAction, PendingWork } from './pending-action-store.js';
 
 type CommitDeps = Pick<Services, 'backend' | 'logger'> & {
   realtime: Pick<Services['realtime'], 'ownWrites'>;
   bulkJobs: Pick<BulkJobs, 'start'>;
   /** The activity record, once the backend accepted the change (never throws). */
   record?: (token: string, records: ActivityRecord[]) => Promise<void>;
+  /** The owner's notification centre, told when their held change was dropped. */
+  tellOwner?: (ownerUid: string, notification: NotificationInput) => Promise<void>;
 };
+
+/**
+ * What the owner reads when their held change was not sent: whose change came first, and what it was
+ * ("Not sent: the order changed in its undo window", by Ana Popescu, "Status changed to Delivered").
+ */
+export function notSentNotification(
+  work: Exclude<PendingWork, { kind: 'bulk' }>,
+  error: OrderConflictError,
+): NotificationInput {
+  const yours =
+    work.kind === 'status' ? `status change to ${orderStatusLabel(work.input.status)}` : 'label reissue';
+  return {
+    id: newNotificationId(),
+    kind: 'not-sent',
+    orderUid: work.input.orderUid,
+    reference: null,
+    text: `Your ${yours} was not sent: the order changed during its undo time`,
+    author: error.conflict.by ? { uid: null, name: error.conflict.by } : null,
+    excerpt: describeChange(error.conflict.what),
+    at: Date.now(),
+  };
+}
 
 /**
  * Sends a held action whose undo window ended, as its owner. A status change or reissue whose order
@@ -37,6 +65,16 @@ export async function commitPendingAction(deps: CommitDeps, action: PendingActio
       { err: error, actionId: action.actionId },
       'held action dropped: the order changed in its undo window',
     );
+    const conflict = error instanceof TRPCError ? error.cause : null;
+    if (conflict instanceof OrderConflictError)
+      await deps
+        .tellOwner?.(action.ownerUid, notSentNotification(work, conflict))
+        .catch((failed: unknown) => {
+          deps.logger.warn(
+            { err: failed, actionId: action.actionId },
+            'the owner of a dropped action was not told',
+          );
+        });
     return;
   }
   if (work.kind === 'status') {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { FINAL_ORDER_STATUSES } from '@waybill/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpClient, type RunningGateway, startGateway, trpcError } from '../helpers.js';
 import { eventually } from '../realtime/harness.js';
 import { type CountingBackend, startCountingBackend } from './counting-backend.js';
@@ -125,6 +125,45 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     await eventually('the held change reaches the backend', () => statusOf(order!.uid) === 'lost', 10_000);
     expect(await second.app.services.pendingActions.heldCount()).toBe(0);
     expect(backend.writes()).toBe(writes + 1);
+  });
+
+  it('a held change whose order a colleague changed meanwhile is not sent, and its owner is told who came first', {
+    timeout: 30_000,
+  }, async () => {
+    const dir = await keptDir();
+    const first = await gatewayWith(60_000, dir);
+    const ops = await signIn(first.url);
+    const dev = await signIn(first.url, 'dev@example.com');
+    const [order] = freshOpenOrders(1);
+    const { order: seen } = await ops.orders.detail.query({ uid: order!.uid });
+    const expected = { updatedAt: seen.updated_at, status: seen.aggregated_status.key };
+    await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow(), expected });
+    // The colleague's comment lands inside the undo window (the held change waits for a restart).
+    await dev.orders.comments.add.mutate({ orderUid: order!.uid, text: 'Called the courier' });
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    const writes = backend.writes();
+
+    const second = await gatewayWith(1_000, dir);
+    const { user } = await (await signIn(second.url)).users.me.query();
+    const told = await vi.waitFor(
+      async () => {
+        const { items } = await second.app.services.collaboration.notifications.state(user.uid);
+        const item = items.find((n) => n.orderUid === order!.uid && n.kind === 'not-sent');
+        if (!item) throw new Error('the owner was not told yet');
+        return item;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const devName = (await (await signIn(second.url, 'dev@example.com')).users.me.query()).user.name;
+    expect(told).toMatchObject({
+      text: 'Your status change to Lost was not sent: the order changed during its undo time',
+      author: { name: devName },
+      excerpt: 'comment added',
+    });
+    expect(await second.app.services.pendingActions.heldCount()).toBe(0);
+    expect(backend.writes()).toBe(writes);
+    expect(statusOf(order!.uid)).not.toBe('lost');
   });
 
   it('an undone bulk run never starts its job; one not undone runs as the job its ticket named', {
