@@ -20,6 +20,7 @@ import { ListFooter } from '../../../components/list-footer/list-footer.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { VirtualTable, type VirtualTableColumn } from '../../../components/virtual-table/virtual-table.js';
+import { useMediaQuery } from '../../../hooks/use-media-query.js';
 import { SelectAllCheckbox } from './bulk/selection.js';
 import { OrderRow, type OrderRowContext } from './order-row.js';
 import styles from './orders-table.module.css';
@@ -27,6 +28,14 @@ import { PayoutFilter } from './payout-filter.js';
 import { SearchHint } from './search-hint.js';
 
 export const ROW_HEIGHT = 64;
+/** A tablet held upright lays each order on two lines (orders-table.module.css). */
+const TWO_LINE_ROW_HEIGHT = 104;
+const TWO_LINE_ROWS = '(max-width: 1023px)';
+
+/** The height of an order row at the window's current width. */
+export function useOrderRowHeight(): number {
+  return useMediaQuery(TWO_LINE_ROWS) ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT;
+}
 
 export type EmptyKind = 'default' | 'results';
 
@@ -67,6 +76,7 @@ export function OrdersTable({
   capNotice,
 }: OrdersTableProps) {
   const footerRef = useRef<HTMLElement>(null);
+  const rowHeight = useOrderRowHeight();
   const columns = useMemo<VirtualTableColumn[]>(
     () => [
       { key: 'tick', className: styles.cellTick, header: <SelectAllCheckbox /> },
@@ -126,12 +136,12 @@ export function OrdersTable({
         columns={columns}
         rows={rows}
         rowKey={(order) => order.uid}
-        rowHeight={ROW_HEIGHT}
+        rowHeight={rowHeight}
         fixedRowHeight
         overscan={12}
         placeholder={
           !initialized ? (
-            <SkeletonRows rows={10} height={ROW_HEIGHT} />
+            <SkeletonRows rows={10} height={rowHeight} />
           ) : rows.length === 0 ? (
             <EmptyState
               testId="orders-no-results"

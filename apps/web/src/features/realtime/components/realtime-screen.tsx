@@ -28,7 +28,7 @@ import { FilterBar } from './filter-bar.js';
 import { ListCapNotice } from './list-cap-notice.js';
 import type { OrderAction } from './order-options-menu.js';
 import type { OrderRowContext } from './order-row.js';
-import { OrdersTable, ROW_HEIGHT } from './orders-table.js';
+import { OrdersTable, useOrderRowHeight } from './orders-table.js';
 import { PriorityBar } from './priority-bar.js';
 import styles from './realtime-screen.module.css';
 import { QueueKeyboard } from './shortcuts/queue-keyboard.js';
@@ -75,6 +75,7 @@ type OpenModal = { kind: StatusModalKind | 'reissueAwb'; uid: string } | null;
 /** The realtime orders screen: filter bar, priority and status bars, the table and its modals. */
 export function RealtimeScreen(props: RealtimeScreenProps) {
   const { reissueMaxParcels } = useConsoleSettings();
+  const rowHeight = useOrderRowHeight();
   const { filter, defaults, onFilterChange, rows, meta, initialized, searching, reference, user } = props;
   const [modal, setModal] = useState<OpenModal>(null);
   const lastModalOrder = useRef<Order | undefined>(undefined);
@@ -239,7 +240,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         ) : null}
       </Suspense>
       {/* j/k/Enter/c/x and the ? dialog listing them. */}
-      <QueueKeyboard rows={rows} rowHeight={ROW_HEIGHT} onComment={props.onAddComment} />
+      <QueueKeyboard rows={rows} rowHeight={rowHeight} onComment={props.onAddComment} />
     </section>
   );
 }

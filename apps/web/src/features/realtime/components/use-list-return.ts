@@ -51,7 +51,8 @@ export function useListReturn(rows: readonly Order[], filter: OrdersFilter, hasM
         const index = rowsRef.current.findIndex((o) => o.uid === back.uid);
         const any = document.querySelector<HTMLElement>(`${ROW_SELECTOR}[data-index]`);
         if (tries++ % 10 === 0 && index >= 0 && any) {
-          const offset = (index - Number(any.dataset.index)) * ROW_HEIGHT;
+          // Rows are taller where they take two lines (a tablet held upright).
+          const offset = (index - Number(any.dataset.index)) * (any.offsetHeight || ROW_HEIGHT);
           window.scrollBy({ top: any.getBoundingClientRect().top + offset - window.innerHeight / 2 });
         }
         frame = requestAnimationFrame(restore);

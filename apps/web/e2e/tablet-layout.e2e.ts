@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
+import { viewProblems } from './fits-view.js';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
+
+// Every screen at a small laptop's 1024 × 768 and on a tablet held either way: no sideways scroll,
+// every control and badge on screen and whole, and axe's default rules.
+
+const SIZES = [
+  { name: '1024 × 768', width: 1024, height: 768 },
+  { name: 'iPad landscape', width: 1180, height: 820 },
+  { name: 'iPad portrait', width: 820, height: 1180 },
+] as const;
+
+let stack: Stack;
+let page: Page;
+
+useSignedInBrowser(
+  { env: { LOG_LEVEL: 'error' }, context: { viewport: { width: 1024, height: 768 } } },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
+
+/** What does not fit and what axe finds, on the page as it stands. */
+async function check(what: string): Promise<string[]> {
+  const found = (await viewProblems(page)).map((p) => `${what}: ${p}`);
+  for (const v of await axeViolations(page, 'body')) found.push(`${what} axe: ${v}`);
+  return found;
+}
+
+async function openOrders(): Promise<void> {
+  await page.goto(`${stack.baseUrl}/realtime`);
+  await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.locator('table[aria-busy="false"]').waitFor({ timeout: 20_000 });
+  await page.getByTestId('status-bar').waitFor({ timeout: 20_000 });
+  await page.mouse.move(0, 0);
+}
+
+describe('every screen fits tablets and a 1024 px window', () => {
+  for (const size of SIZES) {
+    it(`the orders list, its row menu and an order detail at ${size.name}`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await openOrders();
+      const found = await check('orders list');
+      await page.getByTestId('order-row').first().getByRole('button', { name: 'Order Options' }).click();
+      await page.getByRole('menu').waitFor({ timeout: 5_000 });
+      found.push(...(await check('row menu')));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('order-row').first().getByTestId('comment-overview').getByRole('link').click();
+      await page.getByTestId('order-detail').getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
+      found.push(...(await check('order detail')));
+      expect(found, size.name).toEqual([]);
+    });
+
+    it(`the inbounds list and an inbound detail at ${size.name}`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`${stack.baseUrl}/inbounds`);
+      const rows = page.getByTestId('inbound-row');
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const found = await check('inbounds list');
+      await rows.first().getByRole('link').first().click();
+      await page.getByTestId('inbound-detail').getByTestId('inbound-header').waitFor({ timeout: 20_000 });
+      found.push(...(await check('inbound detail')));
+      expect(found, size.name).toEqual([]);
+    });
+
+    it(`the clients list and the account page at ${size.name}`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`${stack.baseUrl}/clients`);
+      await expect
+        .poll(() => page.getByTestId('store-count').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      const found = await check('clients');
+      await page.goto(`${stack.baseUrl}/me`);
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+      found.push(...(await check('account page')));
+      expect(found, size.name).toEqual([]);
+    });
+
+    it(`the login page at ${size.name}`, async () => {
+      const context = await page.context().browser()?.newContext({ viewport: size });
+      if (!context) throw new Error('no browser');
+      const signedOut = await context.newPage();
+      try {
+        await signedOut.goto(`${stack.baseUrl}/login`);
+        await signedOut.getByLabel('E-mail').waitFor({ timeout: 20_000 });
+        const found = (await viewProblems(signedOut)).map((p) => `login: ${p}`);
+        found.push(...(await axeViolations(signedOut, 'body')).map((v) => `login axe: ${v}`));
+        expect(found, size.name).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
