@@ -96,3 +96,44 @@ describe('every screen fits tablets and a 1024 px window', () => {
     });
   }
 });
+
+describe('on a phone (390 × 844)', () => {
+  it('lists orders as cards; an order opens, reads and takes a comment, all on screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openOrders();
+    const found = await check('order cards');
+    // Each card shows what identifies the order: reference, status, store, courier, comment state.
+    const cards = await page.getByTestId('order-row').evaluateAll((rows) =>
+      rows.slice(0, 5).map((row) => {
+        const box = row.getBoundingClientRect();
+        const shown = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          return !!r && r.width > 0 && r.left >= box.left && r.right <= box.right;
+        };
+        return {
+          width: Math.round(box.width),
+          reference: shown(row.querySelector('button[aria-label^="Copy order reference"]')),
+          status: shown(row.querySelector('[data-testid="order-status"]')),
+          store: shown(row.querySelector('[role="img"]')),
+          comments: shown(row.querySelector('[data-testid="comment-overview"]')),
+        };
+      }),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards)
+      expect(card).toEqual({ width: card.width, reference: true, status: true, store: true, comments: true });
+    expect(Math.min(...cards.map((c) => c.width)), 'a card spans the window').toBeGreaterThan(340);
+
+    await page.getByTestId('order-row').first().getByTestId('comment-overview').getByRole('link').click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
+    found.push(...(await check('order detail')));
+    const box = detail.getByPlaceholder('Add new comment');
+    if (!(await box.isVisible())) await detail.getByRole('button', { name: 'New comment' }).click();
+    await box.fill('Checked on the floor');
+    found.push(...(await check('comment editor')));
+    await detail.getByRole('button', { name: 'Add comment' }).click();
+    await detail.getByTestId('comment-item').filter({ hasText: 'Checked on the floor' }).waitFor();
+    expect(found, 'phone').toEqual([]);
+  });
+});

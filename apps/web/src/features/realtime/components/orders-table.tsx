@@ -28,13 +28,18 @@ import { PayoutFilter } from './payout-filter.js';
 import { SearchHint } from './search-hint.js';
 
 export const ROW_HEIGHT = 64;
-/** A tablet held upright lays each order on two lines (orders-table.module.css). */
+/** A tablet held upright lays each order on two lines, a phone as a card (orders-table.module.css). */
 const TWO_LINE_ROW_HEIGHT = 104;
 const TWO_LINE_ROWS = '(max-width: 1023px)';
+const CARD_HEIGHT = 216;
+const CARDS = '(max-width: 599px)';
 
 /** The height of an order row at the window's current width. */
 export function useOrderRowHeight(): number {
-  return useMediaQuery(TWO_LINE_ROWS) ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT;
+  const twoLines = useMediaQuery(TWO_LINE_ROWS);
+  const cards = useMediaQuery(CARDS);
+  if (cards) return CARD_HEIGHT;
+  return twoLines ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT;
 }
 
 export type EmptyKind = 'default' | 'results';
