@@ -47,7 +47,7 @@ export function npmInstallOffline(cwd, specs) {
 }
 
 /**
- * Packs the client and installs the tarball (and `extra` specs from the cache) into a new folder.
+ * Packs the client and installs the tarball (and the `extra` packages, from the cache) into a new folder.
  * Resolves with the folder, the tarball's path and `remove()`; rejects naming the step that failed.
  */
 export async function installPackedClient(extra = []) {
