@@ -2,9 +2,8 @@ import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { RouteError } from '../components/route-error/route-error.js';
 import { SkeletonRows } from '../components/skeleton/skeleton-rows.js';
-import { GOOGLE_CALLBACK_PATH, GoogleCallback, LoginPage } from '../features/auth/index.js';
+import { GOOGLE_CALLBACK_PATH } from '../features/auth/index.js';
 import { RealtimeRoute } from '../features/realtime/index.js';
-import { MeRoute } from './routes/me.js';
 import { NotFoundRoute } from './routes/not-found.js';
 import { ProtectedLayout } from './routes/protected-layout.js';
 
@@ -27,8 +26,21 @@ const realtime = withOverlay(RealtimeRoute);
 
 /** Every console route. Realtime is the first screen; the other tabs load lazily. */
 export const routes: RouteObject[] = [
-  { path: '/login', Component: LoginPage, errorElement },
-  { path: GOOGLE_CALLBACK_PATH, Component: GoogleCallback, errorElement },
+  // Signed-in screens never need the sign-in pages' code up front.
+  {
+    path: '/login',
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/login-page.js')).LoginPage,
+      ErrorBoundary,
+    }),
+  },
+  {
+    path: GOOGLE_CALLBACK_PATH,
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/google-callback.js')).GoogleCallback,
+      ErrorBoundary,
+    }),
+  },
   {
     path: '/',
     Component: ProtectedLayout,
@@ -85,7 +97,10 @@ export const routes: RouteObject[] = [
               ErrorBoundary,
             }),
           },
-          { path: 'me', Component: MeRoute, errorElement },
+          {
+            path: 'me',
+            lazy: async () => ({ Component: (await import('./routes/me.js')).MeRoute, ErrorBoundary }),
+          },
           { path: '*', Component: NotFoundRoute },
         ],
       },

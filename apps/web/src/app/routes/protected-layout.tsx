@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
-import { ExportTray } from '../../components/export-tray/export-tray.js';
 import { HoldsProvider } from '../../components/holds/index.js';
 import { AppFooter } from '../../components/layout/app-footer.js';
 import { Header } from '../../components/layout/header.js';
@@ -20,6 +19,11 @@ import { errorCode } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { BackendUnavailable } from './backend-unavailable.js';
 import styles from './protected-layout.module.css';
+
+// Shown only once an export or bulk job exists: its code stays out of the first screen's JavaScript.
+const ExportTray = lazy(async () => ({
+  default: (await import('../../components/export-tray/export-tray.js')).ExportTray,
+}));
 
 /**
  * The signed-in area: checks the session (→ /login), loads the user, then the reference data in the
@@ -102,7 +106,9 @@ export function ProtectedLayout() {
                   tools={
                     <>
                       <NotificationCentre />
-                      <ExportTray />
+                      <Suspense fallback={null}>
+                        <ExportTray />
+                      </Suspense>
                     </>
                   }
                 />

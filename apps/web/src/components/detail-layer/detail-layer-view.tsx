@@ -3,7 +3,7 @@ import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
 import { PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
-import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
+import { tabOutOfDetail, useEscapeStartedInPopup, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './detail-layer.module.css';
 
 export interface DetailLayerProps {
@@ -39,6 +39,7 @@ export function DetailLayer({
   // The detail's popups (tooltips, menus) open inside it: the list under it is inert.
   const [content, setContent] = usePopupLayerElement();
   useFocusOnArrival(content, useLocation().key);
+  const escapeInPopup = useEscapeStartedInPopup();
 
   return (
     <Dialog.Root
@@ -59,6 +60,9 @@ export function DetailLayer({
           data-detail-layer=""
           onCloseAutoFocus={onCloseAutoFocus}
           onKeyDown={tabOutOfDetail}
+          onEscapeKeyDown={(event) => {
+            if (escapeInPopup.current) event.preventDefault();
+          }}
           onInteractOutside={(event) => {
             if (event.target !== overlay.current) event.preventDefault();
           }}

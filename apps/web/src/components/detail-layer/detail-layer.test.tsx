@@ -1,7 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tabOutOfDetail, useFocusOnArrival, useInertList } from './detail-layer.js';
+import { DetailLayer } from './detail-layer-view.js';
 
 function Layer({ open }: { open: boolean }) {
   return open ? <Inert /> : null;
@@ -103,5 +106,36 @@ describe('tabOutOfDetail', () => {
     button('Previous order').focus();
     expect(fireEvent.keyDown(button('Previous order'), { key: 'Tab' })).toBe(true);
     expect(document.activeElement).toBe(button('Previous order'));
+  });
+});
+
+/** A popup that, like a menu closing on Escape, is gone before the detail's own Escape handler runs. */
+function VanishingMenu() {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') flushSync(() => setOpen(false));
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, []);
+  return open ? <div role="menu" aria-label="Order options" tabIndex={-1} /> : null;
+}
+
+describe('DetailLayer and Escape', () => {
+  it('an Escape that closes a menu over the detail leaves the detail open; the next one closes it', () => {
+    const onClose = vi.fn();
+    render(
+      <MemoryRouter>
+        <DetailLayer open onClose={onClose} testId="detail" onCloseAutoFocus={() => {}}>
+          <VanishingMenu />
+        </DetailLayer>
+      </MemoryRouter>,
+    );
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByTestId('detail'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -65,3 +65,21 @@ export function tabOutOfDetail(event: KeyboardEvent<HTMLElement>): void {
   event.preventDefault();
   to.focus();
 }
+
+/**
+ * Whether the Escape being handled began while a menu or listbox was open over the detail. That
+ * Escape closes the popup only: the popup may be gone by the time the detail's own Escape handler
+ * runs (React re-renders between listeners), so it is read in the window's capture phase, first.
+ */
+export function useEscapeStartedInPopup(): { current: boolean } {
+  const started = useRef(false);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape')
+        started.current = document.querySelector('[role="menu"], [role="listbox"]') !== null;
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  return started;
+}

@@ -1,15 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { type Hold, holdConflictSchema } from '@waybill/contracts';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '../../hooks/use-reference-data.js';
 import { errorCode, errorMessage } from '../../lib/errors.js';
 import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { useToast } from '../toast/toast.js';
 import { type HoldActions, HoldActionsContext, HoldsContext } from './holds-context.js';
-import { TakeOverDialog } from './take-over-dialog.js';
 import { useRowTakeKey } from './use-take-key.js';
+
+// Loaded when first asked: the dialog (and Radix Dialog) stays out of the first screen's JavaScript.
+const TakeOverDialog = lazy(async () => ({
+  default: (await import('./take-over-dialog.js')).TakeOverDialog,
+}));
 
 /** The holder named by a CONFLICT of orders.take (someone took it first), if the answer says. */
 function holderInConflict(error: unknown): string | null {
@@ -88,12 +92,16 @@ export function HoldsProvider({ children }: { children: ReactNode }) {
     <HoldsContext.Provider value={holds}>
       <HoldActionsContext.Provider value={actions}>
         {children}
-        <TakeOverDialog
-          holderName={asking?.holderName ?? null}
-          busy={takeCall.isPending}
-          onConfirm={() => asking && send(asking.orderUid, true)}
-          onCancel={() => setAsking(null)}
-        />
+        {asking ? (
+          <Suspense fallback={null}>
+            <TakeOverDialog
+              holderName={asking.holderName}
+              busy={takeCall.isPending}
+              onConfirm={() => send(asking.orderUid, true)}
+              onCancel={() => setAsking(null)}
+            />
+          </Suspense>
+        ) : null}
       </HoldActionsContext.Provider>
     </HoldsContext.Provider>
   );

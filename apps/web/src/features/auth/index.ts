@@ -1,5 +1,3 @@
-export { GoogleCallback } from './components/google-callback.js';
-export { LoginPage } from './components/login-page.js';
 export { useLogout } from './hooks/use-logout.js';
 export { useSession } from './hooks/use-session.js';
 export { GOOGLE_CALLBACK_PATH, loginPath } from './lib/state.js';
