@@ -161,9 +161,11 @@ describe('rolling restart of two replicas behind nginx', { timeout: 2 * STACK_ST
       expect(user.signOuts, summary).toEqual([]);
       expect(user.otherErrors, summary).toEqual([]);
       expect(user.duplicates, `${summary}\n${user.events.join('\n')}`).toEqual([]);
-      // Every user was on a restarted replica at least once, and each move resumed its list once.
+      // Every user was on a restarted replica at least once, and each move resumed its list once: at
+      // most one snapshot per socket (a socket a draining replica closes before it answers gets none).
       expect(user.opens, summary).toBeGreaterThanOrEqual(2);
-      expect(user.snapshots, summary).toBe(user.opens);
+      expect(user.snapshots, summary).toBeGreaterThanOrEqual(2);
+      expect(user.snapshots, summary).toBeLessThanOrEqual(user.opens);
       expect(user.queries, summary).toBeGreaterThan(0);
     }
     const errors = (await nginx.accessLog()).filter((l) => l.status >= 500);
