@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSim } from '@waybill/backend-sim';
 import { metricsText, TEST_METRICS_TOKEN } from '../helpers.js';
-import type { RunningSim } from '../realtime/harness.js';
+import { createClient, type RunningSim } from '../realtime/harness.js';
 import { freePort, type RedisServer, startRedis } from './redis-server.js';
 
 const gatewayDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -153,4 +153,26 @@ export async function startReplicaStack(opts: ReplicaStackOptions): Promise<Repl
     await close();
     throw error;
   }
+}
+
+/** A test's clients of its replicas, closed together by `closeAll`; `signIn` answers a bearer session. */
+export function replicaClients() {
+  const closers: Array<() => void> = [];
+  const client = (replica: Replica, token?: string) => {
+    const made = createClient(replica.url, token);
+    closers.push(made.close);
+    return made.client;
+  };
+  const signIn = async (replica: Replica, email: string) => {
+    const { token } = await client(replica).auth.passwordLogin.mutate({
+      email,
+      password: 'waybill-demo',
+      bearer: true,
+    });
+    return token!;
+  };
+  const closeAll = () => {
+    for (const close of closers.splice(0)) close();
+  };
+  return { client, signIn, closeAll };
 }

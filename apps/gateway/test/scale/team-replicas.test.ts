@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcError } from '../helpers.js';
-import { createClient, eventually, polledOrders } from '../realtime/harness.js';
-import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
+import { eventually, polledOrders } from '../realtime/harness.js';
+import {
+  type Replica,
+  type ReplicaStack,
+  replicaClients,
+  STACK_START_MS,
+  startReplicaStack,
+} from './replicas.js';
 
 describe('holds and activity across gateway replicas on one Redis', { timeout: 40_000 }, () => {
   let stack: ReplicaStack;
   let one: Replica;
   let two: Replica;
-  const closers: Array<() => void> = [];
-  const client = (replica: Replica, token?: string) => {
-    const made = createClient(replica.url, token);
-    closers.push(made.close);
-    return made.client;
-  };
-  const signIn = async (replica: Replica, email: string) => {
-    const { token } = await client(replica).auth.passwordLogin.mutate({
-      email,
-      password: 'waybill-demo',
-      bearer: true,
-    });
-    return token!;
-  };
+  const { client, signIn, closeAll } = replicaClients();
 
   beforeAll(async () => {
     stack = await startReplicaStack({
@@ -31,7 +24,7 @@ describe('holds and activity across gateway replicas on one Redis', { timeout: 4
   }, STACK_START_MS);
 
   afterAll(async () => {
-    for (const close of closers) close();
+    closeAll();
     await stack?.close();
   });
 

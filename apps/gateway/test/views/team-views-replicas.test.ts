@@ -1,28 +1,21 @@
 import { DEFAULT_ORDERS_FILTER, viewKey } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchNotifications } from '../collaboration/watchers.js';
-import { createClient, eventually, polledOrders } from '../realtime/harness.js';
-import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from '../scale/replicas.js';
+import { eventually, polledOrders } from '../realtime/harness.js';
+import {
+  type Replica,
+  type ReplicaStack,
+  replicaClients,
+  STACK_START_MS,
+  startReplicaStack,
+} from '../scale/replicas.js';
 import { watchViewCounts } from './view-watch.js';
 
 describe('team views and mentions across gateway replicas on one Redis', { timeout: 40_000 }, () => {
   let stack: ReplicaStack;
   let one: Replica;
   let two: Replica;
-  const closers: Array<() => void> = [];
-  const client = (replica: Replica, token?: string) => {
-    const made = createClient(replica.url, token);
-    closers.push(made.close);
-    return made.client;
-  };
-  const signIn = async (replica: Replica, email: string) => {
-    const { token } = await client(replica).auth.passwordLogin.mutate({
-      email,
-      password: 'waybill-demo',
-      bearer: true,
-    });
-    return token!;
-  };
+  const { client, signIn, closeAll } = replicaClients();
 
   beforeAll(async () => {
     stack = await startReplicaStack({ names: ['one', 'two'], env: { CHANGE_POLL_MS: '200' } });
@@ -30,7 +23,7 @@ describe('team views and mentions across gateway replicas on one Redis', { timeo
   }, STACK_START_MS);
 
   afterAll(async () => {
-    for (const close of closers) close();
+    closeAll();
     await stack?.close();
   });
 
