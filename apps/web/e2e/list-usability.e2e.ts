@@ -2,7 +2,7 @@ import { BACKEND_ROUTES } from '@waybill/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Stack, signInContext } from './harness.js';
-import { scrollToListEnd } from './page-waits.js';
+import { movePointerAway, scrollToListEnd } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
@@ -112,8 +112,7 @@ describe('list usability in the browser', () => {
         const tooltip = page.getByTestId('store-name-tooltip');
         await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(store.name);
         expect(await name.getAttribute('aria-describedby')).toBeTruthy();
-        await page.mouse.move(0, 0, { steps: 5 });
-        await page.mouse.move(5, 5, { steps: 2 });
+        await movePointerAway(page);
         await tooltip.waitFor({ state: 'detached' });
         // Keyboard: tabbing onto the name shows it too.
         await page

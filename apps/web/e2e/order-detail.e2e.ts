@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './harness.js';
+import { movePointerAway } from './page-waits.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -96,7 +97,7 @@ describe('order detail in Chromium', () => {
     await tooltip.waitFor({ timeout: 5_000 });
     expect(await tooltip.evaluate((t) => t.closest('[data-testid="order-detail"]') !== null)).toBe(true);
     expect(await axeViolations(page, 'body')).toEqual([]);
-    await page.mouse.move(0, 0, { steps: 5 });
+    await movePointerAway(page);
     await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
 
     await detail(page).getByRole('tab', { name: 'Order' }).click();

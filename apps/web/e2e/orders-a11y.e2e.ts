@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolationsStrict as axeViolations } from './axe.js';
 import type { Stack } from './harness.js';
+import { movePointerAway } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 let stack: Stack;
@@ -81,7 +82,7 @@ describe('orders screen accessibility (axe-core, 1280 px)', () => {
       await tooltip.waitFor({ timeout: 5_000 });
       expect(await placed(tooltip, width), `status tooltip at ${width} px`).toBe(true);
       expect(await axeViolations(page, 'body'), `status tooltip open at ${width} px`).toEqual([]);
-      await page.mouse.move(0, 0, { steps: 5 });
+      await movePointerAway(page);
       await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
     }
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -62,3 +62,14 @@ export async function scrollToListEnd(page: Page, endMarker?: string): Promise<v
     { timeout: 60_000, polling: 'raf' },
   );
 }
+
+/**
+ * Moves the pointer off whatever it hovers, to the page's top-left corner, so that any tooltip
+ * closes. A tooltip's content can be hovered, so it checks where the pointer is on the move *after*
+ * the pointer left its trigger: a pointer that stops right after leaving a trigger crossed on the
+ * way would leave that tooltip open. The last small move is that check.
+ */
+export async function movePointerAway(page: Page): Promise<void> {
+  await page.mouse.move(0, 0, { steps: 5 });
+  await page.mouse.move(4, 4, { steps: 2 });
+}

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeOrdersFilter, defaultOrdersFilter } from '../src/features/realtime/lib/url-codec.js';
 import { commentMetaLines, cutControls } from './cut-controls.js';
 import { type Stack, signInContext } from './harness.js';
-import { framesDrawn, scrollToListEnd } from './page-waits.js';
+import { framesDrawn, movePointerAway, scrollToListEnd } from './page-waits.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
 // Working the orders list as a queue: open, step, close and come back to the same place.
@@ -427,7 +427,7 @@ describe('the orders queue: navigation', () => {
         await link.evaluate((a) => (a as HTMLElement).blur());
         await link.hover();
         await expect.poll(() => tooltip.allTextContents(), { timeout: 5_000 }).toEqual([segment.text]);
-        await page.mouse.move(0, 0, { steps: 5 });
+        await movePointerAway(page);
         await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
       }
       // The same for rows with tracking numbers (all of 12 digits): a long one once pushed the track
@@ -453,7 +453,7 @@ describe('the orders queue: navigation', () => {
     const tooltip = page.getByTestId('truncated-text-tooltip');
     await cut.hover();
     await expect.poll(() => tooltip.textContent(), { timeout: 5_000 }).toBe(full);
-    await page.mouse.move(0, 0, { steps: 5 });
+    await movePointerAway(page);
     await tooltip.waitFor({ state: 'detached', timeout: 5_000 });
     expect(await cut.getAttribute('tabindex')).toBe('0');
     await cut.focus();
