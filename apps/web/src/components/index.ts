@@ -8,6 +8,7 @@ export { LivePausedBanner } from './live-paused/live-paused-banner.js';
 export { Modal } from './modal/modal.js';
 export { ModalActions } from './modal/modal-actions.js';
 export { MenuPortal, TooltipBubble } from './popup-layer/popup-layer.js';
+export { SkeletonBlock } from './skeleton/skeleton-block.js';
 export { SkeletonRows } from './skeleton/skeleton-rows.js';
 export { SpinnerOverlay } from './spinner/spinner.js';
 export { SummaryCards } from './summary-cards/summary-cards.js';

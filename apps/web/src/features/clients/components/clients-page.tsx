@@ -26,6 +26,7 @@ import {
   LivePausedBanner,
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
+  SkeletonBlock,
   SkeletonRows,
   SpinnerOverlay,
   VirtualTable,
@@ -83,7 +84,12 @@ export function ClientsPage() {
   }, [list.hasMore, list.loadMore]);
 
   const displayStats = meta?.display_statistics ?? {};
-  const cards = clientActivityCards(displayStats, filter.displayPriorities).filter((c) => c.visible);
+  // Before the first answer every card stands inert with a placeholder count: the row keeps its
+  // size, and nothing below it moves when the counts arrive.
+  const cardsLoading = !meta;
+  const cards = clientActivityCards(displayStats, filter.displayPriorities).filter(
+    (c) => cardsLoading || c.visible,
+  );
   // A selected country or courier the statistics no longer list stays in its menu, with count 0.
   const countryOption = (key: string, count: number) => ({
     value: key.toUpperCase(),
@@ -181,7 +187,12 @@ export function ClientsPage() {
       </header>
 
       <div className={healthStyles.cardsRow}>
-        <fieldset className={styles.cards} aria-label="Activity priority" disabled={attention}>
+        <fieldset
+          className={styles.cards}
+          aria-label="Activity priority"
+          disabled={attention || cardsLoading}
+          aria-busy={cardsLoading || undefined}
+        >
           {cards.map((card) => (
             <button
               key={card.priority}
@@ -201,7 +212,13 @@ export function ClientsPage() {
               }
             >
               <span className={styles.cardLabel}>{card.label}</span>
-              <span className={styles.cardCount}>{card.count.toLocaleString('en-US')}</span>
+              <span className={styles.cardCount}>
+                {cardsLoading ? (
+                  <SkeletonBlock width={28} className={styles.countSkeleton} />
+                ) : (
+                  card.count.toLocaleString('en-US')
+                )}
+              </span>
             </button>
           ))}
         </fieldset>

@@ -67,6 +67,7 @@ export function InboundToolbar({
 
       <SummaryCards
         label="Inbound summary"
+        loading={stats === null}
         compact={isInboundSummaryCompact(display)}
         cards={cards.map((card) => ({
           id: card.id,
@@ -75,7 +76,8 @@ export function InboundToolbar({
           colour: card.colour,
           showCount: card.countVisible,
           active: card.enabled,
-          hidden: !card.visible,
+          // Before the first answer all stand, inert: the list below does not move when counts come.
+          hidden: stats !== null && !card.visible,
         }))}
         onToggle={(id) => {
           const card = cards.find((c) => c.id === id);

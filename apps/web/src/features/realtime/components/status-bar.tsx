@@ -23,7 +23,7 @@ import {
   Truck,
   Undo2,
 } from 'lucide-react';
-import { TooltipBubble } from '../../../components/index.js';
+import { SkeletonBlock, TooltipBubble } from '../../../components/index.js';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
 
@@ -48,12 +48,17 @@ export interface StatusBarProps {
   statistics: StatusesStatistics | null;
 }
 
-/** Status-group icon buttons; hidden when one or fewer statuses are available. */
+/**
+ * Status-group icon buttons; hidden when one or fewer statuses are available. Until the first
+ * statistics arrive the buttons stand inert with placeholder counts, so the list below does not
+ * jump down when they come (rows are sent before statistics).
+ */
 export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
-  if (!isStatusBarVisible(statistics, filter.statuses)) return null;
+  const loading = statistics === null;
+  if (!loading && !isStatusBarVisible(statistics, filter.statuses)) return null;
   const buttons = statusGroupButtons(statistics, filter.statuses);
   return (
-    <fieldset className={styles.bar} data-testid="status-bar">
+    <fieldset className={styles.bar} data-testid="status-bar" aria-busy={loading || undefined}>
       <legend className="visually-hidden">Status groups</legend>
       <button
         type="button"
@@ -66,6 +71,13 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
       </button>
       {buttons.map((b) => {
         const Icon = ICONS[b.id];
+        if (loading)
+          return (
+            <button key={b.id} type="button" className={styles.button} aria-label={b.label} disabled>
+              <Icon size={15} aria-hidden />
+              <SkeletonBlock width={24} />
+            </button>
+          );
         return (
           <Tooltip.Root key={b.id} delayDuration={300}>
             <Tooltip.Trigger asChild>
