@@ -8,7 +8,8 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const log = (message) => console.log(`[setup] ${message}`);
+// On stderr: `supported-node-dir` prints a directory on stdout that CI puts on PATH.
+const log = (message) => console.error(`[setup] ${message}`);
 
 function run(command, args, opts = {}) {
   return spawnSync(command, args, { stdio: 'inherit', cwd: root, ...opts });
@@ -21,11 +22,18 @@ function output(command, args) {
 
 const cacheHome = () => process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
 
-/** The lowest Node major package.json's `engines` accepts (the gateway's Fastify plugins need 22). */
-export function requiredNodeMajor() {
+/** The lowest Node version package.json's `engines` accepts, as [major, minor] (`>=22.19` → [22, 19]). */
+export function requiredNode() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const match = /(\d+)/.exec(String(pkg.engines?.node ?? ''));
-  return match ? Number(match[1]) : 0;
+  const match = /(\d+)(?:\.(\d+))?/.exec(String(pkg.engines?.node ?? ''));
+  return match ? [Number(match[1]), Number(match[2] ?? 0)] : [0, 0];
+}
+
+/** Whether a Node version (`process.versions.node`) is at least `engines`' lowest. */
+export function meetsEngines(version) {
+  const [major, minor] = version.split('.').map(Number);
+  const [needMajor, needMinor] = requiredNode();
+  return major > needMajor || (major === needMajor && minor >= needMinor);
 }
 
 /** The Node release fetched for machines with an older one: the containers' runtime. */
@@ -51,8 +59,7 @@ export function ensureSupportedNode() {
 
 /** This Node when `engines` accepts it; else Node 24's binary, fetched into the user's cache once. */
 export function supportedNodeBin() {
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= requiredNodeMajor()) return process.execPath;
+  if (meetsEngines(process.versions.node)) return process.execPath;
   const platform = process.platform === 'win32' ? 'win' : process.platform;
   const pkg = `node-${platform}-${process.arch}@${FETCHED_NODE_MAJOR}`;
   const dir = join(cacheHome(), 'waybill', `node${FETCHED_NODE_MAJOR}-${platform}-${process.arch}`);
