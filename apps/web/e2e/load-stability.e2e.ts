@@ -18,7 +18,9 @@ afterEach(() => stack.sim.control.setFault(null));
 
 const ORDER_STATISTICS = Object.values(BACKEND_ROUTES)
   .map((route) => route.path)
-  .filter((path) => path.startsWith('/orders/search/') && path !== BACKEND_ROUTES['orders.search.filter'].path);
+  .filter(
+    (path) => path.startsWith('/orders/search/') && path !== BACKEND_ROUTES['orders.search.filter'].path,
+  );
 
 /** Each screen, the backend calls slowed so its counts come well after its first paint, and its rows. */
 const SCREENS = [
