@@ -16,17 +16,13 @@ import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorCode } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
+import { NotificationCentre } from '../../features/notifications/index.js';
 import { BackendUnavailable } from './backend-unavailable.js';
 import styles from './protected-layout.module.css';
 
 // Shown only once an export or bulk job exists: its code stays out of the first screen's JavaScript.
 const ExportTray = lazy(async () => ({
   default: (await import('../../components/export-tray/export-tray.js')).ExportTray,
-}));
-// The bell, its popover and its list load just after the first screen: they stay out of its
-// JavaScript, and a bell-sized space holds their place in the header meanwhile.
-const NotificationCentre = lazy(async () => ({
-  default: (await import('../../features/notifications/index.js')).NotificationCentre,
 }));
 
 /**
@@ -109,9 +105,7 @@ export function ProtectedLayout() {
                   onLogout={logout}
                   tools={
                     <>
-                      <Suspense fallback={<span className={styles.bellSpace} aria-hidden />}>
-                        <NotificationCentre />
-                      </Suspense>
+                      <NotificationCentre />
                       <Suspense fallback={null}>
                         <ExportTray />
                       </Suspense>
