@@ -9,6 +9,7 @@ import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
+import { NotificationCentre } from '../../features/notifications/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
 import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
 import { DraftsProvider } from '../../hooks/use-drafts.js';
@@ -16,7 +17,6 @@ import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
 import { errorCode } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
-import { NotificationCentre } from '../../features/notifications/index.js';
 import { BackendUnavailable } from './backend-unavailable.js';
 import styles from './protected-layout.module.css';
 
