@@ -162,7 +162,10 @@ describe('the open order’s keyboard', () => {
     await a.keyboard.press('k');
     await a.keyboard.press('k');
     await expect.poll(() => uidInUrl(a), { timeout: 10_000 }).toBe(first);
-    await detail(a).getByTestId('order-detail-header').waitFor();
+    // The address changes before the screen does: the next keys go to the order once it shows.
+    await expect
+      .poll(() => detail(a).getByTestId('order-detail-header').textContent(), { timeout: 10_000 })
+      .toContain(formatOrderReference(simOrder(first).reference));
 
     await a.keyboard.press('s');
     const menu = a.getByRole('menu', { name: 'Order Options' });
