@@ -31,9 +31,9 @@ export type Emit = (data: unknown) => void;
 
 /**
  * In-memory answers by procedure path, with the router's input types. A query or mutation returns its
- * answer (or a promise of it) or throws; a thrown `TRPCError` keeps its code, anything else is an
- * INTERNAL_SERVER_ERROR, as on the gateway. A subscription gets `emit`, may return a cleanup for
- * when the client unsubscribes, and fails by throwing.
+ * answer (or a promise of it) or throws; a thrown `TRPCError` keeps its code (and a `conflict` on its
+ * cause), anything else is an INTERNAL_SERVER_ERROR, as on the gateway. A subscription gets `emit`,
+ * may return a cleanup for when the client unsubscribes, and fails by throwing.
  */
 export type Handlers = {
   [E in Entry as E['path']]?: E['procedure']['_def']['type'] extends 'subscription'
@@ -60,12 +60,19 @@ function mockLink(handlers: Handlers, log: CallLog[]): TRPCLink<AppRouter> {
         const fail = (cause: unknown) => {
           if (!open) return;
           const error = getTRPCErrorFromUnknown(cause);
+          // As the gateway's error formatter: a cause that names who changed the order first sends it along.
+          const conflict = (error.cause as { conflict?: unknown } | undefined)?.conflict;
           observer.error(
             TRPCClientError.from({
               error: {
                 code: TRPC_ERROR_CODES_BY_KEY[error.code],
                 message: error.message,
-                data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path: op.path },
+                data: {
+                  code: error.code,
+                  httpStatus: getHTTPStatusCodeFromError(error),
+                  path: op.path,
+                  ...(conflict ? { conflict } : {}),
+                },
               },
             }),
           );

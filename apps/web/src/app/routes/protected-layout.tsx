@@ -9,7 +9,6 @@ import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
 import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
-import { NotificationCentre } from '../../features/notifications/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
 import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
 import { DraftsProvider } from '../../hooks/use-drafts.js';
@@ -23,6 +22,11 @@ import styles from './protected-layout.module.css';
 // Shown only once an export or bulk job exists: its code stays out of the first screen's JavaScript.
 const ExportTray = lazy(async () => ({
   default: (await import('../../components/export-tray/export-tray.js')).ExportTray,
+}));
+// The bell, its popover and its list load just after the first screen: they stay out of its
+// JavaScript, and a bell-sized space holds their place in the header meanwhile.
+const NotificationCentre = lazy(async () => ({
+  default: (await import('../../features/notifications/index.js')).NotificationCentre,
 }));
 
 /**
@@ -105,7 +109,9 @@ export function ProtectedLayout() {
                   onLogout={logout}
                   tools={
                     <>
-                      <NotificationCentre />
+                      <Suspense fallback={<span className={styles.bellSpace} aria-hidden />}>
+                        <NotificationCentre />
+                      </Suspense>
                       <Suspense fallback={null}>
                         <ExportTray />
                       </Suspense>

@@ -1,23 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  formatOrderReference,
-  type Order,
-  orderStatusLabel,
-  type PendingActionTicket,
-  parseServerTime,
-  type StatusAction,
-  statusAction,
-} from '@waybill/contracts';
+import { type Order, parseServerTime, type StatusAction, statusAction } from '@waybill/contracts';
+import { useState } from 'react';
 import { useConsoleSettings } from '../../hooks/use-console-settings.js';
+import { useOrderWrites } from '../../hooks/use-order-writes.js';
 import { useReferenceData } from '../../hooks/use-reference-data.js';
-import { useUndoableWrites } from '../../hooks/use-undoable-writes.js';
-import { conflictOf, expectedOf, type SaveOptions } from '../../lib/conflict.js';
-import { errorMessage } from '../../lib/errors.js';
+import type { SaveOptions } from '../../lib/conflict.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { DateChangeModal } from '../date-change-modal/date-change-modal.js';
 import { OrderSummary } from '../order-modals/order-summary.js';
 import { ReissueModal } from '../order-modals/reissue-modal.js';
-import { useToast } from '../toast/toast.js';
 import type { ModalCommand } from './run-order-command.js';
 
 /** The modal a status change or a reissue asks in, over whatever screen the palette was on. */
@@ -70,20 +61,13 @@ function StatusCommand({
   onClose: () => void;
 }) {
   // The same write as the order's menus: held for the undo window, with Undo in its toast.
-  const undoable = useUndoableWrites();
+  const { changeOrderStatus } = useOrderWrites();
   const changed = useOrderChanged(order.uid);
+  // What the modal opened on: the detail may refresh under it (conflict warning rule).
+  const [opened] = useState(order);
   const { title, dateLabel, status } = statusAction(action);
   const save = async (date: Date, options?: SaveOptions) => {
-    const ticket = await undoable.changeStatus({
-      orderUid: order.uid,
-      status,
-      happenedAt: date.toISOString(),
-      ...(options?.force ? {} : { expected: expectedOf(order) }),
-    });
-    undoable.offerUndo(
-      ticket,
-      `Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`,
-    );
+    await changeOrderStatus(opened, status, date, options);
     changed();
   };
   return (
@@ -114,31 +98,11 @@ function ReissueCommand({
   warehouse: Parameters<typeof ReissueModal>[0]['warehouse'];
   onClose: () => void;
 }) {
-  const undoable = useUndoableWrites();
-  const toast = useToast();
+  const { reissueOrderLabel } = useOrderWrites();
   const changed = useOrderChanged(order.uid);
   const { reissueMaxParcels } = useConsoleSettings();
   const confirm = async (opened: Order, numberOfParcels: number, options?: SaveOptions) => {
-    let ticket: PendingActionTicket;
-    try {
-      ticket = await undoable.reissueLabel({
-        orderUid: opened.uid,
-        numberOfParcels,
-        ...(options?.force ? {} : { expected: expectedOf(opened) }),
-      });
-    } catch (error) {
-      // A conflict is the modal's own warning; anything else is said here, in plain words.
-      if (!conflictOf(error))
-        toast.error(
-          `The label of ${formatOrderReference(opened.reference)} was not reissued`,
-          errorMessage(error),
-        );
-      throw error;
-    }
-    undoable.offerUndo(
-      ticket,
-      `Label reissued for ${formatOrderReference(opened.reference)} (${numberOfParcels} boxes)`,
-    );
+    await reissueOrderLabel(opened, numberOfParcels, options);
     changed();
   };
   return (

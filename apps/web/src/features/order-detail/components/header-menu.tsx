@@ -1,12 +1,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
   type FulfillmentCenter,
-  formatOrderReference,
   type OperatorOrderStatus,
   type Order,
   orderRowActions,
-  orderStatusLabel,
-  type PendingActionTicket,
   parseServerTime,
   STATUS_ACTIONS,
   type StatusAction,
@@ -17,13 +14,11 @@ import { LiveChangeNotice } from '../../../components/conflict-notice/live-chang
 import { DateChangeModal } from '../../../components/date-change-modal/date-change-modal.js';
 import { MenuPortal } from '../../../components/index.js';
 import { OrderSummary } from '../../../components/order-modals/order-summary.js';
-import { useToast } from '../../../components/toast/toast.js';
 import { useConsoleSettings } from '../../../hooks/use-console-settings.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
-import { useUndoableWrites } from '../../../hooks/use-undoable-writes.js';
-import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
+import { useOrderWrites } from '../../../hooks/use-order-writes.js';
+import type { SaveOptions } from '../../../lib/conflict.js';
 import { asDateDraft, dateDraftTarget } from '../../../lib/drafts.js';
-import { errorMessage } from '../../../lib/errors.js';
 import styles from './order-detail.module.css';
 
 // Loaded when first opened, as in the list: the detail's first paint does not wait for it.
@@ -130,29 +125,10 @@ function Reissue({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const undoable = useUndoableWrites();
-  const toast = useToast();
+  const { reissueOrderLabel } = useOrderWrites();
   const { reissueMaxParcels } = useConsoleSettings();
   const confirm = async (opened: Order, numberOfParcels: number, options?: SaveOptions) => {
-    let ticket: PendingActionTicket;
-    try {
-      ticket = await undoable.reissueLabel({
-        orderUid: opened.uid,
-        numberOfParcels,
-        ...(options?.force ? {} : { expected: expectedOf(opened) }),
-      });
-    } catch (error) {
-      if (!conflictOf(error))
-        toast.error(
-          `The label of ${formatOrderReference(opened.reference)} was not reissued`,
-          errorMessage(error),
-        );
-      throw error;
-    }
-    undoable.offerUndo(
-      ticket,
-      `Label reissued for ${formatOrderReference(opened.reference)} (${numberOfParcels} boxes)`,
-    );
+    await reissueOrderLabel(opened, numberOfParcels, options);
     onChanged();
   };
   return (
@@ -186,21 +162,11 @@ function StatusModal({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const undoable = useUndoableWrites();
+  const { changeOrderStatus } = useOrderWrites();
   // What the modal opened on: the detail may refresh under it (conflict warning rule).
   const [opened] = useState(order);
-  const expected = expectedOf(opened);
   const save = async (date: Date, options?: SaveOptions) => {
-    const ticket = await undoable.changeStatus({
-      orderUid: order.uid,
-      status,
-      happenedAt: date.toISOString(),
-      ...(options?.force ? {} : { expected }),
-    });
-    undoable.offerUndo(
-      ticket,
-      `Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`,
-    );
+    await changeOrderStatus(opened, status, date, options);
     onChanged();
   };
   return (

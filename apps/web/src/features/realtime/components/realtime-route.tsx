@@ -1,11 +1,9 @@
 import {
   assignedUserFilterDefault,
-  formatOrderReference,
+  type OperatorOrderStatus,
   ORDER_STATUS_REFRESH_DELAY_MS,
   type Order,
   orderDetailSearch,
-  orderStatusLabel,
-  type PendingActionTicket,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,10 +14,10 @@ import { LivePausedBanner } from '../../../components/live-paused/live-paused-ba
 import { useToast } from '../../../components/toast/toast.js';
 import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
 import { useNow } from '../../../hooks/use-now.js';
+import { useOrderWrites } from '../../../hooks/use-order-writes.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
-import { useUndoableWrites } from '../../../hooks/use-undoable-writes.js';
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
-import { conflictOf, expectedOf, type SaveOptions } from '../../../lib/conflict.js';
+import type { SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { isOutageError } from '../../../lib/outage.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
@@ -71,63 +69,22 @@ export function RealtimeRoute() {
   );
 
   // Held by the gateway for the undo window: sent (and refreshed) only once it ends.
-  const undoable = useUndoableWrites();
+  const { changeOrderStatus, reissueOrderLabel } = useOrderWrites();
 
   const onChangeStatus = useCallback(
-    async (
-      order: Order,
-      status: Parameters<typeof undoable.changeStatus>[0]['status'],
-      happenedAt: Date,
-      options?: SaveOptions,
-    ) => {
-      let ticket: PendingActionTicket;
-      try {
-        // `order` is the row as the modal opened on it; "Save anyway" sends no expected state.
-        ticket = await undoable.changeStatus({
-          orderUid: order.uid,
-          status,
-          happenedAt: happenedAt.toISOString(),
-          ...(options?.force ? {} : { expected: expectedOf(order) }),
-        });
-      } catch (error) {
-        // The modal shows the conflict warning itself.
-        if (conflictOf(error)) throw error;
-        toast.error(`Order ${formatOrderReference(order.reference)} was not changed`, errorMessage(error));
-        throw error;
-      }
-      undoable.offerUndo(
-        ticket,
-        `Order ${formatOrderReference(order.reference)} marked as ${orderStatusLabel(status)}`,
-      );
+    async (order: Order, status: OperatorOrderStatus, happenedAt: Date, options?: SaveOptions) => {
+      const ticket = await changeOrderStatus(order, status, happenedAt, options);
       scheduleRefresh(ticket.windowMs);
     },
-    [undoable, toast, scheduleRefresh],
+    [changeOrderStatus, scheduleRefresh],
   );
 
   const onReissue = useCallback(
     async (order: Order, numberOfParcels: number, options?: SaveOptions) => {
-      let ticket: PendingActionTicket;
-      try {
-        ticket = await undoable.reissueLabel({
-          orderUid: order.uid,
-          numberOfParcels,
-          ...(options?.force ? {} : { expected: expectedOf(order) }),
-        });
-      } catch (error) {
-        if (conflictOf(error)) throw error;
-        toast.error(
-          `The label of ${formatOrderReference(order.reference)} was not reissued`,
-          errorMessage(error),
-        );
-        throw error;
-      }
-      undoable.offerUndo(
-        ticket,
-        `Label reissued for ${formatOrderReference(order.reference)} (${numberOfParcels} boxes)`,
-      );
+      const ticket = await reissueOrderLabel(order, numberOfParcels, options);
       scheduleRefresh(ticket.windowMs);
     },
-    [undoable, toast, scheduleRefresh],
+    [reissueOrderLabel, scheduleRefresh],
   );
 
   const onAddComment = useCallback(
