@@ -9,8 +9,14 @@ import {
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcError } from '../helpers.js';
-import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
-import { type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
+import { eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
+import {
+  type Replica,
+  type ReplicaStack,
+  replicaClients,
+  STACK_START_MS,
+  startReplicaStack,
+} from './replicas.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -58,20 +64,10 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
   let reader: Redis;
   let sim: RunningSim;
   let replicas: Replica[] = [];
-  const closers: Array<() => void> = [];
-  const client = (replica: Replica, token?: string) => {
-    const made = createClient(replica.url, token);
-    closers.push(made.close);
-    return made.client;
-  };
-  const signIn = async (replica: Replica, email: string) => {
-    const { token } = await client(replica).auth.passwordLogin.mutate({
-      email,
-      password: 'waybill-demo',
-      bearer: true,
-    });
-    return client(replica, token);
-  };
+  const clients = replicaClients();
+  /** A client of `replica` signed in as `email`. */
+  const signIn = async (replica: Replica, email: string) =>
+    clients.client(replica, await clients.signIn(replica, email));
   /** Every change event in the stream that carries this order at this updated_at, with its source. */
   const streamed = async (uid: string, updatedAt: string) => {
     const entries = (await reader.xrange('waybill:changes', '-', '+')) as Array<[string, string[]]>;
@@ -91,7 +87,7 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
   }, STACK_START_MS);
 
   afterAll(async () => {
-    for (const close of closers) close();
+    clients.closeAll();
     await stack?.close();
   });
 
