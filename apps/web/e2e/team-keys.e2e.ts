@@ -177,6 +177,11 @@ describe('the open order’s keyboard', () => {
     await a.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await detail(a).count()).toBe(1);
+    // Esc gives the focus back to the menu's button, a moment after the menu goes: wait for it, or
+    // it lands after the next key and takes the focus from the editor that key opened.
+    await expect
+      .poll(() => a.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 10_000 })
+      .toBe('Order Options');
 
     await blur(a);
     await a.keyboard.press('e');
