@@ -75,7 +75,7 @@ describe('every screen fits tablets and a 1024 px window', () => {
         .toBeGreaterThan(0);
       const found = await check('clients');
       await page.goto(`${stack.baseUrl}/me`);
-      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'Olivia Ops' }).waitFor({ timeout: 20_000 });
       found.push(...(await check('account page')));
       expect(found, size.name).toEqual([]);
     });

@@ -65,7 +65,7 @@ const SCREENS: { name: string; open: (p: Page) => Promise<void> }[] = [
     name: 'me',
     open: async (p) => {
       await p.goto(`${stack.baseUrl}/me`);
-      await p.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+      await p.getByRole('heading', { name: 'Olivia Ops' }).waitFor({ timeout: 20_000 });
     },
   },
 ];

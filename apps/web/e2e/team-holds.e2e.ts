@@ -150,7 +150,7 @@ describe('who did what', () => {
 
   it('/activity lists changes live, filtered by user and action, and passes axe', async () => {
     await b.goto(`${stack.baseUrl}/activity`);
-    await b.getByRole('heading', { name: 'Team activity', level: 1 }).waitFor({ timeout: 30_000 });
+    await b.getByRole('heading', { name: 'Team activity', level: 2 }).waitFor({ timeout: 30_000 });
     const entries = b.getByTestId('activity-entry');
     await entries.first().waitFor({ timeout: 20_000 });
     await b.getByLabel('User').selectOption({ label: 'Olivia Ops' });

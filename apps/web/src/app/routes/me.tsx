@@ -12,7 +12,8 @@ export function MeRoute() {
   return (
     <>
       <section className={styles.card} aria-label="Your account">
-        <h1 className={styles.title}>{user?.name ?? 'Your account'}</h1>
+        {/* The header's title is the screen's one h1. */}
+        <h2 className={styles.title}>{user?.name ?? 'Your account'}</h2>
         <dl className={styles.list}>
           <dt>E-mail</dt>
           <dd>{typeof user?.email === 'string' ? user.email : '-'}</dd>

@@ -74,7 +74,8 @@ export function ActivityRoute() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Team activity</h1>
+      {/* The header's title is the screen's one h1. */}
+      <h2 className={styles.title}>Team activity</h2>
       <form className={styles.filters} aria-label="Filter the activity" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={ids.user}>User</label>
         <select id={ids.user} value={userId} onChange={(e) => setUserId(e.target.value)}>
