@@ -130,6 +130,22 @@ describe('taking orders', () => {
       { timeout: 20_000 },
     );
   });
+
+  it('the Mine view lists a held order its filter leaves out, and says when nothing is held', async () => {
+    // A search that matches no order: B's list is empty, but B holds uids[0].
+    await b.goto(`${stack.baseUrl}/realtime?mine=1&q=no-such-order`);
+    await row(b, uids[0]!).waitFor({ timeout: 30_000 });
+    expect(await rows(b).count()).toBe(1);
+    expect(await b.getByTestId('list-cap-notice').count()).toBe(0);
+
+    await post(contextB, 'orders.release', { uid: uids[0] });
+    const empty = b.getByTestId('orders-empty-mine');
+    await empty.waitFor({ timeout: 20_000 });
+    expect(await empty.textContent()).toContain('You hold no orders');
+    expect(await axeViolations(b, 'main')).toEqual([]);
+    await post(contextB, 'orders.take', { uid: uids[0] });
+    await row(b, uids[0]!).waitFor({ timeout: 20_000 });
+  });
 });
 
 describe('who did what', () => {

@@ -42,7 +42,7 @@ export function useOrderRowHeight(): number {
   return twoLines ? TWO_LINE_ROW_HEIGHT : ROW_HEIGHT;
 }
 
-export type EmptyKind = 'default' | 'results';
+export type EmptyKind = 'default' | 'results' | 'mine';
 
 export interface OrdersTableProps {
   rows: readonly Order[];
@@ -116,6 +116,16 @@ export function OrdersTable({
         icon={<Inbox size={28} />}
         onShowAll={() => onFilterChange({ ...filter, assignedUsersUIDS: [] })}
         testId="orders-empty-default"
+      />
+    );
+  }
+  if (initialized && rows.length === 0 && emptyKind === 'mine') {
+    return (
+      <EmptyState
+        testId="orders-empty-mine"
+        icon={<Inbox size={28} />}
+        title="You hold no orders"
+        text="Orders you take show here while you hold them. Take one from its row menu, its detail or with the t key."
       />
     );
   }

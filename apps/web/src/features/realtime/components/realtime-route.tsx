@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
-import { useMineRows } from '../../../components/holds/index.js';
+import { useMineActive, useMineRows } from '../../../components/holds/index.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
@@ -45,7 +45,8 @@ export function RealtimeRoute() {
   const [filter, setFilter] = useUrlFilters(ordersUrlCodec, defaults, { overlaysUnder: '/realtime' });
   const list = useOrdersList(filter);
   useListReturn(list.initialized ? list.rows : NO_ROWS, filter, list.hasMore);
-  // The Mine view: the rows the user holds.
+  // The Mine view: every order the user holds. It does not page through the list to find them.
+  const mine = useMineActive();
   const shownRows = useMineRows(list.initialized ? list.rows : NO_ROWS);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
@@ -151,7 +152,8 @@ export function RealtimeRoute() {
       rows={shownRows}
       meta={list.initialized ? list.meta : null}
       initialized={list.initialized}
-      hasMore={list.hasMore}
+      hasMore={mine ? false : list.hasMore}
+      mine={mine}
       searching={list.isUpdating}
       onLoadMore={onLoadMore}
       reference={reference}

@@ -68,6 +68,8 @@ export interface RealtimeScreenProps {
   onAddComment: (order: Order) => void;
   /** Shown above the table when the list cannot be loaded or kept live. */
   notice?: React.ReactNode;
+  /** The Mine view: `rows` are the orders the user holds, whatever the filter. */
+  mine?: boolean;
 }
 
 type OpenModal = { kind: StatusModalKind | 'reissueAwb'; uid: string } | null;
@@ -136,7 +138,8 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
     [reference, statistics, filter.courierKeys],
   );
 
-  const capText = listCapText(rows.length, statistics?.count, props.hasMore);
+  // The Mine view lists holds, not the filter's first rows: no cap to speak of.
+  const capText = props.mine ? null : listCapText(rows.length, statistics?.count, props.hasMore);
   const capChoices = useMemo(
     () =>
       capText
@@ -199,7 +202,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         initialized={initialized}
         hasMore={props.hasMore}
         searching={searching}
-        emptyKind={isDefault ? 'default' : 'results'}
+        emptyKind={props.mine ? 'mine' : isDefault ? 'default' : 'results'}
         onLoadMore={props.onLoadMore}
         me={user}
         capNotice={
