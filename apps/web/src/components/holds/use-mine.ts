@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@waybill/contracts';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
@@ -15,8 +15,7 @@ export function useMineActive(): boolean {
   return new URLSearchParams(useLocation().search).get(MINE_PARAM) === '1';
 }
 
-const heldOrders = (results: readonly { data?: Order | undefined }[]): readonly Order[] =>
-  results.flatMap((r) => (r.data ? [r.data] : []));
+const NONE: readonly Order[] = [];
 
 /**
  * With the Mine view on, every order the signed-in user holds, whatever the list's filter and however
@@ -39,16 +38,22 @@ export function useMineRows(rows: readonly Order[]): readonly Order[] {
     [active, holds, myUid],
   );
   const listed = useMemo(() => new Map(rows.map((row) => [row.uid, row])), [rows]);
-  const outside = useQueries({
-    queries: mine
-      .filter((uid) => !listed.has(uid))
-      .map((uid) => ({
-        ...trpc.orders.detail.queryOptions({ uid }),
-        select: (detail: { order: Order }) => detail.order,
-        refetchInterval: MINE_OUTSIDE_LIST_REFRESH_MS,
-      })),
-    combine: heldOrders,
-  });
+  const queryClient = useQueryClient();
+  const missing = mine.filter((uid) => !listed.has(uid));
+  // One query over the missing orders' details (each cached as the detail's own query). An order
+  // that cannot be read is left out; the others still show.
+  const outside =
+    useQuery({
+      queryKey: ['mine', 'outside-list', missing],
+      queryFn: async () => {
+        const read = await Promise.allSettled(
+          missing.map((uid) => queryClient.fetchQuery(trpc.orders.detail.queryOptions({ uid }))),
+        );
+        return read.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order] : []));
+      },
+      enabled: active && missing.length > 0,
+      refetchInterval: MINE_OUTSIDE_LIST_REFRESH_MS,
+    }).data ?? NONE;
   return useMemo(() => {
     if (!active) return rows;
     const read = new Map(outside.map((order) => [order.uid, order]));
