@@ -44,6 +44,20 @@ export function useOrderRowHeight(): number {
 
 export type EmptyKind = 'default' | 'results' | 'mine';
 
+/** What an empty list says when no filter or search emptied it (those get "No results"). */
+const EMPTY_LISTS: Record<Exclude<EmptyKind, 'results'>, { testId: string; title: string; text: string }> = {
+  default: {
+    testId: 'orders-empty-default',
+    title: 'All caught up',
+    text: 'There are no orders that need your attention right now. New orders show up here as they arrive.',
+  },
+  mine: {
+    testId: 'orders-empty-mine',
+    title: 'You hold no orders',
+    text: 'Orders you take show here while you hold them. Take one from its row menu, its detail or with the t key.',
+  },
+};
+
 export interface OrdersTableProps {
   rows: readonly Order[];
   comments: ReadonlyMap<string, Comment[]>;
@@ -119,24 +133,10 @@ export function OrdersTable({
       />
     );
   }
-  if (initialized && rows.length === 0 && emptyKind === 'mine') {
+  if (initialized && rows.length === 0 && emptyKind !== 'results') {
+    const empty = EMPTY_LISTS[emptyKind];
     return (
-      <EmptyState
-        testId="orders-empty-mine"
-        icon={<Inbox size={28} />}
-        title="You hold no orders"
-        text="Orders you take show here while you hold them. Take one from its row menu, its detail or with the t key."
-      />
-    );
-  }
-  if (initialized && rows.length === 0 && emptyKind === 'default') {
-    return (
-      <EmptyState
-        testId="orders-empty-default"
-        icon={<Inbox size={28} />}
-        title="All caught up"
-        text="There are no orders that need your attention right now. New orders show up here as they arrive."
-      />
+      <EmptyState testId={empty.testId} icon={<Inbox size={28} />} title={empty.title} text={empty.text} />
     );
   }
 

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
-import { useMineActive, useMineRows } from '../../../components/holds/index.js';
+import { useMineActive } from '../../../components/holds/index.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
@@ -21,6 +21,7 @@ import type { SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
 import { isOutageError } from '../../../lib/outage.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
+import { useMineRows } from '../api/use-mine-rows.js';
 import { useOrdersList } from '../api/use-orders-list.js';
 import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
@@ -47,7 +48,7 @@ export function RealtimeRoute() {
   useListReturn(list.initialized ? list.rows : NO_ROWS, filter, list.hasMore);
   // The Mine view: every order the user holds. It does not page through the list to find them.
   const mine = useMineActive();
-  const shownRows = useMineRows(list.initialized ? list.rows : NO_ROWS);
+  const shownRows = useMineRows(mine, list.initialized ? list.rows : NO_ROWS);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
 
