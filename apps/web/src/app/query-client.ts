@@ -3,7 +3,10 @@ import { errorCode } from '../lib/errors.js';
 
 const NO_RETRY = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'BAD_REQUEST', 'NOT_FOUND']);
 
-/** The browser never polls: no refetch on focus or interval; live data comes from subscriptions. */
+/**
+ * No refetch on focus or interval by default: live data comes from subscriptions. The one query that
+ * asks again on a timer is the Mine view's read of held orders its list lacks (`use-mine-rows.ts`).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
