@@ -1,7 +1,8 @@
 /**
  * `pnpm bench lighthouse`: Lighthouse (desktop and the default mobile preset, which tablets on the
  * floor meet) on the signed-in console pages, served by a gateway over backend-sim as ops run them.
- * LIGHTHOUSE_RUNS runs per page and preset (1 by default) give their median score. One JSON line
+ * LIGHTHOUSE_RUNS runs per page and preset (1 by default) give their median score;
+ * LIGHTHOUSE_PAGES and LIGHTHOUSE_PRESETS (comma-separated) narrow the run. One JSON line
  * per page, preset and category; the audits that
  * lose points go to stderr, the full reports to LIGHTHOUSE_REPORTS (a temp directory by default).
  * Lighthouse 13 needs Node 22+: it runs on the Node 24 binary from the npm package
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { SimProcess } from './processes.js';
 import { startGatewayProcess } from './processes.js';
 
-const PAGES = ['/realtime', '/inbounds', '/clients'] as const;
+const PAGES = ['/realtime', '/inbounds', '/clients'];
 /** Category id → the bar the console is held to. */
 const BARS = { performance: 98, accessibility: 100, 'best-practices': 100 } as const;
 /** Each preset's command-line flags and its performance bar (the other bars hold for both). */
@@ -25,6 +26,16 @@ const PRESETS = {
 } as const;
 type Preset = keyof typeof PRESETS;
 const EMAIL = 'ops@example.com';
+
+/** The items an env list names (all when unset); an unknown name is an error, not a silent skip. */
+function chosen(name: string, all: readonly string[]): string[] {
+  const raw = process.env[name];
+  if (!raw) return [...all];
+  const picked = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const unknown = picked.filter((item) => !all.includes(item));
+  if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')} (known: ${all.join(', ')})`);
+  return picked;
+}
 const PASSWORD = 'waybill-demo';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -166,8 +177,8 @@ export async function lighthouseFigures(sim: SimProcess): Promise<void> {
   try {
     const cookie = await sessionCookie(gateway.url);
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
-    for (const page of PAGES) {
-      for (const preset of Object.keys(PRESETS) as Preset[]) {
+    for (const page of chosen('LIGHTHOUSE_PAGES', PAGES)) {
+      for (const preset of chosen('LIGHTHOUSE_PRESETS', Object.keys(PRESETS)) as Preset[]) {
         const scores: Record<string, number[]> = {};
         for (let run = 1; run <= runs; run++) {
           const report = lighthouseRun(

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, COMMENT_MIN_LENGTH_EXCLUSIVE } from './constants.js';
+import { formatCount } from './rules/text.js';
 
 /** "Comment is longer than 5,000 characters": the words both the gateway and the console use. */
-export const COMMENT_TOO_LONG_MESSAGE = `Comment is longer than ${COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters`;
+export const COMMENT_TOO_LONG_MESSAGE = `Comment is longer than ${formatCount(COMMENT_MAX_LENGTH)} characters`;
 export const COMMENT_TOO_SHORT_MESSAGE = `comment must be longer than ${COMMENT_MIN_LENGTH_EXCLUSIVE} characters`;
 
 /**

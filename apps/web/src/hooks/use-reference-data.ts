@@ -13,35 +13,17 @@ export function useCurrentUser() {
 }
 
 /**
- * Reference data in its startup order: organizations, then selling channels, then
- * fulfillment centers, each starting when the previous one settled. users.all follows.
+ * Reference data in its startup order: organizations, selling channels, fulfillment centers, then
+ * users.all. They are asked in that order in one batched request, so the first screen waits one
+ * round trip for them instead of four (the gateway answers each as it would alone).
  */
 export function useReferenceQueries(enabled = true) {
   const trpc = useTRPC();
-  const organizations = useQuery(
-    trpc.reference.organizations.queryOptions(undefined, {
-      enabled,
-      staleTime: REFERENCE_STALE_MS,
-    }),
-  );
-  const sellingChannels = useQuery(
-    trpc.reference.sellingChannels.queryOptions(undefined, {
-      enabled: enabled && !organizations.isPending,
-      staleTime: REFERENCE_STALE_MS,
-    }),
-  );
-  const fulfillmentCenters = useQuery(
-    trpc.reference.fulfillmentCenters.queryOptions(undefined, {
-      enabled: enabled && !sellingChannels.isPending,
-      staleTime: REFERENCE_STALE_MS,
-    }),
-  );
-  const users = useQuery(
-    trpc.users.all.queryOptions(undefined, {
-      enabled: enabled && !fulfillmentCenters.isPending,
-      staleTime: REFERENCE_STALE_MS,
-    }),
-  );
+  const options = { enabled, staleTime: REFERENCE_STALE_MS };
+  const organizations = useQuery(trpc.reference.organizations.queryOptions(undefined, options));
+  const sellingChannels = useQuery(trpc.reference.sellingChannels.queryOptions(undefined, options));
+  const fulfillmentCenters = useQuery(trpc.reference.fulfillmentCenters.queryOptions(undefined, options));
+  const users = useQuery(trpc.users.all.queryOptions(undefined, options));
   return { organizations, sellingChannels, fulfillmentCenters, users };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import type { SendAs, Team } from '../enums/common.js';
 import type { AddCommentFormInput } from '../inputs.js';
+import { formatCount } from './text.js';
 
 /** Comment editor rules ("Comments" and the comment validation rules) as a reducer. */
 export type SnoozeCount = (typeof SNOOZE_COUNTS)[number];
@@ -118,8 +119,7 @@ export function commentTooLong(text: string): string | null {
 
 /** The editor's counter: "4,200 / 5,000". */
 export function commentCounterText(text: string): string {
-  const format = (n: number) => n.toLocaleString('en-US');
-  return `${format(commentTextLength(text))} / ${format(COMMENT_MAX_LENGTH)}`;
+  return `${formatCount(commentTextLength(text))} / ${formatCount(COMMENT_MAX_LENGTH)}`;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Inbound } from '../backend/inbounds.js';
 import {
-  formatQuantity,
   INBOUND_TEXT_LIMITS,
   inboundCountLine,
   inboundEtaText,
@@ -94,10 +93,6 @@ describe('quantity display', () => {
     ['junk', 1234567, { text: '1,234,567', icon: null }],
   ] as const)('%s %i → %j', (column, value, cell) => {
     expect(inboundQuantityCell(column, value)).toEqual(cell);
-  });
-  it('locale grouping', () => {
-    expect(formatQuantity(1000)).toBe('1,000');
-    expect(formatQuantity(999)).toBe('999');
   });
 });
 

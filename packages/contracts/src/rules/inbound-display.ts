@@ -5,6 +5,7 @@ import {
   WAREHOUSE_ICON_MID_ABOVE,
 } from '../constants.js';
 import type { InboundItemKind } from '../enums/order-status.js';
+import { formatCount } from './text.js';
 import {
   formatUtcDate,
   formatUtcShortDate,
@@ -64,13 +65,6 @@ export function inboundStatusPill(
 }
 
 export type InboundQuantityColumn = 'expected' | 'sellable' | 'missing' | 'defects' | 'junk';
-const GROUPING = new Intl.NumberFormat('en-US');
-
-/** Numbers use locale grouping (1,234). */
-export function formatQuantity(n: number): string {
-  return GROUPING.format(n);
-}
-
 /**
  * Quantity display, 'a dash' when 0: an en dash (decided in docs/decisions/contracts.md), unlike the '-'
  * placeholder for missing names.
@@ -87,7 +81,7 @@ export function inboundQuantityCell(
     if (column === 'sellable') return { text: '', icon: 'not-sellable' };
     return { text: QUANTITY_DASH, icon: null };
   }
-  return { text: formatQuantity(value), icon: null };
+  return { text: formatCount(value), icon: null };
 }
 
 const TRANSPORT_WORDS: Record<InboundItemKind, [string, string]> = {
@@ -99,7 +93,7 @@ const TRANSPORT_WORDS: Record<InboundItemKind, [string, string]> = {
 /** Transport toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
 export function transportLabel(kind: InboundItemKind, count: number): string {
   const [one, many] = TRANSPORT_WORDS[kind];
-  return `${formatQuantity(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '../enums/order-status.js';
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
 import { isWarehouseStatus } from './status-groups.js';
+import { formatCount } from './text.js';
 import { elapsedText, parseServerTime } from './time.js';
 
 /** Order row and detail display rules: line quantity wording, payment badge, history, detail tab, links. */
@@ -244,8 +245,7 @@ export function listCapText(
   hasMore: boolean,
 ): string | null {
   if (hasMore || loaded === 0 || total === null || total === undefined || total <= loaded) return null;
-  const n = (value: number) => value.toLocaleString('en-US');
-  return `Showing the first ${n(loaded)} of ${n(total)} matching orders.`;
+  return `Showing the first ${formatCount(loaded)} of ${formatCount(total)} matching orders.`;
 }
 
 /** The footer shows when the list is non-empty and no more can load. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countNoun,
   footerText,
+  formatCount,
   formatOrderReference,
   forwardableState,
   initials,
@@ -187,5 +188,33 @@ describe('productTitle', () => {
     ['  ', 'Unknown product'],
   ])('%s → %s', (title, shown) => {
     expect(productTitle(title)).toBe(shown);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as en-US does', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(5000)).toBe('5,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1234.5)).toBe('-1,234.5');
+  });
+
+  it('agrees with Intl.NumberFormat en-US over integers, fractions and signs', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const values = [1, 10, 100, 1000, 9999, 10000, 99999, 100000, 123456789, 2 ** 40];
+    const samples = values.flatMap((v) => [v, -v, v + 0.25, v + 0.0004, v + 0.9996, v / 7]);
+    for (const value of [...samples, 0.0004]) expect(formatCount(value)).toBe(intl.format(value));
+  });
+
+  it('writes a zero that rounds from below as 0, where Intl writes -0', () => {
+    expect(formatCount(-0)).toBe('0');
+    expect(formatCount(-0.0004)).toBe('0');
+  });
+
+  it('writes what is not a finite number as is', () => {
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
   });
 });

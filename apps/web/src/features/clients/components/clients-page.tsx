@@ -3,6 +3,7 @@ import {
   clientActivityCards,
   clientsHasClearableFilters,
   courierLongName,
+  formatCount,
   INBOUNDS_INFINITE_SCROLL_PX,
   SKU_FILTER_LABELS,
   type SkuFilter,
@@ -216,7 +217,7 @@ export function ClientsPage() {
                 {cardsLoading ? (
                   <SkeletonBlock width={28} className={styles.countSkeleton} />
                 ) : (
-                  card.count.toLocaleString('en-US')
+                  formatCount(card.count)
                 )}
               </span>
             </button>
@@ -254,7 +255,7 @@ export function ClientsPage() {
           ))}
         </fieldset>
         <span className={styles.count} data-testid="store-count">
-          {(attention ? rows.length : (meta?.count ?? 0)).toLocaleString('en-US')} store displayed
+          {formatCount(attention ? rows.length : (meta?.count ?? 0))} store displayed
         </span>
         <label className={styles.search}>
           <Search size={14} aria-hidden />

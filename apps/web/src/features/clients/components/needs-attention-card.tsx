@@ -1,3 +1,4 @@
+import { formatCount } from '@waybill/contracts';
 import { AlertTriangle } from 'lucide-react';
 import pageStyles from './clients-page.module.css';
 import styles from './store-health.module.css';
@@ -37,7 +38,7 @@ export function NeedsAttentionCard({ count, failed = false, pressed, onToggle }:
           ) : count === null ? (
             '…'
           ) : (
-            count.toLocaleString('en-US')
+            formatCount(count)
           )}
         </span>
       </button>

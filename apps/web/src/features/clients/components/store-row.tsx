@@ -5,6 +5,7 @@ import {
   countNoun,
   courierCell,
   courierPopoverRows,
+  formatCount,
   NO_SIZE_LABEL,
   PLATFORM_DISPLAY_NAMES,
   planBadgeLabel,
@@ -257,9 +258,9 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
       <td>
         <div className={styles.volume}>
           <span className={styles.ordersPill} data-testid="orders-pill">
-            <strong>{row.statistics.orders.count.toLocaleString('en-US')}</strong>{' '}
+            <strong>{formatCount(row.statistics.orders.count)}</strong>{' '}
             {countNoun(row.statistics.orders.count, 'order')} ·{' '}
-            <strong>{row.statistics.inventory_items.count.toLocaleString('en-US')}</strong>{' '}
+            <strong>{formatCount(row.statistics.inventory_items.count)}</strong>{' '}
             {countNoun(row.statistics.inventory_items.count, 'sku')}
           </span>
           {daily && daily.length > 1 ? (

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
-  formatQuantity,
+  formatCount,
   formatUtcDate,
   INBOUND_STATUS_LABELS,
   INBOUND_TEXT_LIMITS,
@@ -81,11 +81,11 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
         <dl className={styles.fields}>
           <div>
             <dt>SKUs</dt>
-            <dd>{formatQuantity(inbound.line_items_computed.items.length)}</dd>
+            <dd>{formatCount(inbound.line_items_computed.items.length)}</dd>
           </div>
           <div>
             <dt>Incoming</dt>
-            <dd>{formatQuantity(inbound.line_items_computed.incoming_total)}</dd>
+            <dd>{formatCount(inbound.line_items_computed.incoming_total)}</dd>
           </div>
           <div>
             <dt>Warehouse</dt>

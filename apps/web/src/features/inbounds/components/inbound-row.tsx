@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
   countNoun,
-  formatQuantity,
+  formatCount,
   INBOUND_STATUS_LABELS,
   INBOUND_TEXT_LIMITS,
   type Inbound,
@@ -87,11 +87,11 @@ export const InboundRow = memo(function InboundRow({
       </td>
       <td className={styles.numbers}>
         <span>
-          <strong>{formatQuantity(inbound.line_items_computed.items.length)}</strong>{' '}
+          <strong>{formatCount(inbound.line_items_computed.items.length)}</strong>{' '}
           {countNoun(inbound.line_items_computed.items.length, 'sku')}
         </span>
         <span>
-          <strong>{formatQuantity(inbound.line_items_computed.incoming_total)}</strong>{' '}
+          <strong>{formatCount(inbound.line_items_computed.incoming_total)}</strong>{' '}
           {countNoun(inbound.line_items_computed.incoming_total, 'item')}
         </span>
       </td>

@@ -1,6 +1,6 @@
 import {
   countNoun,
-  formatQuantity,
+  formatCount,
   INBOUND_TEXT_LIMITS,
   type Inbound,
   inboundColour,
@@ -23,9 +23,9 @@ export function InboundSummary({ inbound, reference }: { inbound: Inbound; refer
       <strong title={inbound.name}>{shortenText(inbound.name, INBOUND_TEXT_LIMITS.receptionNumber)}</strong>
       <span>{organizationLabel(reference.organizations.get(inbound.organization_uid)?.name)}</span>
       <span>
-        {warehouse} · {formatQuantity(inbound.line_items_computed.items.length)}{' '}
+        {warehouse} · {formatCount(inbound.line_items_computed.items.length)}{' '}
         {countNoun(inbound.line_items_computed.items.length, 'sku')} ·{' '}
-        {formatQuantity(inbound.line_items_computed.incoming_total)}{' '}
+        {formatCount(inbound.line_items_computed.incoming_total)}{' '}
         {countNoun(inbound.line_items_computed.incoming_total, 'item')}
       </span>
     </div>

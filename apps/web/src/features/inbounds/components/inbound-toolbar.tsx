@@ -1,5 +1,5 @@
 import {
-  formatQuantity,
+  formatCount,
   type InboundsFilter,
   inboundCountLine,
   inboundSummaryCards,
@@ -59,7 +59,7 @@ export function InboundToolbar({
             <span className={styles.bucketDot} aria-hidden />
             {card.barLabel}
             {card.barCountVisible ? (
-              <span className={styles.bucketCount}>{formatQuantity(card.count)}</span>
+              <span className={styles.bucketCount}>{formatCount(card.count)}</span>
             ) : null}
           </button>
         ))}
@@ -118,7 +118,7 @@ export function InboundToolbar({
             className={styles.toggle}
             data-late
             aria-pressed={filter.isLate}
-            title={`${formatQuantity(lateCount)} late`}
+            title={`${formatCount(lateCount)} late`}
             onClick={() => onChange({ isLate: !filter.isLate })}
           >
             <Hourglass size={13} aria-hidden />

@@ -1,4 +1,4 @@
-import type { OrdersFilter } from '@waybill/contracts';
+import { formatCount, type OrdersFilter } from '@waybill/contracts';
 import { Search } from 'lucide-react';
 import { type NarrowingChoice, narrowedFilter } from '../lib/list-cap.js';
 import styles from './list-cap-notice.module.css';
@@ -41,7 +41,7 @@ export function ListCapNotice({ text, choices, filter, onFilterChange }: ListCap
             className={styles.action}
             onClick={() => onFilterChange(narrowedFilter(filter, choice))}
           >
-            {KIND_WORD[choice.kind]}: {choice.label} ({choice.count.toLocaleString('en-US')})
+            {KIND_WORD[choice.kind]}: {choice.label} ({formatCount(choice.count)})
           </button>
         ))}
       </div>

@@ -153,7 +153,6 @@ export function OrdersTable({
         rowKey={(order) => order.uid}
         rowHeight={rowHeight}
         fixedRowHeight
-        overscan={12}
         placeholder={
           !initialized ? (
             <SkeletonRows rows={10} height={rowHeight} />

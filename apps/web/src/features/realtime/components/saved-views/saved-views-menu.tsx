@@ -1,6 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
   assignedUserFilterDefault,
+  formatCount,
   type OrdersFilter,
   type SavedTeamView,
   viewKey,
@@ -109,7 +110,7 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
                       )}
                     </span>
                     <span className={styles.count} data-testid="saved-view-count">
-                      {typeof count === 'number' ? count.toLocaleString() : '…'}
+                      {typeof count === 'number' ? formatCount(count) : '…'}
                       <span className="visually-hidden"> orders</span>
                     </span>
                   </Menu.Item>
