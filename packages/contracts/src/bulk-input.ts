@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { commentTextSchema } from './comment-text.js';
-import { happenedAtSchema, uidInputSchema } from './inputs.js';
+import { happenedAtSchema } from './inputs.js';
 import { conflictExpectedSchema, type OrderConflict } from './rules/conflict.js';
 import { ROW_ACTION_STATUS } from './rules/order-actions.js';
+import { uidInputSchema } from './uid-inputs.js';
 
 /**
  * Hard ceiling of one bulk call, whatever the deployment allows: keeps the input bounded before the

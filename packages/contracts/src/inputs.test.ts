@@ -5,8 +5,8 @@ import {
   inboundUidInputSchema,
   orderUidInputSchema,
   reissueLabelInputSchema,
-  uidInputSchema,
 } from './inputs.js';
+import { uidInputSchema } from './uid-inputs.js';
 
 describe('ids that become backend path segments', () => {
   it('refuses ".", ".." and ids with /, \\ or control characters, naming the field', () => {

@@ -5,31 +5,9 @@ import { sendAsSchema, teamSchema } from './enums/common.js';
 import { operatorInboundStatusSchema, operatorOrderStatusSchema } from './enums/order-status.js';
 import { conflictExpectedSchema } from './rules/conflict.js';
 import { isStatusTimeInFuture } from './rules/date-entry.js';
+import { uidInputSchema } from './uid-inputs.js';
 
 /** Procedure inputs (camelCase). The forms that feed them validate with the same schemas. */
-
-/**
- * An id that may become a backend path segment: "." and ".." would be resolved by a path-normalising
- * proxy, and "/", "\\" or control characters would change the path, so they are never ids.
- */
-export const uidInputSchema = z
-  .string()
-  .trim()
-  .min(1, 'uid is required')
-  .max(200)
-  .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-  .refine((id) => !/[/\\\u0000-\u001f\u007f]/.test(id), 'must not contain /, \\ or control characters');
-
-/**
- * An order uid as the backend makes them (`ord_` and hex): letters, digits, "_", "-" and ".".
- * Checked where an id is shown to other users (presence): markup and spaces never are.
- */
-export const orderUidSchema = z
-  .string()
-  .min(1, 'order uid is required')
-  .max(200, 'order uid is too long')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'must be an order uid: letters, digits, "_", "-" and "." only');
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uidSchema } from './backend/common.js';
-import { orderUidSchema } from './inputs.js';
+import { orderUidSchema } from './uid-inputs.js';
 
 /**
  * `presence.here`: held open while a detail shows the order; `typing` while a comment is written.

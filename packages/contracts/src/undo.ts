@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { uidInputSchema } from './inputs.js';
 import { conflictExpectedSchema } from './rules/conflict.js';
+import { uidInputSchema } from './uid-inputs.js';
 
 /*
  * Undo: a status change, a reissue or a bulk run made through `undo.*` is held by the gateway for the

@@ -1,4 +1,5 @@
-import type { ActivityEntry, ActivityListInput, Hold } from '../team.js';
+import type { Hold } from '../holds.js';
+import type { ActivityEntry, ActivityListInput } from '../team.js';
 import { statusGroupOf } from './status-groups.js';
 
 /** The status groups whose orders are done ("Delivered & Done" and "Cancels & Returns"): a hold on one ends. */
