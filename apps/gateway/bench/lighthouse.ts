@@ -31,9 +31,13 @@ const EMAIL = 'ops@example.com';
 function chosen(name: string, all: readonly string[]): string[] {
   const raw = process.env[name];
   if (!raw) return [...all];
-  const picked = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const picked = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const unknown = picked.filter((item) => !all.includes(item));
-  if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')} (known: ${all.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`${name}: unknown ${unknown.join(', ')} (known: ${all.join(', ')})`);
   return picked;
 }
 const PASSWORD = 'waybill-demo';
