@@ -1,8 +1,12 @@
 import { NOTIFICATIONS_KEPT } from '@waybill/contracts';
 import { makeOrder } from '@waybill/contracts/test-fixtures';
 import { describe, expect, it } from 'vitest';
+import { MemoryChangeEventLog } from '../realtime/change-events.js';
+import { MemoryOwnWriteStore } from '../realtime/own-write-store.js';
+import { OwnWrites } from '../realtime/own-writes.js';
+import type { BackendCaller, RealtimeLogger } from '../realtime/types.js';
 import { MemoryNotificationStore } from './notification-store.js';
-import { describeChange } from './notifier.js';
+import { describeChange, Notifier } from './notifier.js';
 
 describe('describeChange', () => {
   const order = (status: string, count: number, escalated: 'development' | null = null) =>
@@ -60,5 +64,56 @@ describe('MemoryNotificationStore', () => {
     expect(await store.claim('ord_1@t', 1000)).toBe(false);
     now = 1000;
     expect(await store.claim('ord_1@t', 1000)).toBe(true);
+  });
+});
+
+describe('Notifier', () => {
+  const quiet: RealtimeLogger = { info() {}, warn() {}, error() {}, debug() {} };
+  // Status changes only: nothing here needs the backend.
+  const backend = {
+    call: () => Promise.reject(new Error('the backend is not asked')),
+  } as unknown as BackendCaller;
+
+  it("leaves a follower out of their own change when someone else's write followed it before it was handled", async () => {
+    const log = new MemoryChangeEventLog();
+    const writes = new MemoryOwnWriteStore();
+    const ownWrites = new OwnWrites({ log, store: writes, backend, logger: quiet });
+    const store = new MemoryNotificationStore();
+    const notifier = new Notifier({
+      events: log,
+      store,
+      backend,
+      serviceToken: 'service',
+      logger: quiet,
+      writerOf: (uid, updatedAt) => ownWrites.writerOf(uid, updatedAt),
+    });
+    notifier.start();
+    await store.follow('usr_b', 'ord_1', true, 100);
+    const version = (status: string, updatedAt: string) =>
+      makeOrder({
+        uid: 'ord_1',
+        updated_at: updatedAt,
+        aggregated_status: { key: status, date: updatedAt },
+      });
+    const mine = version('waiting_for_courier', '2026-11-27T10:00:00Z');
+    const theirs = version('shipping_in_transit', '2026-11-27T10:00:01Z');
+    // B's write and then A's are both recorded before the notifier gets to B's.
+    const record = (byUid: string, order: typeof mine) =>
+      writes.put({
+        uid: order.uid,
+        by: byUid,
+        byUid,
+        what: { kind: 'update' },
+        at: Date.now(),
+        updatedAt: order.updated_at,
+      });
+    await record('usr_b', mine);
+    await record('usr_a', theirs);
+    await log.appendWrite({ orders: [mine], inbounds: [], at: Date.now() });
+    await log.appendWrite({ orders: [theirs], inbounds: [], at: Date.now() });
+    await notifier.idle();
+    const centre = await store.state('usr_b');
+    expect(centre.items.map((item) => item.text)).toEqual(['Status is now In Transit']);
+    await notifier.close();
   });
 });

@@ -189,10 +189,8 @@ export class OwnWrites {
 
   /** The user whose write through the gateway left this entity at `updatedAt`, if one did. */
   async writerOf(uid: string, updatedAt: string): Promise<{ uid: string; name: string | null } | null> {
-    const record = await this.opts.store.get(uid);
-    return record?.byUid && Date.parse(record.updatedAt) === Date.parse(updatedAt)
-      ? { uid: record.byUid, name: record.by }
-      : null;
+    const record = await this.opts.store.getAt(uid, updatedAt);
+    return record?.byUid ? { uid: record.byUid, name: record.by } : null;
   }
 
   /** users.me per token, cached for five minutes (one backend call per user, not per write). */
