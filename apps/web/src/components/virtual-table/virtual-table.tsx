@@ -70,6 +70,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   // New rows render in a background pass React can pause for input, so mounting a page of rows
   // never freezes a slow tablet; until the first ones are in, the skeleton stays.
   const rows = useDeferredValue(props.rows);
+  // Busy until the rows on screen are the ones the list holds.
+  const updating = busy || rows !== props.rows;
   const placeholder =
     props.placeholder ??
     (rows.length === 0 && props.rows.length > 0 ? <SkeletonRows rows={10} height={rowHeight} /> : undefined);
@@ -134,7 +136,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         className={props.className ?? styles.table}
         aria-label={props.label}
         aria-rowcount={props.rows.length + 1}
-        aria-busy={busy}
+        aria-busy={updating}
         data-testid={props.testId}
       >
         {columns.some((c) => c.width) ? (
