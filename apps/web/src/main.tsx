@@ -1,5 +1,21 @@
-import './lib/zod-jitless.js';
 import './styles/global.css';
-import { mountApp } from './app/mount.js';
 
-mountApp(document);
+// Evaluating the console's modules takes most of a second on a slow tablet. Chromium runs module
+// scripts that have already loaded before its first paint, so the boot header of index.html would
+// wait for them: one frame paints it first. The chunks are fetched meanwhile, since vite.config.ts
+// preloads them from the page.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    import('./app/mount.js')
+      .then(({ mountApp }) => mountApp(document))
+      .catch((error: unknown) => {
+        // The console's code is out of reach (offline, or a deploy between page and chunk).
+        console.error(error);
+        const notice = document.createElement('p');
+        notice.setAttribute('role', 'alert');
+        notice.className = 'boot-failed';
+        notice.textContent = 'The console could not load. Check the connection, then reload the page.';
+        document.getElementById('root')?.append(notice);
+      });
+  });
+});

@@ -1,3 +1,4 @@
+import '../lib/zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './provider.js';
