@@ -37,8 +37,10 @@ async function pick(
   return count;
 }
 
+/** The count line says `count`, and the rows on screen are that list's (the table is not busy). */
 async function expectCount(count: number) {
   await expect.poll(storeCount, { timeout: 15_000 }).toBe(count);
+  await page.locator('table[aria-busy="false"]').waitFor({ timeout: 15_000 });
 }
 
 useSignedInBrowser({ context: { viewport: { width: 1500, height: 1000 } } }, (made) => {

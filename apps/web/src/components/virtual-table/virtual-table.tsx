@@ -3,6 +3,7 @@ import {
   type CSSProperties,
   type ReactNode,
   type RefObject,
+  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -10,6 +11,7 @@ import {
 } from 'react';
 import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
 import { BackToTop } from '../back-to-top/back-to-top.js';
+import { SkeletonRows } from '../skeleton/skeleton-rows.js';
 import styles from './virtual-table.module.css';
 
 export interface VirtualTableColumn {
@@ -64,12 +66,20 @@ const OVERSCAN_PX = 640;
  * the footer once it shows, or hidden then with `backToTopHidesAtFooter`) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { rows, rowHeight, columns, hasMore, busy = false } = props;
+  const { rowHeight, columns, hasMore, busy = false } = props;
+  // New rows render in a background pass React can pause for input, so mounting a page of rows
+  // never freezes a slow tablet; until the first ones are in, the skeleton stays.
+  const rows = useDeferredValue(props.rows);
+  // Busy until the rows on screen are the ones the list holds.
+  const updating = busy || rows !== props.rows;
+  const placeholder =
+    props.placeholder ??
+    (rows.length === 0 && props.rows.length > 0 ? <SkeletonRows rows={10} height={rowHeight} /> : undefined);
   // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
   const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const showRows = props.placeholder === undefined;
+  const showRows = placeholder === undefined;
 
   // Where the rows start in the document; the bars above can change height once statistics arrive.
   useLayoutEffect(() => {
@@ -125,8 +135,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       <table
         className={props.className ?? styles.table}
         aria-label={props.label}
-        aria-rowcount={rows.length + 1}
-        aria-busy={busy}
+        aria-rowcount={props.rows.length + 1}
+        aria-busy={updating}
         data-testid={props.testId}
       >
         {columns.some((c) => c.width) ? (
@@ -157,7 +167,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             </>
           ) : (
             <tr data-spacer="" className={styles.placeholder}>
-              <td colSpan={columns.length}>{props.placeholder}</td>
+              <td colSpan={columns.length}>{placeholder}</td>
             </tr>
           )}
         </tbody>
