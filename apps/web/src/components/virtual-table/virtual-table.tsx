@@ -3,7 +3,6 @@ import {
   type CSSProperties,
   type ReactNode,
   type RefObject,
-  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -11,7 +10,6 @@ import {
 } from 'react';
 import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
 import { BackToTop } from '../back-to-top/back-to-top.js';
-import { SkeletonRows } from '../skeleton/skeleton-rows.js';
 import styles from './virtual-table.module.css';
 
 export interface VirtualTableColumn {
@@ -66,20 +64,12 @@ const OVERSCAN_PX = 640;
  * the footer once it shows, or hidden then with `backToTopHidesAtFooter`) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { rowHeight, columns, hasMore, busy = false } = props;
-  // New rows render in a background pass React can pause for input, so mounting a page of rows
-  // never freezes a slow tablet; until the first ones are in, the skeleton stays.
-  const rows = useDeferredValue(props.rows);
-  // Busy until the rows on screen are the ones the list holds.
-  const updating = busy || rows !== props.rows;
-  const placeholder =
-    props.placeholder ??
-    (rows.length === 0 && props.rows.length > 0 ? <SkeletonRows rows={10} height={rowHeight} /> : undefined);
+  const { rows, rowHeight, columns, hasMore, busy = false } = props;
   // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
   const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const showRows = placeholder === undefined;
+  const showRows = props.placeholder === undefined;
 
   // Where the rows start in the document; the bars above can change height once statistics arrive.
   useLayoutEffect(() => {
@@ -135,8 +125,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       <table
         className={props.className ?? styles.table}
         aria-label={props.label}
-        aria-rowcount={props.rows.length + 1}
-        aria-busy={updating}
+        aria-rowcount={rows.length + 1}
+        aria-busy={busy}
         data-testid={props.testId}
       >
         {columns.some((c) => c.width) ? (
@@ -167,7 +157,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             </>
           ) : (
             <tr data-spacer="" className={styles.placeholder}>
-              <td colSpan={columns.length}>{placeholder}</td>
+              <td colSpan={columns.length}>{props.placeholder}</td>
             </tr>
           )}
         </tbody>
