@@ -62,7 +62,8 @@ describe('live-list health in the browser', () => {
       expect(await banner.textContent()).toMatch(
         /^Live updates paused — data from \d+ seconds? ago; retrying$/,
       );
-      expect(same(await held(), before), JSON.stringify([await held(), before])).toBe(true);
+      const during = await held();
+      expect(same(during, before), JSON.stringify({ during, before })).toBe(true);
     } finally {
       stack.sim.control.setFault(null);
     }
