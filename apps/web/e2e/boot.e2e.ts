@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import type { Stack } from './harness.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
@@ -71,6 +72,7 @@ it("says so when the console's code cannot be fetched", async () => {
   await expect
     .poll(() => tab.getByRole('alert').textContent())
     .toBe('The console could not load. Check the connection, then reload the page.');
+  expect(await axeViolations(tab)).toEqual([]);
   // The boot header stays, and the failure is in the browser console for whoever investigates.
   expect(await tab.locator('.boot-header').count()).toBe(1);
   expect(errors.some((text) => /console-[^/]+\.js/.test(text))).toBe(true);

@@ -11,11 +11,16 @@ requestAnimationFrame(() => {
       .catch((error: unknown) => {
         // The console's code is out of reach (offline, or a deploy between page and chunk).
         console.error(error);
+        // A page of its own (main landmark, one h1), as every screen of the console is.
+        const page = document.createElement('main');
+        page.className = 'boot-failed';
+        const title = document.createElement('h1');
+        title.textContent = 'Waybill Admin';
         const notice = document.createElement('p');
         notice.setAttribute('role', 'alert');
-        notice.className = 'boot-failed';
         notice.textContent = 'The console could not load. Check the connection, then reload the page.';
-        document.getElementById('root')?.append(notice);
+        page.append(title, notice);
+        document.getElementById('root')?.append(page);
       });
   });
 });
