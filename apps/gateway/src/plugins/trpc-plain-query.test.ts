@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import fastifyCompress from '@fastify/compress';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -57,6 +58,8 @@ let app: FastifyInstance;
 let base = '';
 beforeAll(async () => {
   app = Fastify();
+  // As in the gateway's /trpc scope: either path's answer may go compressed.
+  await app.register(fastifyCompress);
   const plain = plainQueryHandler(options as never);
   app.get<{ Params: { path: string } }>('/plain/:path', async (req, res) => {
     if (!(await plain(req, res, req.params.path))) await res.code(418).send('declined');

@@ -127,7 +127,9 @@ export function plainQueryHandler<TRouter extends AnyTRPCRouter>(opts: PlainQuer
       'error' in json ? { error: serialize(json.error) } : { result: { data: serialize(json.result.data) } };
     await reply
       .code(status)
-      .header('vary', 'trpc-accept, accept')
+      // The answer may go compressed (the compress plugin of the /trpc scope), so it varies with
+      // accept-encoding too, as tRPC's path says once that plugin has seen it.
+      .header('vary', 'trpc-accept, accept, accept-encoding')
       .header('content-type', 'application/json')
       // A Buffer, not a string: Fastify would add `; charset=utf-8` to a string's content type, tRPC does not.
       .send(Buffer.from(JSON.stringify(batch ? [item] : item)));
