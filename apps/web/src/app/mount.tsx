@@ -1,5 +1,5 @@
 import '../lib/zod-jitless.js';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './provider.js';
 import { AppRouterProvider } from './router.js';
@@ -9,12 +9,15 @@ export function mountApp(doc: Document = document): Root {
   const element = doc.getElementById('root');
   if (!element) throw new Error('Root element not found');
   const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouterProvider />
-      </AppProvider>
-    </StrictMode>,
+  // A pass React can interrupt: the page answers input while the console's first render runs.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouterProvider />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
   return root;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
@@ -78,6 +78,15 @@ export function ProtectedLayout() {
     if (usersMissing) void refetchUsers();
   }, [meMissing, usersMissing, refetchMe, refetchUsers]);
 
+  const ready =
+    me.isSuccess &&
+    !reference.organizations.isPending &&
+    !reference.sellingChannels.isPending &&
+    !reference.fulfillmentCenters.isPending;
+  // The screen's first render is a pass React can interrupt: on a slow tablet it is a long task, and
+  // the placeholder rows stay until it is done.
+  const screenReady = useDeferredValue(ready);
+
   if (session.isPending) return <ShellSkeleton />;
   // auth.session answers "nobody" for an ended session: its failure is always the server's trouble.
   if (session.isLoadingError) return <BackendUnavailable error={session.error} retry={retrySession} />;
@@ -86,11 +95,6 @@ export function ProtectedLayout() {
     return <BackendUnavailable error={failure} retry={retryUser} />;
 
   const user = me.data?.user ?? session.data?.user ?? null;
-  const ready =
-    me.isSuccess &&
-    !reference.organizations.isPending &&
-    !reference.sellingChannels.isPending &&
-    !reference.fulfillmentCenters.isPending;
 
   return (
     // What the user types and has not saved is kept in the browser under their id.
@@ -122,7 +126,7 @@ export function ProtectedLayout() {
                 <ConnectionBanner />
                 <main className={styles.main} ref={setMainElement}>
                   <PopupLayer element={mainElement}>
-                    {ready ? <Outlet /> : <SkeletonRows rows={10} />}
+                    {ready && screenReady ? <Outlet /> : <SkeletonRows rows={10} />}
                   </PopupLayer>
                 </main>
                 <AppFooter gateway={session.data?.gateway} />

@@ -101,3 +101,48 @@ describe('VirtualTable', () => {
     expect(styles[0]).toEqual({ height: 40 });
   });
 });
+
+describe('VirtualTable first rows', () => {
+  const table = (list: Row[], placeholder?: string) => (
+    <VirtualTable
+      label="Things"
+      columns={COLUMNS}
+      rows={list}
+      rowKey={(r) => r.uid}
+      rowHeight={40}
+      renderRow={(r) => (
+        <tr key={r.uid} data-testid="row">
+          <td>{r.name}</td>
+          <td>{r.uid}</td>
+        </tr>
+      )}
+      placeholder={placeholder}
+      hasMore={false}
+      loadMoreWithinPx={5000}
+      onLoadMore={vi.fn()}
+    />
+  );
+  /** Every value aria-busy took across `change`, ending with the one it has after it. */
+  function busyValuesAcross(change: () => void): (string | null)[] {
+    const element = screen.getByRole('table', { name: 'Things' });
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(element, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+    change();
+    const values = observer.takeRecords().map((r) => r.oldValue);
+    observer.disconnect();
+    return [...values, element.getAttribute('aria-busy')];
+  }
+
+  it('mounts the first rows in a second pass, busy until they are in, and later rows at once', () => {
+    const { rerender } = render(table([], 'Loading…'));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    // The placeholder stays, with the table busy, until the deferred pass has the rows.
+    expect(busyValuesAcross(() => rerender(table(rows(30))))).toEqual(['false', 'true', 'false']);
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getAllByTestId('row')[0]).toHaveTextContent('Row 0');
+    // Once rows were shown, new rows replace them in the same render: the table is never busy.
+    const next = rows(30).map((r) => ({ ...r, uid: `n-${r.uid}`, name: `New ${r.name}` }));
+    expect(busyValuesAcross(() => rerender(table(next)))).toEqual(['false']);
+    expect(screen.getAllByTestId('row')[0]).toHaveTextContent('New Row 0');
+  });
+});

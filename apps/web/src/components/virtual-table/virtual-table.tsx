@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
 import { BackToTop } from '../back-to-top/back-to-top.js';
+import { useFirstRowsDeferred } from './use-first-rows-deferred.js';
 import styles from './virtual-table.module.css';
 
 export interface VirtualTableColumn {
@@ -64,12 +65,14 @@ const OVERSCAN_PX = 640;
  * the footer once it shows, or hidden then with `backToTopHidesAtFooter`) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { rows, rowHeight, columns, hasMore, busy = false } = props;
+  const { rowHeight, columns, hasMore } = props;
+  const { rows, placeholder, pending } = useFirstRowsDeferred(props.rows, props.placeholder);
+  const busy = Boolean(props.busy) || pending;
   // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
   const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const showRows = props.placeholder === undefined;
+  const showRows = placeholder === undefined;
 
   // Where the rows start in the document; the bars above can change height once statistics arrive.
   useLayoutEffect(() => {
@@ -157,7 +160,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             </>
           ) : (
             <tr data-spacer="" className={styles.placeholder}>
-              <td colSpan={columns.length}>{props.placeholder}</td>
+              <td colSpan={columns.length}>{placeholder}</td>
             </tr>
           )}
         </tbody>
