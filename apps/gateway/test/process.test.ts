@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { testDataDir } from './data-dir.js';
 import { sendJson, startFakeBackend } from './fake-backend.js';
 
@@ -111,12 +111,17 @@ describe('gateway process', () => {
 
   it('drains a keep-alive connection with a request in flight on SIGTERM: answer, Connection: close, exit 0 in time', async () => {
     const user = { uid: 'u1', name: 'Ops', department: 'customer_support', access_to: [], superadmin: false };
+    // users.me is held until the test lets it go (once the gateway is draining), so it is in flight.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
     const backend = await startFakeBackend(async (req, res) => {
-      if (req.url === '/users/me') await new Promise((r) => setTimeout(r, 2000));
+      if (req.url === '/users/me') await held;
       sendJson(res, 200, { data: { user } });
     });
     try {
-      const { url } = await startServer({ BACKEND_URL: backend.url, WEB_DIST: '/nonexistent' });
+      const { url, logs } = await startServer({ BACKEND_URL: backend.url, WEB_DIST: '/nonexistent' });
       const { hostname, port } = new URL(url);
       const socket = connect(Number(port), hostname);
       let raw = '';
@@ -131,11 +136,28 @@ describe('gateway process', () => {
       get('/healthz');
       for (let i = 0; i < 100 && !raw.includes('"ok"'); i++) await new Promise((r) => setTimeout(r, 20));
       get('/trpc/users.me', 'authorization: Bearer backend-token\r\n');
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(
+        () =>
+          expect(
+            backend.requests.some((r) => r.url === '/users/me'),
+            'users.me at the backend',
+          ).toBe(true),
+        { timeout: 20_000, interval: 20 },
+      );
 
       const proc = child!;
       const signalledAt = Date.now();
       proc.kill('SIGTERM');
+      // The gateway logs this right before it starts draining: the answer comes back after.
+      await vi.waitFor(
+        () =>
+          expect(
+            logs.some((l) => l.msg === 'shutting down'),
+            'the shutdown logged',
+          ).toBe(true),
+        { timeout: 20_000, interval: 20 },
+      );
+      letGo();
       expect(await exited(proc)).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(10_000);
       await closed;
@@ -144,6 +166,7 @@ describe('gateway process', () => {
       expect(answers[1]).toMatch(/^connection: close\r$/im);
       expect(answers[1]).toContain('"Ops"');
     } finally {
+      letGo();
       await backend.close();
     }
   }, 30_000);

@@ -1,12 +1,16 @@
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SimStack, startSimStack } from '../sim-stack.js';
 import { Browser, consentAs } from './browser.js';
 
 let stack: SimStack;
+const STATE_TTL_MS = 1500;
 
 beforeAll(async () => {
-  stack = await startSimStack({ ALLOWED_ORIGINS: 'https://ops.example.com', SIGNIN_STATE_TTL_MS: '1500' });
+  stack = await startSimStack({
+    ALLOWED_ORIGINS: 'https://ops.example.com',
+    SIGNIN_STATE_TTL_MS: String(STATE_TTL_MS),
+  });
 });
 
 afterAll(async () => {
@@ -81,10 +85,16 @@ describe('Google sign-in is bound to the browser that started it (login CSRF)', 
     expect(forged.body.error?.message).toContain('not started in this browser');
   });
 
-  it('refuses a callback that comes back after SIGNIN_STATE_TTL_MS', async () => {
+  it('refuses a callback that comes back after SIGNIN_STATE_TTL_MS', { timeout: 30_000 }, async () => {
     const browser = new Browser(stack.url);
     const back = await codeFor(browser, 'ops@example.com');
-    await new Promise((r) => setTimeout(r, 1700));
+    // The link was made before now, so its state is over by now + the TTL: a callback sent from then
+    // on comes back late, however slow the machine.
+    const expiredBy = Date.now() + STATE_TTL_MS;
+    await vi.waitFor(() => expect(Date.now(), 'the clock').toBeGreaterThanOrEqual(expiredBy), {
+      timeout: 20_000,
+      interval: 20,
+    });
     const late = await browser.mutate('auth.googleCallback', back);
     expect(late.status).toBe(403);
     expect(late.body.error?.data.code).toBe('FORBIDDEN');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FairScheduler, type Lane, type Release } from '../../src/security/fair-scheduler.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
@@ -101,28 +101,35 @@ describe('FairScheduler lanes', () => {
   });
 
   it('ages a background call into the foreground queue so a steady foreground stream never starves it', async () => {
-    const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100, backgroundMaxWaitMs: 50 });
-    const { started, call, release } = recorder(s);
-    void call('u', 'f0');
-    void call('u', 'b1', 'background');
-    void call('u', 'f1');
-    await tick();
-    release('f0');
-    await tick();
-    expect(started).toEqual(['f0', 'f1']);
-    // More foreground calls keep coming; b1 ranks as if made when it had waited 50 ms: after f2, before f3.
-    void call('u', 'f2');
-    await new Promise((r) => setTimeout(r, 80));
-    void call('u', 'f3');
-    release('f1');
-    await tick();
-    expect(started).toEqual(['f0', 'f1', 'f2']);
-    release('f2');
-    await tick();
-    expect(started).toEqual(['f0', 'f1', 'f2', 'b1']);
-    release('b1');
-    await tick();
-    expect(started).toEqual(['f0', 'f1', 'f2', 'b1', 'f3']);
+    // The scheduler times waits with performance.now(): a fake one moves only when the test says, so
+    // f2 comes before b1 has waited 50 ms and f3 after, however slow the machine.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const s = new FairScheduler({ perSession: 1, global: 10, maxQueued: 100, backgroundMaxWaitMs: 50 });
+      const { started, call, release } = recorder(s);
+      void call('u', 'f0');
+      void call('u', 'b1', 'background');
+      void call('u', 'f1');
+      await tick();
+      release('f0');
+      await tick();
+      expect(started).toEqual(['f0', 'f1']);
+      // More foreground calls keep coming; b1 ranks as if made when it had waited 50 ms: after f2, before f3.
+      void call('u', 'f2');
+      vi.advanceTimersByTime(80);
+      void call('u', 'f3');
+      release('f1');
+      await tick();
+      expect(started).toEqual(['f0', 'f1', 'f2']);
+      release('f2');
+      await tick();
+      expect(started).toEqual(['f0', 'f1', 'f2', 'b1']);
+      release('b1');
+      await tick();
+      expect(started).toEqual(['f0', 'f1', 'f2', 'b1', 'f3']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts both lanes against the queue cap and drops an aborted background waiter', async () => {

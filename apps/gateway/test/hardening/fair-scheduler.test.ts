@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BackendClient } from '../../src/backend/backend-client.js';
 import { createMetrics } from '../../src/metrics.js';
 import { FairScheduler, type Release } from '../../src/security/fair-scheduler.js';
@@ -95,7 +95,8 @@ describe('BackendClient with a scheduler', () => {
     const fake = await startFakeBackend((_req, res) => sendJson(res, 200, { data: { user } }));
     const client = new BackendClient({
       baseUrl: fake.url,
-      timeoutMs: 2000,
+      // The waiting call below ends by its abort, not by this deadline (its time queued counts).
+      timeoutMs: 20_000,
       logger,
       metrics: createMetrics(),
     });
@@ -116,9 +117,12 @@ describe('BackendClient with a scheduler', () => {
       expect((await client.call('users.me', { token: 'service-token' })).user.uid).toBe('u1');
       const controller = new AbortController();
       const waiting = client.call('users.me', { token: 'user-token', signal: controller.signal });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(keys).toEqual(['user-token']);
+      await vi.waitFor(() => expect(keys).toEqual(['user-token']), { timeout: 20_000, interval: 20 });
       expect(fake.requests).toHaveLength(1);
+      // Barrier: a service-token call made after it reaches the backend; had the waiting call not
+      // waited for the scheduler, it would have reached it by then too.
+      expect((await client.call('users.me', { token: 'service-token' })).user.uid).toBe('u1');
+      expect(fake.requests, 'only the service token calls reached the backend').toHaveLength(2);
       controller.abort();
       await expect(waiting).rejects.toMatchObject({ code: 'CLIENT_CLOSED_REQUEST' });
     } finally {

@@ -25,8 +25,8 @@ export type FaultMode =
 
 export interface FaultProxy {
   url: string;
-  /** Backend paths seen (from request lines), with the mode that applied to each. */
-  requests: Array<{ path: string; mode: FaultMode }>;
+  /** Backend paths seen (from request lines), with the mode that applied to each and when (ms epoch). */
+  requests: Array<{ path: string; mode: FaultMode; at: number }>;
   /** Switches mode; open connections are dropped so keep-alive sockets see the new mode too. */
   setMode(mode: FaultMode, opts?: { delayMs?: number }): void;
   close(): Promise<void>;
@@ -71,7 +71,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     let queue = Promise.resolve();
     client.on('data', (chunk) => {
       const line = REQUEST_LINE.exec(chunk.toString('latin1'));
-      if (line?.[1]) requests.push({ path: line[1].split('?')[0] ?? line[1], mode: current });
+      if (line?.[1]) requests.push({ path: line[1].split('?')[0] ?? line[1], mode: current, at: Date.now() });
       if (current !== 'pass' && current !== 'slow') {
         fault(client, current);
         return;

@@ -1,5 +1,6 @@
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ordersList } from '../../src/live-lists/orders.js';
 import { eventually, polledOrders, type Stack, startStack } from './harness.js';
 
 type Meta = Record<string, unknown>;
@@ -44,7 +45,23 @@ function follow(
 
 const calls = (stack: Stack, path: string) => stack.sim.control.callCounts()[path] ?? 0;
 
-describe('realtime over real websockets', () => {
+/** Whether any order list cohort is re-reading the backend now. */
+const reReading = (stack: Stack) =>
+  [...stack.app.services.realtime.list(ordersList.kind).cohorts.values()].some(({ cohort }) =>
+    cohort.refreshUnderWay(),
+  );
+
+/** `uid@updated_at` of every order the change log publishes from now on; `stop` ends the recording. */
+function recordPublished(stack: Stack): { seen: Set<string>; stop(): void } {
+  const seen = new Set<string>();
+  const stop = stack.app.services.realtime.events.subscribe((event) => {
+    for (const o of event.orders) seen.add(`${o.uid}@${o.updated_at}`);
+  });
+  return { seen, stop };
+}
+
+// Waits are bounded generously (a loaded machine is slow, not wrong); each test may take as long.
+describe('realtime over real websockets', { timeout: 60_000 }, () => {
   let stack: Stack;
   beforeAll(async () => {
     // One user opens forty different filters below, above the default per-user cohort cap and
@@ -124,7 +141,13 @@ describe('realtime over real websockets', () => {
     expect(matching.state?.rows.find((o) => o.uid === target.uid)?.aggregated_status.key).toBe(
       changed.aggregated_status.key,
     );
-    await new Promise((r) => setTimeout(r, 500));
+    // Barrier: the change event starts every re-read it causes at once. Once none is under way, what
+    // `other` was sent for the change is on the websocket, ahead of the snapshot of a list opened on
+    // that same websocket afterwards.
+    await eventually('the re-reads after the change', () => !reReading(stack), 15_000);
+    const later = follow(client.orders.live.subscribe, { filter: { reference: 'later-on-the-same-socket' } });
+    await eventually('a later snapshot on the same websocket', () => later.state, 15_000);
+    later.stop();
     expect(other.state?.rows).toEqual([]);
     expect(
       other.messages.some((m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === target.uid)),
@@ -150,13 +173,18 @@ describe('realtime over real websockets', () => {
     expect(rowPatch.meta?.statistics).toBeUndefined();
     expect(rowPatch.metaParts?.statistics).toBeUndefined();
     expect(rowPatch.meta?.comments).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 500));
-    const fresh = await client.orders.search.query({});
-    expect(tab.state!.rows.map((o) => o.uid)).toEqual(fresh.orders.map((o) => o.uid));
-    const shown = tab.state!.rows.find((o) => o.uid === target.uid);
-    if (shown) expect(shown.aggregated_status).toEqual(changed.aggregated_status);
-    expect((tab.state!.meta.comments as { uid: string }[]).map((c) => c.uid).sort()).toEqual(
-      fresh.comments.map((c) => c.uid).sort(),
+    // The re-read after the row patch lands in stages: the followed list must come to equal a fresh read.
+    await vi.waitFor(
+      async () => {
+        const fresh = await client.orders.search.query({});
+        expect(tab.state!.rows.map((o) => o.uid)).toEqual(fresh.orders.map((o) => o.uid));
+        const shown = tab.state!.rows.find((o) => o.uid === target.uid);
+        if (shown) expect(shown.aggregated_status).toEqual(changed.aggregated_status);
+        expect((tab.state!.meta.comments as { uid: string }[]).map((c) => c.uid).sort()).toEqual(
+          fresh.comments.map((c) => c.uid).sort(),
+        );
+      },
+      { timeout: 15_000, interval: 50 },
     );
     tab.stop();
   });
@@ -169,13 +197,40 @@ describe('realtime over real websockets', () => {
     const lastId = first.ids.at(-1)!;
     first.stop();
     const rows = polledOrders(first.state!.rows);
-    stack.sim.control.changeOrder(rows[0]!.uid);
-    await new Promise((r) => setTimeout(r, 600));
-    stack.sim.control.changeOrder(rows[1]!.uid);
-    await new Promise((r) => setTimeout(r, 600));
+    // Each change is published by a poll of its own while the subscriber is away.
+    const published = recordPublished(stack);
+    const polled = (o: Order) =>
+      eventually(
+        `the poll to publish ${o.uid}`,
+        () => published.seen.has(`${o.uid}@${o.updated_at}`),
+        15_000,
+      );
+    const changes: Order[] = [];
+    try {
+      changes.push(stack.sim.control.changeOrder(rows[0]!.uid) as Order);
+      await polled(changes[0]!);
+      changes.push(stack.sim.control.changeOrder(rows[1]!.uid) as Order);
+      await polled(changes[1]!);
+    } finally {
+      published.stop();
+    }
     const resumed = follow(client.orders.live.subscribe, { ...input, lastEventId: lastId }, first.state);
-    await eventually('missed messages', () => resumed.messages.length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually('missed messages', () => resumed.messages.length >= 1, 15_000);
+    // Both changed rows show their new version, or have left the list.
+    await eventually(
+      'both missed changes',
+      () =>
+        changes.every(
+          (c) => !resumed.state!.rows.some((o) => o.uid === c.uid && o.updated_at !== c.updated_at),
+        ),
+      15_000,
+    );
+    // Barrier: the fresh snapshot comes on the same websocket, after anything sent to `resumed` before.
+    const fresh = follow(client.orders.live.subscribe, {
+      filter: {},
+      window: { skip: 0, limit: 20 },
+    });
+    await eventually('fresh snapshot', () => fresh.state, 15_000);
     // Replayed patches continue the id sequence right after lastEventId, with no snapshot and no repeat.
     expect(resumed.messages.every((m) => m.kind === 'patch')).toBe(true);
     const [epoch, seq] = lastId.split(':');
@@ -184,11 +239,6 @@ describe('realtime over real websockets', () => {
       (s, m) => applyListMessage(s, m),
       first.state!,
     );
-    const fresh = follow(client.orders.live.subscribe, {
-      filter: {},
-      window: { skip: 0, limit: 20 },
-    });
-    await eventually('fresh snapshot', () => fresh.state);
     expect(replayed.rows.map((o) => `${o.uid}@${o.updated_at}`)).toEqual(
       fresh.state!.rows.map((o) => `${o.uid}@${o.updated_at}`),
     );
@@ -203,14 +253,17 @@ describe('realtime over real websockets', () => {
     const sub = follow(client.orders.live.subscribe, { filter: { reference: target.reference } });
     await eventually('snapshot', () => sub.state);
     stack.sim.control.setFault({ kind: 'down' });
-    await eventually('a failed poll', () => stack.app.services.realtime.poll.consecutiveFailures > 0, 3000);
+    const { poll } = stack.app.services.realtime;
+    await eventually('a failed poll', () => poll.consecutiveFailures > 0, 15_000);
+    const failedBefore = poll.consecutiveFailures;
     const changed = stack.sim.control.changeOrder(target.uid) as Order;
-    await new Promise((r) => setTimeout(r, 600));
+    // The outage outlasts the change: a poll after it fails too.
+    await eventually('a failed poll after the change', () => poll.consecutiveFailures > failedBefore, 15_000);
     stack.sim.control.setFault(null);
     await eventually(
       'the change made during the outage',
       () => sub.state?.rows.some((o) => o.uid === target.uid && o.updated_at === changed.updated_at),
-      8000,
+      20_000,
     );
     expect(stack.app.services.realtime.poll.consecutiveFailures).toBe(0);
     sub.stop();

@@ -6,6 +6,7 @@ import {
   type Order,
 } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersList } from '../../src/live-lists/orders.js';
 import type { ChangeEvent } from '../../src/realtime/change-events.js';
 import { trpcError } from '../helpers.js';
 import { eventually, polledOrders, type Stack, startStack } from './harness.js';
@@ -50,9 +51,15 @@ const sightings = (f: Followed, uid: string, updatedAt: string) =>
   f.messages.filter(
     (m) => m.kind === 'patch' && m.upserts.some((o) => o.uid === uid && o.updated_at === updatedAt),
   );
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A patch whose list-level comments (what a re-read brings, not the row) hold this text. */
+const commentInList = (m: Msg, text: string) => {
+  if (m.kind !== 'patch') return false;
+  const lists = m.metaLists as Record<string, { upserts: unknown[] }> | undefined;
+  const comments = [...(lists?.comments?.upserts ?? []), ...((m.meta?.comments as unknown[]) ?? [])];
+  return comments.some((c) => (c as { text?: string }).text === text);
+};
 
-describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
+describe('own-write fast path (one replica)', { timeout: 60_000 }, () => {
   let stack: Stack;
   const events: ChangeEvent[] = [];
   beforeAll(async () => {
@@ -103,7 +110,14 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     expect(await stack.app.services.realtime.poll.pollOnce()).toBe('ok');
     expect(changes()).toBe(polls + 1);
     expect(events.slice(before).filter((e) => e.orders.some((o) => o.uid === target.uid))).toEqual([]);
-    await sleep(300);
+    // Barrier: A comments again. Its re-read runs after any the poll started for this cohort, so once
+    // B has it, a second push of the first row would have come before.
+    await a.client.orders.comments.add.mutate({ orderUid: target.uid, text: 'Courier confirmed pickup' });
+    await eventually(
+      'the next comment re-read in B',
+      () => sub.messages.some((m) => commentInList(m, 'Courier confirmed pickup')),
+      15_000,
+    );
     expect(sightings(sub, target.uid, updatedAt)).toHaveLength(1);
     sub.stop();
   });
@@ -134,12 +148,7 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
       expect(sub.state?.rows.find((o) => o.uid === target.uid)).toEqual(answer.order);
 
       // The cohort still re-reads for what the row does not carry: here the comment's text in the list.
-      const hasComment = (m: Msg) => {
-        if (m.kind !== 'patch') return false;
-        const lists = m.metaLists as Record<string, { upserts: unknown[] }> | undefined;
-        const comments = [...(lists?.comments?.upserts ?? []), ...((m.meta?.comments as unknown[]) ?? [])];
-        return comments.some((c) => (c as { text?: string }).text === 'Courier called, parcel found');
-      };
+      const hasComment = (m: Msg) => commentInList(m, 'Courier called, parcel found');
       await eventually('the re-read comment in B', () => sub.messages.some(hasComment), slowMs + 10_000);
       expect(reads()).toBeGreaterThan(readsBefore);
       expect(sub.messages.findIndex(hasComment), 'the row came first, on its own').toBeGreaterThan(rowIndex);
@@ -292,15 +301,30 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
       status: 'shipping_in_transit',
       happenedAt: new Date().toISOString(),
     });
-    await sleep(300);
+    // The gateway has seen B leave, and the write's re-read (if B was still there for it) has landed.
+    const registry = stack.app.services.realtime.list(ordersList.kind);
+    await eventually(
+      'B gone and the write settled',
+      () =>
+        registry.memberCount() === 0 &&
+        ![...registry.cohorts.values()].some(({ cohort }) => cohort.refreshUnderWay()),
+      15_000,
+    );
     await stack.app.services.realtime.poll.pollOnce();
     const resumed = follow(b.client.orders.live, { ...input, lastEventId: lastId }, first.state);
     await eventually(
       'the missed write',
       () => sightings(resumed, target.uid, answer.order.updated_at).length > 0,
-      3000,
+      15_000,
     );
-    await sleep(300);
+    // Barrier: A comments too. Its re-read runs after the resume's, so once `resumed` has it, a
+    // repeat of the write would have come before.
+    await a.client.orders.comments.add.mutate({ orderUid: target.uid, text: 'Parcel handed over' });
+    await eventually(
+      'the later comment re-read',
+      () => resumed.messages.some((m) => commentInList(m, 'Parcel handed over')),
+      15_000,
+    );
     const [epoch, seq] = lastId.split(':');
     expect(resumed.messages.every((m) => m.kind === 'patch')).toBe(true);
     expect(resumed.ids).toEqual(resumed.ids.map((_, i) => `${epoch}:${Number(seq) + i + 1}`));
@@ -385,7 +409,8 @@ describe('own-write fast path (one replica)', { timeout: 30_000 }, () => {
     const b = await stack.signIn('dev@example.com');
     const target = (await open(a.client))[3]!;
     const seen = (await b.client.orders.detail.query({ uid: target.uid })).order;
-    await sleep(5);
+    // A's comment must be newer than what B saw, to the millisecond.
+    await eventually('a millisecond past what B saw', () => Date.now() > Date.parse(seen.updated_at));
     await a.client.orders.comments.add.mutate({ orderUid: target.uid, text: 'I am on it already' });
     const refused = await trpcError(
       b.client.orders.reissueLabel.mutate({

@@ -1,11 +1,11 @@
 import { applyListMessage, type ListMessage, type ListState, type Order } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, polledOrders, type Stack, startStack } from './harness.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
 
-describe('early patch from the change poll', { timeout: 30_000 }, () => {
+describe('early patch from the change poll', { timeout: 60_000 }, () => {
   let stack: Stack;
   beforeAll(async () => {
     // The poll runs when the test says so (pollOnce), not on its own.
@@ -35,6 +35,12 @@ describe('early patch from the change poll', { timeout: 30_000 }, () => {
     const slowMs = 3000;
     const reads = () => stack.sim.control.callCounts()['/orders/search/filter'] ?? 0;
     const readsBefore = reads();
+    /** Order list re-reads that landed whole (rows and later stages). */
+    const reReads = async () =>
+      (await stack.app.services.realtime.metrics.cohortFetches.get()).values
+        .filter((v) => v.labels.kind === 'orders' && v.labels.outcome === 'ok')
+        .reduce((sum, v) => sum + v.value, 0);
+    const reReadsBefore = await reReads();
     stack.sim.control.setFault({ kind: 'slow', delayMs: slowMs, paths: ['/orders/search/filter'] });
     try {
       const changed = stack.sim.control.changeOrder(target.uid);
@@ -49,8 +55,33 @@ describe('early patch from the change poll', { timeout: 30_000 }, () => {
         (state as ListState<Order, Meta> | null)?.rows.find((o) => o.uid === target.uid)?.aggregated_status,
       ).toEqual(changed.aggregated_status);
       // The cohort still re-reads (membership, order, counts), and does not push the same row again.
-      await eventually('the re-read', () => reads() > readsBefore, slowMs + 2000);
-      await new Promise((r) => setTimeout(r, slowMs + 500));
+      await eventually('the re-read', () => reads() > readsBefore, 15_000);
+      await vi.waitFor(
+        async () => expect(await reReads(), 'the re-read landed').toBeGreaterThan(reReadsBefore),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      );
+      // Barrier: another listed order changes. Its patch reaches this subscriber after whatever the
+      // landed re-read pushed, so a second push of the first row would have come before it.
+      stack.sim.control.setFault(null);
+      const next = polledOrders((state as ListState<Order, Meta> | null)!.rows).find(
+        (o) => o.uid !== target.uid,
+      )!;
+      const nextChanged = stack.sim.control.changeOrder(next.uid);
+      expect(await stack.app.services.realtime.poll.pollOnce()).toBe('ok');
+      await eventually(
+        'the next change',
+        () =>
+          messages.some(
+            ({ msg }) =>
+              msg.kind === 'patch' &&
+              (msg.upserts.some((o) => o.uid === next.uid && o.updated_at === nextChanged.updated_at) ||
+                msg.removed.includes(next.uid)),
+          ),
+        15_000,
+      );
       expect(messages.filter(carries)).toHaveLength(1);
     } finally {
       stack.sim.control.setFault(null);
