@@ -113,10 +113,19 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const tab = createClient(stack.url, a.token);
     const here = holdPresence(tab.client, order);
     await eventually('B sees A', () => watchB.latest?.orders[order]?.length === 1);
+    // Twice the TTL has to pass: without the pings' renewals the presence would be gone by then.
     await new Promise((resolve) => setTimeout(resolve, PRESENCE_TTL_MS * 2));
+    // A's presence on another order, from another socket: a removal made before it reaches B first.
+    const marker = orderUids[8]!;
+    const later = holdPresence(a.client, marker);
+    await eventually('B sees the later presence', () => watchB.latest?.orders[marker]?.length === 1);
     expect(watchB.latest?.orders[order]?.length).toBe(1);
     here.stop();
-    await eventually('A gone for B', () => watchB.latest && !watchB.latest.orders[order]);
+    later.stop();
+    await eventually(
+      'A gone for B',
+      () => watchB.latest && !watchB.latest.orders[order] && !watchB.latest.orders[marker],
+    );
     tab.close();
     watchB.stop();
   });
@@ -160,32 +169,44 @@ describe('presence and notifications on one replica (real websockets, backend-si
       () => (centre.latest && centre.latest.items.length > before ? centre.latest : undefined),
       10_000,
     );
-    await new Promise((r) => setTimeout(r, 500));
-    expect(centre.latest!.items.length).toBe(before + 1);
     const item = state.items[0]!;
     expect(item).toMatchObject({ kind: 'changed', orderUid: order, read: false });
     expect(item.text).toContain('New comment');
     expect(await metric('waybill_notifications_created_total{kind="changed"}')).toBeGreaterThanOrEqual(1);
     expect(state.unread).toBeGreaterThan(0);
 
+    // Both changes were handled (each mutation published its change before answering); the centre
+    // B gets after the read mark below holds every notification they made.
+    await stack.app.services.collaboration.notifier.idle();
     await b.client.notifications.markRead.mutate({ ids: [item.id] });
     await eventually('read', () => centre.latest?.items.find((i) => i.id === item.id)?.read);
+    expect(centre.latest!.items.length).toBe(before + 1);
 
     // Another tab (a reload) gets the same centre; resuming from the newest id gets nothing new.
     const reload = watchNotifications(stack.tab(b.token));
     await eventually('reloaded centre', () => reload.latest);
     expect(reload.latest).toEqual(centre.latest);
     const resumed = watchNotifications(stack.tab(b.token), centre.ids.at(-1));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(resumed.all).toEqual([]);
+    // A later change's notification is the first thing the resumed centre gets: nothing came before it.
+    const seen = centre.latest!.items.length;
+    await a.client.orders.comments.add.mutate({ orderUid: order, text: 'Courier confirmed the pickup' });
+    await eventually(
+      'the later notification on the resumed centre',
+      () => (resumed.latest?.items.length ?? 0) > seen,
+    );
+    expect(resumed.all).toHaveLength(1);
+    await eventually('the later notification on the centre', () => centre.latest!.items.length > seen);
 
     await b.client.notifications.markAllRead.mutate();
     await eventually('all read', () => centre.latest?.unread === 0);
     // Unfollowed: the next change makes no notification.
     await b.client.notifications.follow.mutate({ orderUid: order, follow: false });
     const count = centre.latest!.items.length;
+    const created = await metric('waybill_notifications_created_total{kind="changed"}');
     await a.client.orders.comments.add.mutate({ orderUid: order, text: 'Second call made to the courier' });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The mutation published its change before answering: once it is handled, nothing was made for it.
+    await stack.app.services.collaboration.notifier.idle();
+    expect(await metric('waybill_notifications_created_total{kind="changed"}')).toBe(created);
     expect(centre.latest!.items.length).toBe(count);
     for (const w of [centre, reload, resumed]) w.stop();
   });

@@ -94,6 +94,7 @@ describe('presence and notifications across gateway replicas on one Redis', { ti
     expect(state.items[0]).toMatchObject({ kind: 'changed', orderUid: order, read: false });
     expect(state.items[0]!.text).toContain('Status is now');
     // Both replicas saw the change (own write and poll); still one notification.
+    // A fixed wait: no later event is ordered after both replicas' handling; a slow run can only miss a duplicate.
     await new Promise((r) => setTimeout(r, 1500));
     expect(centre.latest!.items.length).toBe(before + 1);
 

@@ -203,8 +203,10 @@ export async function failoverRound(stack: FailoverStack, orderOffset: number): 
       arrival(beforeKill, second.updated_at),
       arrival(afterKill, third.updated_at),
     ]);
-    // Give a duplicate time to show up before counting.
-    await sleep(1500);
+    // A later change on the same subscription: whatever was published before it (a duplicate
+    // included) has reached the stream and the subscriber once it arrives.
+    const later = stack.sim.control.changeOrder(published.uid);
+    await arrival(published, later.updated_at);
 
     const made = [
       [published, first.updated_at],

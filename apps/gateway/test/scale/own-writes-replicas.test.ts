@@ -8,7 +8,7 @@ import {
 } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trpcError } from '../helpers.js';
+import { metricsText, trpcError } from '../helpers.js';
 import { eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
 import {
   type Replica,
@@ -17,6 +17,7 @@ import {
   STACK_START_MS,
   startReplicaStack,
 } from './replicas.js';
+import { totalPolls, until } from './watch-order.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -57,7 +58,8 @@ const firstSighting = (f: Followed, uid: string, updatedAt: string) =>
       data.kind === 'patch' && data.upserts.some((o) => o.uid === uid && o.updated_at === updatedAt),
   );
 const POLL_MS = 1500;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The backend route of a live list's row reads (and re-reads). */
+const FILTER_PATH = '/orders/search/filter';
 
 describe('own-write fast path across two replicas on one Redis', { timeout: 60_000 }, () => {
   let stack: ReplicaStack;
@@ -112,8 +114,14 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
       expect(firstSighting(sub, target.uid, updatedAt)!.at - answeredAt).toBeLessThan(1000);
       expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
       sub.stop();
-      // Two more polls cover the write's time; the stream still holds it once.
-      await sleep(POLL_MS * 2 + 500);
+      // Two more polls cover the write's time (three counted, in case one was under way before the
+      // write); the stream still holds it once.
+      const pollsBefore = await totalPolls(replicas, 'ok');
+      await until(
+        'two more polls',
+        async () => (await totalPolls(replicas, 'ok')) >= pollsBefore + 3,
+        20_000,
+      );
       expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
       expect(sub.errors).toEqual([]);
     }
@@ -131,9 +139,21 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
     // Row reads take 3 s on both replicas now: only the row carried by the event can reach b sooner.
     const slowMs = 3000;
     const detailReads = () => sim.control.callCounts()['/orders/order/{uid}'] ?? 0;
-    sim.control.setFault({ kind: 'slow', delayMs: slowMs, paths: ['/orders/search/filter'] });
+    const filterReads = () => sim.control.callCounts()[FILTER_PATH] ?? 0;
+    /** Row reads the replicas have had an answer to (or given up on). */
+    const answeredFilterReads = async () => {
+      let answered = 0;
+      for (const replica of replicas) {
+        for (const line of (await metricsText(replica.url)).split('\n'))
+          if (line.startsWith('waybill_backend_calls_total{') && line.includes(`route="${FILTER_PATH}"`))
+            answered += Number(line.split(' ').at(-1));
+      }
+      return answered;
+    };
+    sim.control.setFault({ kind: 'slow', delayMs: slowMs, paths: [FILTER_PATH] });
     try {
       const detailsBefore = detailReads();
+      const rereadsBefore = filterReads();
       const answer = await onA.orders.changeStatus.mutate({
         orderUid: target.uid,
         status: 'shipping_in_transit',
@@ -147,8 +167,23 @@ describe('own-write fast path across two replicas on one Redis', { timeout: 60_0
       expect(seen.data.kind === 'patch' && seen.data.upserts).toEqual([answer.order]);
       expect(detailReads(), 'no replica read the order again for it').toBe(detailsBefore);
       expect(await streamed(target.uid, updatedAt)).toEqual(['write']);
-      // The re-read still runs (statistics, membership) and pushes the row no second time.
-      await sleep(slowMs + 1500);
+      // The re-read still runs (statistics, membership) and pushes the row no second time: once the
+      // backend has answered every slow read, a later write's patch on the same subscription comes
+      // after anything the re-read pushed.
+      await until(
+        'the re-read answered',
+        async () => {
+          const received = filterReads();
+          return received > rereadsBefore && (await answeredFilterReads()) >= received;
+        },
+        20_000,
+      );
+      const later = await onA.orders.comments.add.mutate({ orderUid: target.uid, text: 'Label printed' });
+      await eventually(
+        'the later write on replica b',
+        () => firstSighting(sub, target.uid, later.order.updated_at),
+        10_000,
+      );
       expect(
         sub.messages.filter(({ data }) =>
           firstSighting({ ...sub, messages: [{ at: 0, data }] }, target.uid, updatedAt),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExportJobState } from '../../src/realtime/export-jobs.js';
 import {
   compareStreamIds,
@@ -98,8 +98,7 @@ describe('Redis building blocks of multi-replica mode', () => {
     // Simulate a crash: stop a's renewals without releasing.
     (a as unknown as { timer: NodeJS.Timeout }).timer.close();
     const b = new RedisPollLease({ redis, keys, logger: silent, ttlMs: 300, replicaId: 'b' });
-    await new Promise((r) => setTimeout(r, 450));
-    expect(await b.holds()).toBe(true);
+    await vi.waitFor(async () => expect(await b.holds()).toBe(true), { timeout: 10_000, interval: 50 });
     await b.release();
   });
 
@@ -108,11 +107,12 @@ describe('Redis building blocks of multi-replica mode', () => {
     const writer = connect();
     const lease = new RedisPollLease({ redis: writer, keys, logger: silent, ttlMs: 60_000 });
     expect(await lease.holds()).toBe(true);
-    const logs = [0, 1, 2].map(
-      () =>
+    const readerNames = [0, 1, 2].map((i) => `fan-out-reader-${i}`);
+    const logs = readerNames.map(
+      (connectionName) =>
         new RedisChangeEventLog({
           redis: connect(),
-          reader: connect(),
+          reader: server.connect({ maxRetriesPerRequest: 1, connectionName }),
           keys,
           logger: silent,
           fence: () => lease.fencingToken(),
@@ -123,8 +123,15 @@ describe('Redis building blocks of multi-replica mode', () => {
     for (const [i, log] of logs.entries()) {
       log.subscribe((e) => seen[i]!.push(`${e.id}:${e.orders[0]!.uid}`));
     }
-    // Let every reader block on the stream first.
-    await new Promise((r) => setTimeout(r, 100));
+    // Every reader blocks on the stream first (its starting point taken before anything is appended).
+    const admin = connect();
+    await vi.waitFor(
+      async () => {
+        const clients = String(await admin.call('CLIENT', 'LIST'));
+        for (const name of readerNames) expect(clients).toMatch(new RegExp(`name=${name} .*cmd=xread`));
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const first = await logs[0]!.append([order('o1', '2026-01-01T00:00:00Z')], 1);
     const second = await logs[0]!.append([order('o2', '2026-01-01T00:00:01Z')], 2);
     expect(compareStreamIds(first.id, second.id)).toBeLessThan(0);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, eventually, polledOrders, type RunningSim } from '../realtime/harness.js';
 import type { RedisServer } from './redis-server.js';
 import { okPolls, type Replica, type ReplicaStack, STACK_START_MS, startReplicaStack } from './replicas.js';
+import { publishedCount } from './watch-order.js';
 
 type Meta = Record<string, unknown>;
 type Msg = ListMessage<Order, Meta>;
@@ -80,19 +81,26 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     });
     return { token: token!, client: client(replica, token) };
   };
-  /** Ok-poll deltas per replica over a period. */
-  const pollsOver = async (ms: number, among = replicas) => {
+  /** Ok-poll deltas per replica over the time it takes `among` to make `polls` more ok polls together. */
+  const pollsOver = async (polls: number, among = replicas) => {
     const before = await Promise.all(among.map(okPolls));
     const changesBefore = sim.control.callCounts()['/changes'] ?? 0;
-    await sleep(ms);
-    const after = await Promise.all(among.map(okPolls));
+    let after = before;
+    await until(
+      `${polls} more ok polls`,
+      async () => {
+        after = await Promise.all(among.map(okPolls));
+        return after.reduce((sum, n, i) => sum + n - before[i]!, 0) >= polls;
+      },
+      20_000,
+    );
     return {
       perReplica: after.map((n, i) => n - before[i]!),
       changes: (sim.control.callCounts()['/changes'] ?? 0) - changesBefore,
     };
   };
   const leader = async (among = replicas) => {
-    const { perReplica } = await pollsOver(POLL_MS * 4, among);
+    const { perReplica } = await pollsOver(4, among);
     const leaders = among.filter((_, i) => perReplica[i]! > 0);
     expect(leaders.length, `pollers: ${perReplica.join(',')}`).toBe(1);
     return leaders[0]!;
@@ -112,8 +120,13 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
   });
 
   it('exactly one replica polls /changes at a time', async () => {
-    await sleep(LEASE_MS);
-    const { perReplica, changes } = await pollsOver(2000);
+    // Past the start (a first leader may wait out a cursor recovery round before its first poll).
+    await until(
+      'a replica polling',
+      async () => (await Promise.all(replicas.map(okPolls))).some((n) => n > 0),
+      20_000,
+    );
+    const { perReplica, changes } = await pollsOver(10);
     expect(
       perReplica.filter((n) => n > 0),
       `ok polls per replica: ${perReplica.join(',')}`,
@@ -155,7 +168,15 @@ describe('three gateway replicas on one Redis and one backend', { timeout: 30_00
     // Changes made while the client is between replicas.
     const rows = polledOrders(first.state!.rows);
     const changed = [sim.control.changeOrder(rows[0]!.uid), sim.control.changeOrder(rows[1]!.uid)];
-    await sleep(POLL_MS * 3);
+    const stream = redis.connect();
+    await until(
+      'the leader publishing both changes',
+      async () => {
+        for (const c of changed) if ((await publishedCount(stream, c.uid, c.updated_at)) === 0) return false;
+        return true;
+      },
+      10_000,
+    );
     const onB = client(b, token);
     const resumed = follow(onB.orders.live, { ...input, lastEventId: lastId }, first.state);
     await eventually('resumed on B', () => resumed.messages.length >= 1);

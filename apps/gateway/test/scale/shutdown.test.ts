@@ -62,6 +62,12 @@ async function leaderOf(replicas: Replica[]): Promise<{ leader: Replica; other: 
   throw new Error('no replica polls');
 }
 
+/** Search calls the backend has received (the slow fault holds each for its delay before answering). */
+function searchCalls(sim: RunningSim): number {
+  const counts = sim.control.callCounts();
+  return (counts['/orders/search'] ?? 0) + (counts['/orders/search/filter'] ?? 0);
+}
+
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/trpc/auth.passwordLogin`, {
     method: 'POST',
@@ -122,11 +128,16 @@ describe('graceful shutdown of a replica (SIGTERM)', { timeout: 60_000 }, () => 
         delayMs: 2000,
         paths: ['/orders/search', '/orders/search/filter'],
       });
+      const searchesBefore = searchCalls(sim);
       const conn = pipelined(leader.url);
       conn.send(`/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
         authorization: `Bearer ${token}`,
       });
-      await sleep(500);
+      await until(
+        'the search call reaching the backend',
+        async () => searchCalls(sim) > searchesBefore,
+        20_000,
+      );
       const signalledAt = Date.now();
       leader.child.kill('SIGTERM');
       // The listener closes at once: a new connection is refused (a balancer tries another replica).
@@ -211,10 +222,15 @@ describe('SIGTERM with a busy keep-alive connection', { timeout: 60_000 }, () =>
         delayMs: 3000,
         paths: ['/orders/search', '/orders/search/filter'],
       });
+      const searchesBefore = searchCalls(sim);
       busy.send(`/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
         authorization: `Bearer ${token}`,
       });
-      await sleep(300);
+      await until(
+        'the search call reaching the backend',
+        async () => searchCalls(sim) > searchesBefore,
+        20_000,
+      );
 
       const signalledAt = Date.now();
       leader.child.kill('SIGTERM');
