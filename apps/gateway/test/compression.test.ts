@@ -55,4 +55,16 @@ describe('compressed answers', () => {
     expect(gzip.encoding).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(JSON.parse(plain.body.toString()));
   });
+  it('sends what comes by POST (mutations, queries POSTed for a long input) as it is', async () => {
+    const res = await request(`${stack.url}/trpc/orders.search`, {
+      method: 'POST',
+      headers: { ...auth, 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const body = Buffer.from(await res.body.arrayBuffer());
+    expect(body.length).toBeGreaterThan(4096);
+    expect(JSON.parse(body.toString())).toHaveProperty('result.data.orders');
+  });
 });
