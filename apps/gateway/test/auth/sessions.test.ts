@@ -1,8 +1,8 @@
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idleWriteSlackMs } from '../../src/auth/session-expiry.js';
 import { WS_CLOSE } from '../../src/security/index.js';
-import { type Hardened, openSocket, type RawSocket, sleep, startHardened } from '../hardening/stack.js';
+import { type Hardened, openSocket, type RawSocket, startHardened } from '../hardening/stack.js';
 import { Browser } from './browser.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
@@ -100,50 +100,30 @@ describe('browser sessions', () => {
   });
 });
 
-/** Resolves once the clock is past `instant` (ms epoch). */
-const pastInstant = (instant: number) =>
-  vi.waitFor(() => expect(Date.now(), 'the clock').toBeGreaterThan(instant), {
-    timeout: 20_000,
-    interval: 20,
-  });
+/**
+ * The session clock is faked (only `Date`: sockets and timers stay real). The gateway is built after
+ * faking it, so its session store reads the fake clock, and each step moves time on exactly.
+ */
+describe('session lifetimes', () => {
+  afterEach(() => vi.useRealTimers());
+  const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
-// The server reads its clock for a request some time between its send and its answer. A check only
-// expects "alive" or "ended" where that holds wherever in between the server read it, so a slow
-// machine makes fewer checks conclusive, never a wrong one.
-describe('session lifetimes', { timeout: 60_000 }, () => {
   it('ends a session after SESSION_IDLE_MS without requests; each request restarts the wait', async () => {
     const idleMs = 1500;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const quick = await startHardened({ SESSION_IDLE_MS: String(idleMs) });
-    // The idle deadline a use pushes may be stored up to this much short of an exact one.
-    const liveWithinMs = idleMs - idleWriteSlackMs(idleMs);
     try {
-      const me = async (token: string) =>
-        (await fetch(`${quick.url}/trpc/users.me`, { headers: bearer(token) })).status;
-      let token = '';
-      let lastAnswered = 0;
-      // Three requests 900 ms apart keep the session alive for 2.7 s, past the idle timeout. Each is
-      // answered within liveWithinMs of the previous send unless the machine stalls: then a refusal
-      // proves nothing, and the run starts over with a new session.
-      for (let run = 1; !lastAnswered; run++) {
-        let lastSent = Date.now();
-        token = await quick.signIn();
-        for (let i = 0; i < 3; i++) {
-          await sleep(900);
-          const sent = Date.now();
-          const status = await me(token);
-          const answered = Date.now();
-          if (status !== 200 && answered - lastSent >= liveWithinMs) break;
-          expect(status, `request ${i + 1}, ${answered - lastSent} ms after the previous one's send`).toBe(
-            200,
-          );
-          lastSent = sent;
-          if (i === 2) lastAnswered = answered;
-        }
-        if (!lastAnswered && run === 5) throw new Error('five runs in a row stalled past the idle timeout');
+      const me = async () => (await fetch(`${quick.url}/trpc/users.me`, { headers: bearer(token) })).status;
+      const token = await quick.signIn();
+      // Three uses 900 ms apart keep the session alive for 2.7 s, past the idle timeout; each lands
+      // short of the idle deadline less the slack a use may store it with.
+      expect(900).toBeLessThan(idleMs - idleWriteSlackMs(idleMs));
+      for (let i = 0; i < 3; i++) {
+        advance(900);
+        expect(await me(), `use ${i + 1}, 900 ms after the previous one`).toBe(200);
       }
-      // Idle from the last answer on: a request sent past its idle deadline finds the session ended.
-      await pastInstant(lastAnswered + idleMs);
-      expect(await me(token)).toBe(401);
+      advance(idleMs);
+      expect(await me()).toBe(401);
     } finally {
       await quick.close();
     }
@@ -151,37 +131,24 @@ describe('session lifetimes', { timeout: 60_000 }, () => {
 
   it('ends a session at SESSION_MAX_MS however busy it is, and sizes the cookie to it', async () => {
     const maxMs = 2000;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const short = await startHardened({ SESSION_MAX_MS: String(maxMs) });
     try {
-      // Busy until shortly before the end. A request answered before the sign-in's send + maxMs was
-      // surely served; should a stalled machine leave none such, the run starts over.
-      for (let run = 1; ; run++) {
-        const signInSent = Date.now();
-        const response = await fetch(`${short.url}/trpc/auth.passwordLogin`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(DEMO),
-        });
-        const signedIn = Date.now();
-        expect(response.headers.get('set-cookie')).toContain('Max-Age=2;');
-        const cookie = { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
-        let served = 0;
-        while (Date.now() - signInSent < maxMs - 400) {
-          const status = (await fetch(`${short.url}/trpc/users.me`, { headers: cookie })).status;
-          if (Date.now() - signInSent >= maxMs) break;
-          expect(status).toBe(200);
-          served += 1;
-          await sleep(300);
-        }
-        if (served === 0) {
-          if (run === 5) throw new Error('five runs in a row stalled past SESSION_MAX_MS');
-          continue;
-        }
-        // Created before `signedIn`, the session is over by signedIn + maxMs, however busy it was.
-        await pastInstant(signedIn + maxMs);
-        expect((await fetch(`${short.url}/trpc/users.me`, { headers: cookie })).status).toBe(401);
-        break;
+      const response = await fetch(`${short.url}/trpc/auth.passwordLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO),
+      });
+      expect(response.headers.get('set-cookie')).toContain('Max-Age=2;');
+      const cookie = { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+      const me = async () => (await fetch(`${short.url}/trpc/users.me`, { headers: cookie })).status;
+      // Busy every 300 ms until just before the end: use does not extend the lifetime.
+      for (let at = 300; at < maxMs; at += 300) {
+        advance(300);
+        expect(await me(), `${at} ms after sign-in`).toBe(200);
       }
+      advance(maxMs);
+      expect(await me()).toBe(401);
     } finally {
       await short.close();
     }
