@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type SimStack, startSimStack } from './sim-stack.js';
+import { demoBearerToken, type SimStack, startSimStack } from './sim-stack.js';
 
 /** HTTP answers of /trpc go compressed to clients that accept it, and as plain JSON to the others. */
 let stack: SimStack;
@@ -9,13 +9,7 @@ let auth: Record<string, string> = {};
 
 beforeAll(async () => {
   stack = await startSimStack();
-  const login = await fetch(`${stack.url}/trpc/auth.passwordLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...DEMO, bearer: true }),
-  });
-  const token = ((await login.json()) as { result: { data: { token: string } } }).result.data.token;
-  auth = { authorization: `Bearer ${token}` };
+  auth = { authorization: `Bearer ${await demoBearerToken(stack.url)}` };
 });
 afterAll(() => stack?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type SimStack, startSimStack } from './sim-stack.js';
+import { demoBearerToken, type SimStack, startSimStack } from './sim-stack.js';
 
 /**
  * The gateway answers a single GET query on its plain path (src/plugins/trpc-plain-query.ts) and
@@ -12,12 +12,7 @@ let orderUid = '';
 
 beforeAll(async () => {
   stack = await startSimStack();
-  const login = await fetch(`${stack.url}/trpc/auth.passwordLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...DEMO, bearer: true }),
-  });
-  session = ((await login.json()) as { result: { data: { token: string } } }).result.data.token;
+  session = await demoBearerToken(stack.url);
   const search = await fetch(`${stack.url}/trpc/orders.search?input=${encodeURIComponent('{}')}`, {
     headers: { authorization: `Bearer ${session}` },
   });

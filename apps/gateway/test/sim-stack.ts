@@ -15,6 +15,16 @@ export interface SimStack {
   close(): Promise<void>;
 }
 
+/** A bearer session token of the demo user, signed in through the gateway at `url`. */
+export async function demoBearerToken(url: string): Promise<string> {
+  const login = await fetch(`${url}/trpc/auth.passwordLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...DEMO, bearer: true }),
+  });
+  return ((await login.json()) as { result: { data: { token: string } } }).result.data.token;
+}
+
 /** backend-sim (simulator paused) and a gateway in front of it, both on 127.0.0.1 port 0. */
 export async function startSimStack(env: Partial<Record<keyof ConfigInput, string>> = {}): Promise<SimStack> {
   const sim = await startSim({ port: 0, tickMs: 0, orders: 600, inbounds: 120, stores: 60 });

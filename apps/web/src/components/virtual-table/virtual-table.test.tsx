@@ -12,12 +12,11 @@ const COLUMNS: VirtualTableColumn[] = [
 ];
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ uid: `r-${i}`, name: `Row ${i}` }));
 
-function renderTable(
+function table(
   list: Row[],
-  props: { hasMore?: boolean; busy?: boolean; onLoadMore?: () => void } = {},
+  props: { hasMore?: boolean; busy?: boolean; onLoadMore?: () => void; placeholder?: string } = {},
 ) {
-  const onLoadMore = props.onLoadMore ?? vi.fn();
-  render(
+  return (
     <VirtualTable
       label="Things"
       columns={COLUMNS}
@@ -30,12 +29,21 @@ function renderTable(
           <td>{r.uid}</td>
         </tr>
       )}
+      placeholder={props.placeholder}
       hasMore={props.hasMore ?? false}
       busy={props.busy}
       loadMoreWithinPx={5000}
-      onLoadMore={onLoadMore}
-    />,
+      onLoadMore={props.onLoadMore ?? vi.fn()}
+    />
   );
+}
+
+function renderTable(
+  list: Row[],
+  props: { hasMore?: boolean; busy?: boolean; onLoadMore?: () => void } = {},
+) {
+  const onLoadMore = props.onLoadMore ?? vi.fn();
+  render(table(list, { ...props, onLoadMore }));
   return { onLoadMore };
 }
 
@@ -103,25 +111,6 @@ describe('VirtualTable', () => {
 });
 
 describe('VirtualTable first rows', () => {
-  const table = (list: Row[], placeholder?: string) => (
-    <VirtualTable
-      label="Things"
-      columns={COLUMNS}
-      rows={list}
-      rowKey={(r) => r.uid}
-      rowHeight={40}
-      renderRow={(r) => (
-        <tr key={r.uid} data-testid="row">
-          <td>{r.name}</td>
-          <td>{r.uid}</td>
-        </tr>
-      )}
-      placeholder={placeholder}
-      hasMore={false}
-      loadMoreWithinPx={5000}
-      onLoadMore={vi.fn()}
-    />
-  );
   /** Every value aria-busy took across `change`, ending with the one it has after it. */
   function busyValuesAcross(change: () => void): (string | null)[] {
     const element = screen.getByRole('table', { name: 'Things' });
@@ -134,7 +123,7 @@ describe('VirtualTable first rows', () => {
   }
 
   it('mounts the first rows in a second pass, busy until they are in, and later rows at once', () => {
-    const { rerender } = render(table([], 'Loading…'));
+    const { rerender } = render(table([], { placeholder: 'Loading…' }));
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     // The placeholder stays, with the table busy, until the deferred pass has the rows.
     expect(busyValuesAcross(() => rerender(table(rows(30))))).toEqual(['false', 'true', 'false']);
