@@ -1,5 +1,5 @@
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SimStack, startSimStack } from '../sim-stack.js';
 import { Browser, consentAs } from './browser.js';
 
@@ -85,20 +85,28 @@ describe('Google sign-in is bound to the browser that started it (login CSRF)', 
     expect(forged.body.error?.message).toContain('not started in this browser');
   });
 
-  it('refuses a callback that comes back after SIGNIN_STATE_TTL_MS', { timeout: 30_000 }, async () => {
-    const browser = new Browser(stack.url);
-    const back = await codeFor(browser, 'ops@example.com');
-    // The link was made before now, so its state is over by now + the TTL: a callback sent from then
-    // on comes back late, however slow the machine.
-    const expiredBy = Date.now() + STATE_TTL_MS;
-    await vi.waitFor(() => expect(Date.now(), 'the clock').toBeGreaterThanOrEqual(expiredBy), {
-      timeout: 20_000,
-      interval: 20,
+  describe('on a faked clock', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('takes a callback up to SIGNIN_STATE_TTL_MS after the link and refuses it from then on', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const linkedAt = Date.now();
+      const inTime = new Browser(stack.url);
+      const late = new Browser(stack.url);
+      const inTimeBack = await codeFor(inTime, 'ops@example.com');
+      const lateBack = await codeFor(late, 'ops@example.com');
+
+      vi.setSystemTime(linkedAt + STATE_TTL_MS - 1);
+      expect((await inTime.mutate('auth.googleCallback', inTimeBack)).status).toBe(200);
+      expect(inTime.cookies.has(AUTH_COOKIE_NAME)).toBe(true);
+
+      vi.setSystemTime(linkedAt + STATE_TTL_MS);
+      const refused = await late.mutate('auth.googleCallback', lateBack);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error?.data.code).toBe('FORBIDDEN');
+      expect(refused.body.error?.message).toContain('expired');
+      expect(late.cookies.has(AUTH_COOKIE_NAME)).toBe(false);
     });
-    const late = await browser.mutate('auth.googleCallback', back);
-    expect(late.status).toBe(403);
-    expect(late.body.error?.data.code).toBe('FORBIDDEN');
-    expect(browser.cookies.has(AUTH_COOKIE_NAME)).toBe(false);
   });
 
   it('carries the shop-install state through and hands it back after sign-in', async () => {
