@@ -8,7 +8,9 @@ import {
   inboundQuantityCell,
   inboundStatusPill,
   inboundsHasClearableFilters,
+  TRANSPORT_KINDS,
   transportLabel,
+  transportNoun,
   transportToggles,
   warehouseIconSize,
 } from './inbound-display.js';
@@ -110,6 +112,10 @@ describe('transport toggles', () => {
   });
   it('groups large counts like every other number', () => {
     expect(transportLabel('pallet', 1200)).toBe('1,200 Pallets');
+  });
+  it('names each kind without its count, for the placeholder toggles shown before the counts', () => {
+    expect(TRANSPORT_KINDS.map((kind) => transportNoun(kind, 2))).toEqual(['Trucks', 'Pallets', 'Boxes']);
+    expect(transportNoun('package', 1)).toBe('Box');
   });
   it('only counts above 0, in truck, pallet, package order', () => {
     expect(

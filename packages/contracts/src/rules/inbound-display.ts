@@ -90,10 +90,18 @@ const TRANSPORT_WORDS: Record<InboundItemKind, [string, string]> = {
   package: ['Box', 'Boxes'],
 };
 
+/** The transport toggles' kinds, in the order they show. */
+export const TRANSPORT_KINDS = ['truck', 'pallet', 'package'] as const satisfies readonly InboundItemKind[];
+
+/** 'Truck' or 'Trucks', 'Pallet(s)', 'Box(es)', as a count of `count` reads. */
+export function transportNoun(kind: InboundItemKind, count: number): string {
+  const [one, many] = TRANSPORT_WORDS[kind];
+  return count === 1 ? one : many;
+}
+
 /** Transport toggle label: 'N Truck(s)', 'N Pallet(s)', 'N Box(es)'. */
 export function transportLabel(kind: InboundItemKind, count: number): string {
-  const [one, many] = TRANSPORT_WORDS[kind];
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${transportNoun(kind, count)}`;
 }
 
 /**
@@ -104,8 +112,10 @@ export function transportToggles(
   stats: readonly { kind: InboundItemKind; count: number }[],
   selected: readonly InboundItemKind[] = [],
 ): { kind: InboundItemKind; count: number; label: string }[] {
-  return (['truck', 'pallet', 'package'] as const)
-    .map((kind) => ({ kind, count: stats.filter((s) => s.kind === kind).reduce((n, s) => n + s.count, 0) }))
+  return TRANSPORT_KINDS.map((kind) => ({
+    kind,
+    count: stats.filter((s) => s.kind === kind).reduce((n, s) => n + s.count, 0),
+  }))
     .filter((t) => t.count > 0 || selected.includes(t.kind))
     .map((t) => ({ ...t, label: transportLabel(t.kind, t.count) }));
 }

@@ -122,6 +122,29 @@ describe('VirtualTable first rows', () => {
     return [...values, element.getAttribute('aria-busy')];
   }
 
+  it('mounted with its rows, shows loading rows first, busy, then the rows', () => {
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+      attributeOldValue: true,
+    });
+    render(table(rows(30)));
+    const records = observer.takeRecords();
+    observer.disconnect();
+    const element = screen.getByRole('table', { name: 'Things' });
+    const removed = records.flatMap((r) => [...r.removedNodes]).filter((n) => n instanceof Element);
+    expect(
+      removed.some((n) => n.querySelector('[role="status"][aria-label="Loading"]')),
+      'loading rows stood in the table, then left',
+    ).toBe(true);
+    const busy = records.filter((r) => r.target === element && r.attributeName === 'aria-busy');
+    expect([...busy.map((r) => r.oldValue), element.getAttribute('aria-busy')]).toEqual(['true', 'false']);
+    expect(screen.getAllByTestId('row')[0]).toHaveTextContent('Row 0');
+  });
+
   it('mounts the first rows in a second pass, busy until they are in, and later rows at once', () => {
     const { rerender } = render(table([], { placeholder: 'Loading…' }));
     expect(screen.getByText('Loading…')).toBeInTheDocument();

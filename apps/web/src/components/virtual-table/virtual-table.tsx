@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useInfiniteScroll } from '../../hooks/use-infinite-scroll.js';
 import { BackToTop } from '../back-to-top/back-to-top.js';
+import { SkeletonRows } from '../skeleton/skeleton-rows.js';
 import { useFirstRowsDeferred } from './use-first-rows-deferred.js';
 import styles from './virtual-table.module.css';
 
@@ -53,6 +54,9 @@ export interface VirtualTableProps<Row> {
   testId?: string;
 }
 
+/** Loading rows shown while the first rows mount. */
+const LOADING_ROWS = 10;
+
 /** Rows rendered past each edge of the viewport cover this much: fewer of the tall phone cards. */
 const OVERSCAN_PX = 640;
 
@@ -66,7 +70,11 @@ const OVERSCAN_PX = 640;
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { rowHeight, columns, hasMore } = props;
-  const { rows, placeholder, pending } = useFirstRowsDeferred(props.rows, props.placeholder);
+  const { rows, placeholder, pending } = useFirstRowsDeferred(
+    props.rows,
+    props.placeholder,
+    <SkeletonRows rows={LOADING_ROWS} height={rowHeight} />,
+  );
   const busy = Boolean(props.busy) || pending;
   // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
   const headerRef = useRef<HTMLDivElement>(null);

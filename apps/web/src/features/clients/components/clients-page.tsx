@@ -18,7 +18,7 @@ import {
   withSelectedOptions,
 } from '@waybill/contracts';
 import { Search } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import {
@@ -91,6 +91,9 @@ export function ClientsPage() {
   const cards = clientActivityCards(displayStats, filter.displayPriorities).filter(
     (c) => cardsLoading || c.visible,
   );
+  // The country and courier menus name and sort every option (a long task on a slow tablet the
+  // first time): they follow the counts in a pass React can interrupt.
+  const menuMeta = useDeferredValue(meta);
   // A selected country or courier the statistics no longer list stays in its menu, with count 0.
   const countryOption = (key: string, count: number) => ({
     value: key.toUpperCase(),
@@ -100,7 +103,7 @@ export function ClientsPage() {
   });
   const countries = withSelectedOptions(
     byCount(
-      (meta?.countries_statistics ?? [])
+      (menuMeta?.countries_statistics ?? [])
         .filter((c): c is { key: string; count: number } => Boolean(c.key))
         .map((c) => countryOption(c.key, c.count)),
     ),
@@ -115,7 +118,7 @@ export function ClientsPage() {
   });
   const couriers = withSelectedOptions(
     byCount(
-      (meta?.couriers_statistics ?? [])
+      (menuMeta?.couriers_statistics ?? [])
         .filter((c): c is { key: string; count: number } => Boolean(c.key))
         .map((c) => courierOption(c.key, c.count)),
     ),

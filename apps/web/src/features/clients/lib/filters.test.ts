@@ -15,7 +15,7 @@ describe('clients filters', () => {
     expect(skuOptions(undefined).map((o) => o.value)).toEqual(['all']);
   });
 
-  it('hides zero-count activity periods; ALL always stays', () => {
+  it('hides zero-count activity periods; ALL always stays; all stand before the counts are known', () => {
     const stats = { all_count: 9, today: 0, last_7: 2, last_30: 5 };
     expect(periodOptions(stats).map((p) => [p.value, p.label, p.count])).toEqual([
       ['allCount', 'ALL', 9],
@@ -25,7 +25,7 @@ describe('clients filters', () => {
     expect(periodOptions({ all_count: 0, today: 0, last_7: 0, last_30: 0 }).map((p) => p.label)).toEqual([
       'ALL',
     ]);
-    expect(periodOptions(undefined).map((p) => p.label)).toEqual(['ALL']);
+    expect(periodOptions(undefined).map((p) => p.label)).toEqual(['ALL', '30 DAYS', '7 DAYS', 'TODAY']);
   });
 
   it('never deselects the last store status', () => {

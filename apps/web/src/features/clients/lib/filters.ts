@@ -62,12 +62,17 @@ const PERIODS: readonly {
   { value: 'today', label: 'TODAY', statKey: 'today' },
 ];
 
-/** Activity-period buttons, as contracts' visibleCountOptions leaves them: zero counts hidden, ALL and the selected one always stay. */
+/**
+ * Activity-period buttons, as contracts' visibleCountOptions leaves them: zero counts hidden, ALL and
+ * the selected one always stay. Before the counts are known all stand, so the toolbar keeps its size
+ * when they come.
+ */
 export function periodOptions(
   stats: AnalyticsSearchResponse['company_activity_statistics'] | undefined,
   selected?: CountPeriod,
 ): { value: CountPeriod; label: string; count: number }[] {
   const options = PERIODS.map((p) => ({ value: p.value, label: p.label, count: stats?.[p.statKey] ?? 0 }));
+  if (!stats) return options;
   const countOf = (value: CountPeriod) => options.find((o) => o.value === value)?.count ?? 0;
   const shown = visibleCountOptions(
     options.map((o) => o.value),
@@ -85,19 +90,24 @@ export function formatBucharest(value: string | null | undefined, pattern = 'dd 
   return format(new TZDate(date.getTime(), CLIENTS_TIME_ZONE), pattern);
 }
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return null;
+// Made on first use: building it loads the region names, a long task on a slow tablet.
+let regionNames: Intl.DisplayNames | null | undefined;
+function displayNames(): Intl.DisplayNames | null {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
   }
-})();
+  return regionNames;
+}
 
 /** English country name for an ISO two-letter code; the code itself when unknown. */
 export function countryName(code: string): string {
   const upper = code.toUpperCase();
   try {
-    return regionNames?.of(upper) ?? upper;
+    return displayNames()?.of(upper) ?? upper;
   } catch {
     return upper;
   }

@@ -10,6 +10,7 @@ import {
   organizationLabel,
   PLACEHOLDERS,
 } from '@waybill/contracts';
+import { useDeferredValue } from 'react';
 import { DropdownFilter, type DropdownOption } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
@@ -60,7 +61,10 @@ function ColouredDropdown({
 }
 
 /** Assigned user, warehouse, merchant and status dropdowns, with 'Clear Filters'. */
-export function InboundFilters({ filter, stats, reference, onChange }: InboundFiltersProps) {
+export function InboundFilters({ filter, stats: liveStats, reference, onChange }: InboundFiltersProps) {
+  // The options are sorted by name, which costs a long task on a slow tablet: they follow the counts
+  // in a pass React can interrupt.
+  const stats = useDeferredValue(liveStats);
   const userRows = stats?.assigned_users_statistics ?? [];
   const warehouseRows = stats?.fulfillment_centers_statistics ?? [];
   const merchantRows = stats?.organizations_statistics ?? [];

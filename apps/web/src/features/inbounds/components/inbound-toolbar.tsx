@@ -4,11 +4,13 @@ import {
   inboundCountLine,
   inboundSummaryCards,
   isInboundSummaryCompact,
+  TRANSPORT_KINDS,
   toggleValues,
+  transportNoun,
   transportToggles,
 } from '@waybill/contracts';
 import { Hourglass, Search } from 'lucide-react';
-import { SummaryCards } from '../../../components/index.js';
+import { SkeletonBlock, SummaryCards } from '../../../components/index.js';
 import { colourVar } from '../../../lib/priority-colour.js';
 import type { InboundsMeta } from '../api/use-inbounds-list.js';
 import { shownPriorities, toggleBucket as toggledPriorities } from '../lib/buckets.js';
@@ -40,12 +42,16 @@ export function InboundToolbar({
   const cards = inboundSummaryCards(display, shownPriorities(selected), forced);
   const toggleBucket = (priorities: readonly number[]) =>
     onChange({ displayPriorities: toggledPriorities(selected, priorities) });
-  const toggles = transportToggles(stats?.number_of_items_statistics ?? [], filter.numberOfItems);
+  const toggles = stats ? transportToggles(stats.number_of_items_statistics, filter.numberOfItems) : [];
   const lateCount = stats?.number_of_lates_statistics.number_of_inventory_receipts_late ?? 0;
 
   return (
     <div className={styles.toolbar}>
-      <fieldset className={styles.priorityBar} aria-label="Priority buckets">
+      <fieldset
+        className={styles.priorityBar}
+        aria-label="Priority buckets"
+        aria-busy={stats === null || undefined}
+      >
         {cards.map((card) => (
           <button
             key={card.id}
@@ -58,32 +64,37 @@ export function InboundToolbar({
           >
             <span className={styles.bucketDot} aria-hidden />
             {card.barLabel}
-            {card.barCountVisible ? (
+            {/* Until the counts come a placeholder stands for each: a loading list never reads "0 errors". */}
+            {!card.barCountVisible ? null : stats === null ? (
+              <SkeletonBlock width={16} className={styles.toggleSkeleton} />
+            ) : (
               <span className={styles.bucketCount}>{formatCount(card.count)}</span>
-            ) : null}
+            )}
           </button>
         ))}
       </fieldset>
 
-      <SummaryCards
-        label="Inbound summary"
-        loading={stats === null}
-        compact={isInboundSummaryCompact(display)}
-        cards={cards.map((card) => ({
-          id: card.id,
-          label: card.label,
-          count: card.count,
-          colour: card.colour,
-          showCount: card.countVisible,
-          active: card.enabled,
-          // Before the first answer all stand, inert: the list below does not move when counts come.
-          hidden: stats !== null && !card.visible,
-        }))}
-        onToggle={(id) => {
-          const card = cards.find((c) => c.id === id);
-          if (card) toggleBucket(card.priorities);
-        }}
-      />
+      <div className={styles.summary}>
+        <SummaryCards
+          label="Inbound summary"
+          loading={stats === null}
+          compact={isInboundSummaryCompact(display)}
+          cards={cards.map((card) => ({
+            id: card.id,
+            label: card.label,
+            count: card.count,
+            colour: card.colour,
+            showCount: card.countVisible,
+            active: card.enabled,
+            // Before the first answer all stand, inert: the list below does not move when counts come.
+            hidden: stats !== null && !card.visible,
+          }))}
+          onToggle={(id) => {
+            const card = cards.find((c) => c.id === id);
+            if (card) toggleBucket(card.priorities);
+          }}
+        />
+      </div>
 
       <div className={styles.row}>
         <span className={styles.countLine} data-testid="inbound-count">
@@ -101,7 +112,27 @@ export function InboundToolbar({
             onChange={(e) => onSearchText(e.target.value)}
           />
         </label>
-        <fieldset className={styles.toggles} aria-label="Transport type">
+        <fieldset
+          className={styles.toggles}
+          aria-label="Transport type"
+          aria-busy={stats === null || undefined}
+        >
+          {/* Before the first answer each kind stands, inert, with a placeholder count: the row keeps
+              its size when the counts come. */}
+          {stats === null
+            ? TRANSPORT_KINDS.map((kind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className={styles.toggle}
+                  aria-pressed={filter.numberOfItems.includes(kind)}
+                  disabled
+                >
+                  <SkeletonBlock width={16} className={styles.toggleSkeleton} />
+                  {transportNoun(kind, 2)}
+                </button>
+              ))
+            : null}
           {toggles.map(({ kind, label }) => (
             <button
               key={kind}

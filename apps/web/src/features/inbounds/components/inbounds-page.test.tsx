@@ -49,7 +49,8 @@ describe('inbounds list', () => {
     ];
     setup(rows);
     const table = await screen.findByTestId('inbounds-table');
-    const trs = within(table).getAllByTestId('inbound-row');
+    // The first rows mount in a second pass, loading rows standing in for them until then.
+    const trs = await within(table).findAllByTestId('inbound-row');
     expect(trs).toHaveLength(3);
     expect(screen.getByTestId('inbound-count')).toHaveTextContent('3 inbound displayed');
     // Reception name shortened to 18 characters (middle truncated with dots), full name in the title.
