@@ -136,4 +136,87 @@ describe('on a phone (390 × 844)', () => {
     await detail.getByTestId('comment-item').filter({ hasText: 'Checked on the floor' }).waitFor();
     expect(found, 'phone').toEqual([]);
   });
+
+  it('lists inbounds as cards; each shows its reception, status, counts and warehouse, and its menu works', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await page.locator('table[aria-busy="false"]').waitFor({ timeout: 20_000 });
+    const found = await check('inbound cards');
+    const cards = await rows.evaluateAll((all) =>
+      all.slice(0, 5).map((row) => {
+        const box = row.getBoundingClientRect();
+        const shown = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          // Inside its own card both ways: not under the next card, not past the window's side.
+          return (
+            !!r &&
+            r.width > 0 &&
+            r.left >= box.left &&
+            r.right <= box.right &&
+            r.top >= box.top &&
+            r.bottom <= box.bottom
+          );
+        };
+        return {
+          width: Math.round(box.width),
+          reception: shown(row.querySelector('a')),
+          status: shown(row.querySelector('[data-testid="status-pill"]')),
+          menu: shown(row.querySelector('button[aria-label^="Actions for"]')),
+          warehouse: shown(row.querySelector('td:nth-child(3)')),
+        };
+      }),
+    );
+    for (const card of cards)
+      expect(card).toEqual({ width: card.width, reception: true, status: true, menu: true, warehouse: true });
+    expect(Math.min(...cards.map((c) => c.width)), 'a card spans the window').toBeGreaterThan(300);
+    await rows
+      .first()
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Mark as Arrived' }).waitFor({ timeout: 5_000 });
+    found.push(...(await check('inbound menu')));
+    await page.keyboard.press('Escape');
+    await rows.first().getByRole('link').first().click();
+    await page.getByTestId('inbound-detail').getByTestId('inbound-header').waitFor({ timeout: 20_000 });
+    found.push(...(await check('inbound detail')));
+    expect(found, 'phone').toEqual([]);
+  });
+
+  it('lists stores as cards; each shows its store, orders and activity inside the card', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.baseUrl}/clients`);
+    const rows = page.getByTestId('store-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    await page.locator('table[aria-busy="false"]').waitFor({ timeout: 20_000 });
+    const found = await check('store cards');
+    const cards = await rows.evaluateAll((all) =>
+      all.slice(0, 5).map((row) => {
+        const box = row.getBoundingClientRect();
+        const inside = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          return (
+            !!r &&
+            r.width > 0 &&
+            r.left >= box.left &&
+            r.right <= box.right &&
+            r.top >= box.top &&
+            r.bottom <= box.bottom
+          );
+        };
+        return {
+          width: Math.round(box.width),
+          store: inside(row.querySelector('[data-testid="size-badge"]')),
+          orders: inside(row.querySelector('[data-testid="orders-pill"]')),
+          activity: inside(row.querySelector('td:nth-child(4)')),
+          couriers: inside(row.querySelector('td:nth-child(3)')),
+        };
+      }),
+    );
+    for (const card of cards)
+      expect(card).toEqual({ width: card.width, store: true, orders: true, activity: true, couriers: true });
+    expect(Math.min(...cards.map((c) => c.width)), 'a card spans the window').toBeGreaterThan(300);
+    expect(found, 'phone').toEqual([]);
+  });
 });

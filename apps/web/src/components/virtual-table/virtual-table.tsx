@@ -48,6 +48,8 @@ export interface VirtualTableProps<Row> {
   backToTopHidesAtFooter?: boolean;
   /** Replaces the shared table style (orders lay their rows out as a grid). */
   className?: string;
+  /** On a phone the rows stack as cards, each laid out by the row's own style. */
+  cardsOnPhone?: boolean;
   headClassName?: string;
   headerRowClassName?: string;
   bodyClassName?: string;
@@ -134,7 +136,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     <>
       <div ref={headerRef} aria-hidden data-testid="table-top" className={styles.sentinel} />
       <table
-        className={props.className ?? styles.table}
+        className={[props.className ?? styles.table, props.cardsOnPhone ? styles.cards : '']
+          .filter(Boolean)
+          .join(' ')}
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
         aria-busy={busy}

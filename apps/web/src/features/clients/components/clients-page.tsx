@@ -331,6 +331,7 @@ export function ClientsPage() {
         <VirtualTable
           label="Stores"
           testId="stores-table"
+          cardsOnPhone
           columns={COLUMNS}
           rows={rows}
           rowKey={(row) => row.uid}

@@ -175,6 +175,7 @@ export function InboundsPage() {
         <VirtualTable
           label="Inbounds"
           testId="inbounds-table"
+          cardsOnPhone
           columns={COLUMNS}
           rows={rows}
           rowKey={(inbound) => inbound.uid}
