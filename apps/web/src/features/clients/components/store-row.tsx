@@ -7,12 +7,10 @@ import {
   courierPopoverRows,
   formatCount,
   NO_SIZE_LABEL,
-  PLATFORM_DISPLAY_NAMES,
   planBadgeLabel,
   type SellingChannelAnalyticsRow,
   sizeBadge,
   storeActivityColour,
-  storeAge,
   storeDisplayName,
   storeDisplayStatus,
 } from '@waybill/contracts';
@@ -24,6 +22,7 @@ import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
 import { StoreHealthBadge } from './store-health-badge.js';
+import { StoreInfo } from './store-info.js';
 import { StoreName } from './store-name.js';
 import styles from './store-row.module.css';
 
@@ -155,7 +154,6 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
   const created = formatBucharest(row.activity.created_at, 'yyyy');
   const pill = activityPill(row.statistics.activity.latest, now);
   const daily = row.statistics.orders.daily;
-  const platform = PLATFORM_DISPLAY_NAMES[row.kind as keyof typeof PLATFORM_DISPLAY_NAMES] ?? 'Unknown';
 
   return (
     <tr
@@ -218,38 +216,7 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
                 trigger={<Info size={13} aria-hidden />}
                 className={styles.infoTrigger}
               >
-                <dl className={styles.info}>
-                  <dt>Platform</dt>
-                  <dd>{platform}</dd>
-                  <dt>Age</dt>
-                  <dd>{storeAge(row.activity.created_at, now)?.text ?? '-'}</dd>
-                  <dt>Created</dt>
-                  <dd>{formatBucharest(row.activity.created_at)}</dd>
-                  <dt>Installed</dt>
-                  <dd>{formatBucharest(row.activity.installed_at)}</dd>
-                  {row.activity.deleted_at ? (
-                    <>
-                      <dt>Uninstalled</dt>
-                      <dd>{formatBucharest(row.activity.deleted_at)}</dd>
-                    </>
-                  ) : null}
-                  <dt>Fulfillment</dt>
-                  <dd>{locations.firstService ?? '-'}</dd>
-                  <dt>Country</dt>
-                  <dd>{country ? countryName(country) : '-'}</dd>
-                </dl>
-                {row.statistics.activity.people.length > 0 ? (
-                  <ul className={styles.people}>
-                    {row.statistics.activity.people.map((p) => (
-                      <li key={p.user.uid}>
-                        <span>{p.user.name}</span>
-                        <span className={styles.muted}>
-                          {p.browser.device_type} · {formatBucharest(p.last_seen_at)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <StoreInfo row={row} now={now} />
               </HoverPopover>
             </span>
           </div>
