@@ -80,6 +80,29 @@ describe('every screen fits tablets and a 1024 px window', () => {
       expect(found, size.name).toEqual([]);
     });
 
+    it(`the activity screen at ${size.name}: each filter's label on the line of its box`, async () => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`${stack.baseUrl}/activity`);
+      const form = page.getByRole('form', { name: 'Filter the activity' });
+      await form.waitFor({ timeout: 20_000 });
+      const found = await check('activity');
+      const pairs = await form.locator('label').evaluateAll((labels) =>
+        labels.map((label) => {
+          const control = document.getElementById(label.getAttribute('for') ?? '');
+          const l = label.getBoundingClientRect();
+          const c = control?.getBoundingClientRect();
+          const middle = l.top + l.height / 2;
+          return {
+            label: label.textContent,
+            besideItsBox: !!c && middle > c.top && middle < c.bottom && l.right <= c.left,
+          };
+        }),
+      );
+      expect(pairs.length).toBe(4);
+      expect(pairs.filter((p) => !p.besideItsBox)).toEqual([]);
+      expect(found, size.name).toEqual([]);
+    });
+
     it(`the login page at ${size.name}`, async () => {
       const context = await page.context().browser()?.newContext({ viewport: size });
       if (!context) throw new Error('no browser');

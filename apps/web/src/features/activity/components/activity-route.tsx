@@ -77,32 +77,40 @@ export function ActivityRoute() {
       {/* The header's title is the screen's one h1. */}
       <h2 className={styles.title}>Team activity</h2>
       <form className={styles.filters} aria-label="Filter the activity" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={ids.user}>User</label>
-        <select id={ids.user} value={userId} onChange={(e) => setUserId(e.target.value)}>
-          <option value="">Everyone</option>
-          {users.map((u) => (
-            <option key={u.uid} value={u.uid}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.action}>Action</label>
-        <select
-          id={ids.action}
-          value={action}
-          onChange={(e) => setAction(e.target.value as ActivityAction | '')}
-        >
-          <option value="">Every action</option>
-          {ACTIVITY_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {ACTION_LABELS[a]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.from}>From</label>
-        <input id={ids.from} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <label htmlFor={ids.to}>To</label>
-        <input id={ids.to} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+        <span className={styles.field}>
+          <label htmlFor={ids.user}>User</label>
+          <select id={ids.user} value={userId} onChange={(e) => setUserId(e.target.value)}>
+            <option value="">Everyone</option>
+            {users.map((u) => (
+              <option key={u.uid} value={u.uid}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className={styles.field}>
+          <label htmlFor={ids.action}>Action</label>
+          <select
+            id={ids.action}
+            value={action}
+            onChange={(e) => setAction(e.target.value as ActivityAction | '')}
+          >
+            <option value="">Every action</option>
+            {ACTIVITY_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className={styles.field}>
+          <label htmlFor={ids.from}>From</label>
+          <input id={ids.from} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </span>
+        <span className={styles.field}>
+          <label htmlFor={ids.to}>To</label>
+          <input id={ids.to} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+        </span>
       </form>
       {rangeWrong ? (
         <p className={styles.error} role="alert">
