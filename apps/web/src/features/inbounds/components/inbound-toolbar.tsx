@@ -66,7 +66,7 @@ export function InboundToolbar({
             {card.barLabel}
             {/* Until the counts come a placeholder stands for each: a loading list never reads "0 errors". */}
             {!card.barCountVisible ? null : stats === null ? (
-              <SkeletonBlock width={16} className={styles.toggleSkeleton} />
+              <SkeletonBlock width={16} className={styles.countSkeleton} />
             ) : (
               <span className={styles.bucketCount}>{formatCount(card.count)}</span>
             )}
@@ -128,7 +128,7 @@ export function InboundToolbar({
                   aria-pressed={filter.numberOfItems.includes(kind)}
                   disabled
                 >
-                  <SkeletonBlock width={16} className={styles.toggleSkeleton} />
+                  <SkeletonBlock width={16} className={styles.countSkeleton} />
                   {transportNoun(kind, 2)}
                 </button>
               ))
