@@ -36,6 +36,18 @@ const SIZES = [
   { name: 'a phone', width: 412, height: 823 },
 ] as const;
 
+/** Loaded and drawn: rows listed, and no group of counts (cards, status buttons) still waiting for them. */
+async function loaded(page: Page, rows: string): Promise<void> {
+  await page.waitForFunction(
+    (selector) =>
+      document.querySelectorAll(selector).length > 3 &&
+      document.querySelector('fieldset[aria-busy="true"]') === null,
+    rows,
+    { timeout: 30_000 },
+  );
+  await framesDrawn(page);
+}
+
 /** A page that adds up every layout shift not caused by input, from its first paint. */
 async function shiftRecordingPage(width: number, height: number): Promise<Page> {
   const page = await context.newPage();
@@ -59,15 +71,7 @@ describe('a list screen while it loads', () => {
         const page = await shiftRecordingPage(size.width, size.height);
         try {
           await page.goto(`${stack.baseUrl}${screen.path}`);
-          // Loaded: rows listed, and no group of counts (cards, status buttons) still waiting for them.
-          await page.waitForFunction(
-            (rows) =>
-              document.querySelectorAll(rows).length > 3 &&
-              document.querySelector('fieldset[aria-busy="true"]') === null,
-            screen.rows,
-            { timeout: 30_000 },
-          );
-          await framesDrawn(page);
+          await loaded(page, screen.rows);
           const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
           expect(shift, `layout shift on ${screen.path} at ${size.width} px`).toBeLessThan(0.1);
         } finally {
@@ -113,20 +117,13 @@ describe('the filters and toolbar on a phone', () => {
         await page.goto(`${stack.baseUrl}${screen.path}${COLD_FILTER[screen.path]}`);
         await page.locator('main fieldset[aria-busy="true"]').first().waitFor({ timeout: 30_000 });
         const loading = await controlTops(page);
-        await page.waitForFunction(
-          (rows) =>
-            document.querySelectorAll(rows).length > 3 &&
-            document.querySelector('fieldset[aria-busy="true"]') === null,
-          screen.rows,
-          { timeout: 30_000 },
-        );
-        await framesDrawn(page);
-        const loaded = await controlTops(page);
-        const both = Object.keys(loading).filter((name) => name in loaded);
+        await loaded(page, screen.rows);
+        const after = await controlTops(page);
+        const both = Object.keys(loading).filter((name) => name in after);
         expect(both.length, `controls found on ${screen.path}`).toBeGreaterThan(8);
         const moved = both
-          .filter((name) => Math.abs((loading[name] ?? 0) - (loaded[name] ?? 0)) > 1)
-          .map((name) => `${name}: ${loading[name]} -> ${loaded[name]}`);
+          .filter((name) => Math.abs((loading[name] ?? 0) - (after[name] ?? 0)) > 1)
+          .map((name) => `${name}: ${loading[name]} -> ${after[name]}`);
         expect(moved, `controls that moved on ${screen.path}`).toEqual([]);
       } finally {
         await page.close();
