@@ -78,12 +78,16 @@ export function BulkJobModal({
       testId="bulk-run"
       width={520}
       footer={
+        // Keyed apart: "Done" is a new button, not the other one fading its background from white
+        // to the accent (a moment when its white text has too little contrast).
         finished ? (
-          <Button variant="primary" onClick={onClose}>
+          <Button key="done" variant="primary" onClick={onClose}>
             Done
           </Button>
         ) : (
-          <Button onClick={onClose}>Keep running in the background</Button>
+          <Button key="keep-running" onClick={onClose}>
+            Keep running in the background
+          </Button>
         )
       }
     >
