@@ -82,6 +82,54 @@ function cardParts(rows: Locator, parts: Record<string, string>) {
   }, parts);
 }
 
+/**
+ * What an inbound detail's products table hides or breaks: a quantity (a plain cell, which
+ * `viewProblems` does not look at) outside its product's row or the window, a table wider than its
+ * box, a NEW tag broken over two lines; and how many NEW tags it checked.
+ */
+function productTableProblems(detail: Locator) {
+  return detail.evaluate((root) => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const table = root.querySelector('table');
+    const box = table?.parentElement;
+    if (!table || !box) return { problems: ['no products table'], newTags: 0 };
+    if (box.scrollWidth > box.clientWidth + 1)
+      problems.push(`table ${box.scrollWidth} px wide in its ${box.clientWidth} px box`);
+    const rows = [...root.querySelectorAll('[data-testid="product-row"]')].slice(0, 5);
+    if (rows.length === 0) problems.push('no product rows');
+    rows.forEach((row, i) => {
+      const r = row.getBoundingClientRect();
+      [...row.querySelectorAll('td')].forEach((cell, j) => {
+        const c = cell.getBoundingClientRect();
+        if (c.width <= 0 || c.left < Math.max(r.left, 0) - 0.5 || c.right > Math.min(r.right, width) + 0.5)
+          problems.push(`product ${i + 1} cell ${j + 1} at ${Math.round(c.left)}..${Math.round(c.right)}`);
+      });
+    });
+    const tags = [...root.querySelectorAll('[data-testid="new-tag"]')];
+    for (const tag of tags) {
+      const range = document.createRange();
+      range.selectNodeContents(tag);
+      if (range.getClientRects().length !== 1) problems.push('a NEW tag broken over lines');
+    }
+    return { problems, newTags: tags.length };
+  });
+}
+
+/** The detail of the first inbound in the list with a NEW product (the first few have one). */
+async function openInboundWithNewProducts(): Promise<Locator> {
+  const rows = page.getByTestId('inbound-row');
+  const detail = page.getByTestId('inbound-detail');
+  for (let i = 0; i < 8; i += 1) {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(i);
+    await rows.nth(i).getByRole('link').first().click();
+    await detail.getByTestId('product-row').first().waitFor({ timeout: 20_000 });
+    if ((await detail.getByTestId('new-tag').count()) > 0) return detail;
+  }
+  throw new Error('none of the first eight inbounds has a NEW product');
+}
+
 describe('every screen fits tablets and a 1024 px window', () => {
   for (const size of SIZES) {
     it(`the orders list, its row menu and an order detail at ${size.name}`, async () => {
@@ -108,6 +156,9 @@ describe('every screen fits tablets and a 1024 px window', () => {
       await page.getByTestId('inbound-detail').getByTestId('inbound-header').waitFor({ timeout: 20_000 });
       found.push(...(await check('inbound detail')));
       expect(found, size.name).toEqual([]);
+      const products = await productTableProblems(await openInboundWithNewProducts());
+      expect(products.problems, size.name).toEqual([]);
+      expect(products.newTags, 'NEW tags checked').toBeGreaterThan(0);
     });
 
     it(`the clients list and the account page at ${size.name}`, async () => {
@@ -227,6 +278,10 @@ describe('on a phone (390 × 844)', () => {
     await page.getByTestId('inbound-detail').getByTestId('inbound-header').waitFor({ timeout: 20_000 });
     found.push(...(await check('inbound detail')));
     expect(found, 'phone').toEqual([]);
+    // Each product a card: every quantity on screen inside it, nothing to scroll sideways to.
+    const products = await productTableProblems(await openInboundWithNewProducts());
+    expect(products.problems, 'phone').toEqual([]);
+    expect(products.newTags, 'NEW tags checked').toBeGreaterThan(0);
   });
 
   it('lists stores as cards; each shows its store, orders and activity inside the card', async () => {

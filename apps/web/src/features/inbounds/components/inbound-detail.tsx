@@ -15,7 +15,7 @@ import { CircleDot, Hourglass, X } from 'lucide-react';
 import { CopyButton } from '../../../components/index.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-detail.module.css';
-import { ProductRow } from './product-row.js';
+import { ProductRow, QUANTITY_COLUMNS } from './product-row.js';
 
 export interface InboundDetailProps {
   detail: InboundDetailResponse;
@@ -152,11 +152,11 @@ export function InboundDetail({ detail, reference, tab, now, onTab, onClose }: I
             <thead>
               <tr>
                 <th scope="col">Product</th>
-                <th scope="col">Expected Stock</th>
-                <th scope="col">Sellable</th>
-                <th scope="col">Missing</th>
-                <th scope="col">Defects</th>
-                <th scope="col">Junk</th>
+                {QUANTITY_COLUMNS.map(({ column, label }) => (
+                  <th key={column} scope="col">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

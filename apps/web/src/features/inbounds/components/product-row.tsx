@@ -34,10 +34,35 @@ function ProductImage({ src, alt }: { src: string | undefined; alt: string }) {
   return <img className={styles.image} src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} />;
 }
 
-function QuantityCell({ column, value }: { column: InboundQuantityColumn; value: number }) {
+/** The quantity columns in order, with their headers (a phone card labels each quantity with it). */
+export const QUANTITY_COLUMNS: readonly { column: InboundQuantityColumn; label: string }[] = [
+  { column: 'expected', label: 'Expected Stock' },
+  { column: 'sellable', label: 'Sellable' },
+  { column: 'missing', label: 'Missing' },
+  { column: 'defects', label: 'Defects' },
+  { column: 'junk', label: 'Junk' },
+];
+
+const QUANTITY_OF: Record<InboundQuantityColumn, (line: InboundLineItem) => number> = {
+  expected: (line) => line.incoming,
+  sellable: (line) => line.available,
+  missing: (line) => line.missing,
+  defects: (line) => line.defects,
+  junk: (line) => line.junk,
+};
+
+function QuantityCell({
+  column,
+  label,
+  value,
+}: {
+  column: InboundQuantityColumn;
+  label: string;
+  value: number;
+}) {
   const cell = inboundQuantityCell(column, value);
   return (
-    <td className={styles.qty}>
+    <td className={styles.qty} data-label={label}>
       {cell.icon === 'not-sellable' ? (
         <Ban size={14} className={styles.notSellable} aria-label="Not sellable" />
       ) : (
@@ -72,7 +97,9 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
             <span className={styles.title1}>
               {title}
               {item && isNewInventoryItem(item.created_at, now) ? (
-                <span className={styles.newTag}>NEW</span>
+                <span className={styles.newTag} data-testid="new-tag">
+                  NEW
+                </span>
               ) : null}
             </span>
             {item?.title_2 ? <span className={styles.title2}>{item.title_2}</span> : null}
@@ -101,11 +128,9 @@ export function ProductRow({ line, item, status, now }: ProductRowProps) {
           </div>
         </div>
       </td>
-      <QuantityCell column="expected" value={line.incoming} />
-      <QuantityCell column="sellable" value={line.available} />
-      <QuantityCell column="missing" value={line.missing} />
-      <QuantityCell column="defects" value={line.defects} />
-      <QuantityCell column="junk" value={line.junk} />
+      {QUANTITY_COLUMNS.map(({ column, label }) => (
+        <QuantityCell key={column} column={column} label={label} value={QUANTITY_OF[column](line)} />
+      ))}
     </tr>
   );
 }
