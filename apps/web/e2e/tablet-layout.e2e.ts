@@ -214,6 +214,35 @@ describe('every screen fits tablets and a 1024 px window', () => {
   }
 });
 
+describe('the header with a finished export in its tray', () => {
+  it('fits a 1024 px window, a tablet held either way and a phone', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const row = page.getByTestId('inbound-row').first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Inbound' });
+    await dialog.getByRole('button', { name: 'EXPORT', exact: true }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    const tray = page.getByTestId('export-tray-button');
+    await expect.poll(() => tray.textContent(), { timeout: 30_000 }).toBe('Exports (1 ready)');
+    const found: string[] = [];
+    for (const size of [...SIZES, { name: 'phone', width: 390, height: 844 }]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(`${stack.baseUrl}/inbounds`);
+      await page.getByTestId('inbound-row').first().waitFor({ timeout: 20_000 });
+      await tray.waitFor({ timeout: 10_000 });
+      found.push(...(await check(`inbounds at ${size.name}`)));
+      // The button still opens the tray, and the finished file is in it.
+      await tray.click();
+      await page.getByTestId('export-tray').getByTestId('export-job').first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('on a phone (390 × 844)', () => {
   it('lists orders as cards; an order opens, reads and takes a comment, all on screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });

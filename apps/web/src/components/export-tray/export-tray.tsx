@@ -67,7 +67,7 @@ export function ExportTray() {
   return (
     <>
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger className={styles.trigger} data-testid="export-tray-button">
+        <Popover.Trigger className={styles.trigger} data-testid="export-tray-button" data-jobs-tray>
           <Download size={14} aria-hidden />
           <span>{jobsButtonText(jobs, bulk)}</span>
         </Popover.Trigger>
