@@ -116,6 +116,50 @@ function productTableProblems(detail: Locator) {
   });
 }
 
+/**
+ * Parts of the first five rows' cells (pills, badges, the sparkline: anything with a test id) that
+ * stick out of their own cell, or that cover another part of the same row.
+ */
+function partsOutsideCells(rows: Locator) {
+  return rows.evaluateAll((all) =>
+    all.slice(0, 5).flatMap((row, i) => {
+      const problems: string[] = [];
+      const parts = [...row.querySelectorAll('td [data-testid]')].filter(
+        (el) => el.getBoundingClientRect().width > 0,
+      );
+      for (const part of parts) {
+        // What the part shows: a link's padding (a larger target) may reach past its cell.
+        const box = part.getBoundingClientRect();
+        const style = getComputedStyle(part);
+        const [top, bottom] = [Number.parseFloat(style.paddingTop), Number.parseFloat(style.paddingBottom)];
+        const r = { left: box.left, right: box.right, top: box.top + top, bottom: box.bottom - bottom };
+        const cell = part.closest('td')!.getBoundingClientRect();
+        if (
+          r.left < cell.left - 0.5 ||
+          r.right > cell.right + 0.5 ||
+          r.top < cell.top - 0.5 ||
+          r.bottom > cell.bottom + 0.5
+        )
+          problems.push(`row ${i + 1}: ${part.getAttribute('data-testid')} outside its cell`);
+      }
+      parts.forEach((a, j) => {
+        for (const b of parts.slice(j + 1)) {
+          if (a.contains(b) || b.contains(a)) continue;
+          const [x, y] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+          const overlap =
+            Math.min(x.right, y.right) - Math.max(x.left, y.left) > 0.5 &&
+            Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top) > 0.5;
+          if (overlap)
+            problems.push(
+              `row ${i + 1}: ${a.getAttribute('data-testid')} over ${b.getAttribute('data-testid')}`,
+            );
+        }
+      });
+      return problems;
+    }),
+  );
+}
+
 /** The detail of the first inbound in the list with a NEW product (the first few have one). */
 async function openInboundWithNewProducts(): Promise<Locator> {
   const rows = page.getByTestId('inbound-row');
@@ -168,6 +212,7 @@ describe('every screen fits tablets and a 1024 px window', () => {
         .poll(() => page.getByTestId('store-count').count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
       const found = await check('clients');
+      found.push(...(await partsOutsideCells(page.getByTestId('store-row'))));
       await page.goto(`${stack.baseUrl}/me`);
       await page.getByRole('heading', { name: 'Olivia Ops' }).waitFor({ timeout: 20_000 });
       found.push(...(await check('account page')));
@@ -326,6 +371,7 @@ describe('on a phone (390 × 844)', () => {
     expect(cards.headerDrawn, 'column headers drawn').toBe(false);
     expect(cards.outside).toEqual([]);
     expect(cards.narrowest, 'a card spans the window').toBeGreaterThan(300);
+    found.push(...(await partsOutsideCells(rows)));
     expect(found, 'phone').toEqual([]);
   });
 });
