@@ -17,13 +17,13 @@ type CommitDeps = Pick<Services, 'backend' | 'logger'> & {
   tellOwner?: (ownerUid: string, notification: NotificationInput) => Promise<void>;
 };
 
-/**
- * What the owner reads when their held change was not sent: whose change came first, and what it was
- * ("Not sent: the order changed in its undo window", by Ana Popescu, "Status changed to Delivered").
- */
-export function notSentNotification(
-  work: Exclude<PendingWork, { kind: 'bulk' }>,
-  error: OrderConflictError,
+type HeldWrite = Exclude<PendingWork, { kind: 'bulk' }>;
+
+/** A held write not sent, in the owner's notification centre: what it was, why, and who came first. */
+function notSent(
+  work: HeldWrite,
+  why: string,
+  more: Pick<NotificationInput, 'author' | 'excerpt'> = {},
 ): NotificationInput {
   const yours =
     work.kind === 'status' ? `status change to ${orderStatusLabel(work.input.status)}` : 'label reissue';
@@ -32,17 +32,45 @@ export function notSentNotification(
     kind: 'not-sent',
     orderUid: work.input.orderUid,
     reference: null,
-    text: `Your ${yours} was not sent: the order changed during its undo time`,
-    author: error.conflict.by ? { uid: null, name: error.conflict.by } : null,
-    excerpt: describeChange(error.conflict.what),
+    text: `Your ${yours} was not sent: ${why}`,
     at: Date.now(),
+    ...more,
   };
 }
 
 /**
+ * What the owner reads when a colleague changed the order in the window: whose change came first,
+ * and what it was ("Not sent: the order changed in its undo window", by Ana Popescu, "Status changed
+ * to Delivered").
+ */
+export function notSentNotification(work: HeldWrite, error: OrderConflictError): NotificationInput {
+  return notSent(work, 'the order changed during its undo time', {
+    author: error.conflict.by ? { uid: null, name: error.conflict.by } : null,
+    excerpt: describeChange(error.conflict.what),
+  });
+}
+
+/**
+ * What the owner reads when the backend did not take their held write, in the console's words (the
+ * backend's own stay in the log). It is not sent again: the backend has no idempotency key, and a
+ * write that timed out may have landed.
+ */
+export function failedNotification(work: HeldWrite, error: unknown): NotificationInput {
+  const code = error instanceof TRPCError ? error.code : null;
+  const why =
+    code === 'UNAUTHORIZED'
+      ? 'your session had ended'
+      : code === 'BAD_REQUEST' || code === 'NOT_FOUND'
+        ? 'the backend refused it'
+        : 'the backend could not be reached';
+  return notSent(work, `${why}. Make it again if it is still needed`);
+}
+
+/**
  * Sends a held action whose undo window ended, as its owner. A status change or reissue whose order
- * a colleague changed in the window is dropped (the conflict warning rule, checked again now); a bulk
- * run becomes the job its ticket named.
+ * a colleague changed in the window is dropped (the conflict warning rule, checked again now); one
+ * the backend did not take is reported to its owner and rethrown (logged by the caller); a bulk run
+ * becomes the job its ticket named.
  */
 export async function commitPendingAction(deps: CommitDeps, action: PendingAction): Promise<void> {
   const { token, work } = action;
@@ -57,26 +85,36 @@ export async function commitPendingAction(deps: CommitDeps, action: PendingActio
     });
     return;
   }
-  const { orderUid, expected } = work.input;
+  const tell = (notification: NotificationInput) =>
+    deps.tellOwner?.(action.ownerUid, notification).catch((failed: unknown) => {
+      deps.logger.warn(
+        { err: failed, actionId: action.actionId },
+        'the owner of a dropped action was not told',
+      );
+    });
   try {
-    await deps.realtime.ownWrites.assertUnchanged({ token, orderUid, expected });
+    await deps.realtime.ownWrites.assertUnchanged({
+      token,
+      orderUid: work.input.orderUid,
+      expected: work.input.expected,
+    });
+    await sendHeldWrite(deps, token, work);
   } catch (error) {
-    deps.logger.warn(
-      { err: error, actionId: action.actionId },
-      'held action dropped: the order changed in its undo window',
-    );
     const conflict = error instanceof TRPCError ? error.cause : null;
-    if (conflict instanceof OrderConflictError)
-      await deps
-        .tellOwner?.(action.ownerUid, notSentNotification(work, conflict))
-        .catch((failed: unknown) => {
-          deps.logger.warn(
-            { err: failed, actionId: action.actionId },
-            'the owner of a dropped action was not told',
-          );
-        });
-    return;
+    if (conflict instanceof OrderConflictError) {
+      deps.logger.warn(
+        { err: error, actionId: action.actionId },
+        'held action dropped: the order changed in its undo window',
+      );
+      await tell(notSentNotification(work, conflict));
+      return;
+    }
+    await tell(failedNotification(work, error));
+    throw error;
   }
+}
+
+async function sendHeldWrite(deps: CommitDeps, token: string, work: HeldWrite): Promise<void> {
   if (work.kind === 'status') {
     const { input } = work;
     const { order } = await deps.backend.call('orders.changeStatus', {
@@ -91,12 +129,11 @@ export async function commitPendingAction(deps: CommitDeps, action: PendingActio
     await deps.record?.(token, [statusRecord(order, input.status, input.happenedAt)]);
     return;
   }
+  const { orderUid, numberOfParcels } = work.input;
   const { order } = await deps.backend.call('orders.reissueLabel', {
     token,
-    body: { order_uid: orderUid, number_of_parcels: work.input.numberOfParcels },
+    body: { order_uid: orderUid, number_of_parcels: numberOfParcels },
   });
   await deps.realtime.ownWrites.publish({ token, what: { kind: 'reissue' }, orders: [order] });
-  await deps.record?.(token, [
-    { orderUid, action: 'reissue', detail: `${work.input.numberOfParcels} parcels` },
-  ]);
+  await deps.record?.(token, [{ orderUid, action: 'reissue', detail: `${numberOfParcels} parcels` }]);
 }

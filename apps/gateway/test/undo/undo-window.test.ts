@@ -166,6 +166,41 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     expect(statusOf(order!.uid)).not.toBe('lost');
   });
 
+  it('a held change the backend does not take is not sent again, and its owner is told to make it again', {
+    timeout: 30_000,
+  }, async () => {
+    const gateway = await gatewayWith(1_000);
+    const ops = await signIn(gateway.url);
+    const { user } = await ops.users.me.query();
+    const [order] = freshOpenOrders(1);
+    const before = statusOf(order!.uid);
+    sim.control.setFault({ kind: 'down', paths: ['/orders/change_status'] });
+    try {
+      const writes = backend.writes();
+      await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
+      const told = await vi.waitFor(
+        async () => {
+          const { items } = await gateway.app.services.collaboration.notifications.state(user.uid);
+          const item = items.find((n) => n.orderUid === order!.uid && n.kind === 'not-sent');
+          if (!item) throw new Error('the owner was not told yet');
+          return item;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(told).toMatchObject({
+        text: 'Your status change to Lost was not sent: the backend could not be reached. Make it again if it is still needed',
+        author: null,
+        excerpt: null,
+      });
+      // Tried once, then gone from the store: not sent again behind the owner's back.
+      expect(backend.writes()).toBe(writes + 1);
+      expect(await gateway.app.services.pendingActions.heldCount()).toBe(0);
+      expect(statusOf(order!.uid)).toBe(before);
+    } finally {
+      sim.control.setFault(null);
+    }
+  });
+
   it('an undone bulk run never starts its job; one not undone runs as the job its ticket named', {
     timeout: 30_000,
   }, async () => {
