@@ -117,42 +117,48 @@ function productTableProblems(detail: Locator) {
 }
 
 /**
- * Parts of the first five rows' cells (pills, badges, the sparkline: anything with a test id) that
- * stick out of their own cell, or that cover another part of the same row.
+ * Parts of the rows' cells (links, buttons, and pills, badges or the sparkline: anything with a test
+ * id) that stick out of their own cell sideways (into the next column), or that cover another part
+ * of the same row. A link or button is judged by what it shows (its content box): its padding is a
+ * larger target.
  */
 function partsOutsideCells(rows: Locator) {
   return rows.evaluateAll((all) =>
-    all.slice(0, 5).flatMap((row, i) => {
+    all.flatMap((row, i) => {
       const problems: string[] = [];
-      const parts = [...row.querySelectorAll('td [data-testid]')].filter(
-        (el) => el.getBoundingClientRect().width > 0,
-      );
-      for (const part of parts) {
-        // What the part shows: a link's padding (a larger target) may reach past its cell.
-        const box = part.getBoundingClientRect();
-        const style = getComputedStyle(part);
-        const [top, bottom] = [Number.parseFloat(style.paddingTop), Number.parseFloat(style.paddingBottom)];
-        const r = { left: box.left, right: box.right, top: box.top + top, bottom: box.bottom - bottom };
-        const cell = part.closest('td')!.getBoundingClientRect();
-        if (
-          r.left < cell.left - 0.5 ||
-          r.right > cell.right + 0.5 ||
-          r.top < cell.top - 0.5 ||
-          r.bottom > cell.bottom + 0.5
-        )
-          problems.push(`row ${i + 1}: ${part.getAttribute('data-testid')} outside its cell`);
+      const nameOf = (el: Element) =>
+        el.getAttribute('data-testid') ??
+        el.getAttribute('aria-label') ??
+        el.textContent?.trim().slice(0, 30);
+      const shown = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        if (!el.matches('a, button')) return box;
+        const s = getComputedStyle(el);
+        const [top, right, bottom, left] = [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].map(
+          (v) => Number.parseFloat(v) || 0,
+        );
+        return new DOMRect(
+          box.left + left!,
+          box.top + top!,
+          box.width - left! - right!,
+          box.height - top! - bottom!,
+        );
+      };
+      const parts = [...row.querySelectorAll('td [data-testid], td a, td button')]
+        .map((el) => ({ el, r: shown(el) }))
+        .filter(({ r }) => r.width > 0);
+      for (const { el, r } of parts) {
+        const cell = el.closest('td')!.getBoundingClientRect();
+        if (r.left < cell.left - 0.5 || r.right > cell.right + 0.5)
+          problems.push(`row ${i + 1}: ${nameOf(el)} outside its cell`);
       }
       parts.forEach((a, j) => {
         for (const b of parts.slice(j + 1)) {
-          if (a.contains(b) || b.contains(a)) continue;
-          const [x, y] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
           const overlap =
-            Math.min(x.right, y.right) - Math.max(x.left, y.left) > 0.5 &&
-            Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top) > 0.5;
-          if (overlap)
-            problems.push(
-              `row ${i + 1}: ${a.getAttribute('data-testid')} over ${b.getAttribute('data-testid')}`,
-            );
+            Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left) > 0.5 &&
+            Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top) > 0.5;
+          if (overlap) problems.push(`row ${i + 1}: ${nameOf(a.el)} over ${nameOf(b.el)}`);
         }
       });
       return problems;
@@ -180,6 +186,14 @@ describe('every screen fits tablets and a 1024 px window', () => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await openOrders();
       const found = await check('orders list');
+      found.push(...(await partsOutsideCells(page.getByTestId('order-row'))));
+      // An order with a shipping label: its PDF link and menu share the actions cell.
+      const labelled = [...stack.sim.store.orders.values()].find((o) => o.labelVersion > 0 && o.reference);
+      await page.goto(`${stack.baseUrl}/realtime?q=${encodeURIComponent(labelled!.reference!)}`);
+      const labelledRow = page.locator(`[data-testid=order-row][data-uid="${labelled!.uid}"]`);
+      await labelledRow.getByRole('link', { name: 'PDF shipping label' }).waitFor({ timeout: 20_000 });
+      found.push(...(await partsOutsideCells(labelledRow)));
+      await openOrders();
       await page.getByTestId('order-row').first().getByRole('button', { name: 'Order Options' }).click();
       await page.getByRole('menu').waitFor({ timeout: 5_000 });
       found.push(...(await check('row menu')));

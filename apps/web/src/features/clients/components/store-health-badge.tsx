@@ -14,7 +14,7 @@ export function StoreHealthBadge({ reason }: { reason: string }) {
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the reason. */}
         <span className={styles.badge} tabIndex={0} data-testid="health-badge">
           <AlertTriangle size={11} aria-hidden />
-          Needs attention
+          <span className={styles.words}>Needs attention</span>
           <span className="visually-hidden">: {reason}</span>
         </span>
       </Tooltip.Trigger>
