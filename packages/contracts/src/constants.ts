@@ -37,6 +37,8 @@ export const DATE_DEFAULT_HOUR = 15;
 export const NEW_ITEM_DAYS = 30;
 export const REFERENCE_MAX_CHARS = 17;
 export const TEXT_SHORTEN_DEFAULT = 22;
+/** Long identifiers (a tracking number) over this many characters show their head and tail only. */
+export const LONG_TEXT_MAX = 15;
 export const REISSUE_MIN_PARCELS = 2;
 export const REISSUE_DEFAULT_PARCELS = 2;
 export const STATE_FORWARD_MIN_EXCLUSIVE = 10;

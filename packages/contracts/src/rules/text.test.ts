@@ -9,6 +9,7 @@ import {
   isCopyable,
   organizationLabel,
   productTitle,
+  shortenLongText,
   shortenText,
   storeDisplayName,
   truncateEnd,
@@ -216,5 +217,18 @@ describe('formatCount', () => {
   it('writes what is not a finite number as is', () => {
     expect(formatCount(Number.NaN)).toBe('NaN');
     expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
+  });
+});
+
+describe('shortenLongText: over 15 characters, first 6, dots, last 7', () => {
+  it.each([
+    ['', ''],
+    ['581885234614', '581885234614'],
+    ['123456789012345', '123456789012345'],
+    ['1234567890123456', '123456...0123456'],
+    ['JJD0002249876543210', 'JJD000...6543210'],
+    ['ÄÖÜ-äöü-ÄÖÜ-äöü-x', 'ÄÖÜ-äö...Ü-äöü-x'],
+  ])('%j → %j', (text, shown) => {
+    expect(shortenLongText(text)).toBe(shown);
   });
 });

@@ -1,4 +1,9 @@
-import { REFERENCE_MAX_CHARS, STATE_FORWARD_MIN_EXCLUSIVE, TEXT_SHORTEN_DEFAULT } from '../constants.js';
+import {
+  LONG_TEXT_MAX,
+  REFERENCE_MAX_CHARS,
+  STATE_FORWARD_MIN_EXCLUSIVE,
+  TEXT_SHORTEN_DEFAULT,
+} from '../constants.js';
 
 export const ELLIPSIS_DOTS = '...';
 
@@ -31,6 +36,13 @@ export function shortenText(text: string, max: number = TEXT_SHORTEN_DEFAULT): s
   const head = Math.ceil(room / 2);
   const tail = room - head;
   return chars.slice(0, head).join('') + ELLIPSIS_DOTS + (tail > 0 ? chars.slice(-tail).join('') : '');
+}
+
+/** A long identifier (a tracking number): over 15 characters, its first 6, '...', its last 7. */
+export function shortenLongText(text: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= LONG_TEXT_MAX) return text;
+  return chars.slice(0, 6).join('') + ELLIPSIS_DOTS + chars.slice(-7).join('');
 }
 
 /** End-truncation for the order reference ("truncated to 17"): first `max` characters then '...'. Other shortenings use shortenText. */

@@ -12,7 +12,7 @@ import {
   PAYOUT_PROVIDER_HELD,
   paymentBadge,
   type SellingChannel,
-  shortenText,
+  shortenLongText,
   warehouseCode,
 } from '@waybill/contracts';
 import { ExternalLink, FileText, TriangleAlert } from 'lucide-react';
@@ -179,7 +179,7 @@ export const OrderRow = memo(function OrderRow({
                 tooltip={`Copy ${courier.trackingNumber}`}
                 className={styles.tracking}
               >
-                {shortenText(courier.trackingNumber, 16)}
+                {shortenLongText(courier.trackingNumber)}
               </CopyButton>
               {courier.trackingUrl ? (
                 <a
