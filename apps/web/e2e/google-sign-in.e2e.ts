@@ -45,6 +45,19 @@ describe('Google sign-in in Chromium', () => {
     await context.close();
   });
 
+  it("says in plain words, without Google's error code, that a sign-in was cancelled or not completed", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const alert = page.getByRole('alert');
+    await page.goto(`${consoleUrl}/login/callback/google?error=access_denied&state=x`);
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Google sign-in was cancelled. Please sign in again.');
+    await page.goto(`${consoleUrl}/login/callback/google?error=temporarily_unavailable&state=x`);
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Google sign-in was not completed. Please sign in again.');
+    await context.close();
+  });
+
   it("refuses a callback link made from someone else's sign-in, in plain words", async () => {
     // The attacker's flow, followed by hand: a real code for the attacker's account.
     const link = await fetch(`${stack.baseUrl}/trpc/auth.googleAuthorizationLink`);

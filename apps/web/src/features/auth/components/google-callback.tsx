@@ -32,7 +32,12 @@ export function GoogleCallback() {
     }
     const googleError = params.get('error');
     if (googleError) {
-      setProblem(`Google sign-in was not completed (${googleError}).`);
+      // Google's error code is for the log, not the screen: a cancel reads as one, anything else alike.
+      setProblem(
+        googleError === 'access_denied'
+          ? 'Google sign-in was cancelled. Please sign in again.'
+          : 'Google sign-in was not completed. Please sign in again.',
+      );
       return;
     }
     const parsed = googleCallbackInputSchema.safeParse(raw);
