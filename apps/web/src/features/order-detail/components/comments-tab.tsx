@@ -55,10 +55,8 @@ export function CommentsTab(props: CommentsTabProps) {
         <CommentEditor
           orderUid={order.uid}
           advanced={props.advanced}
-          onSaved={() => {
-            props.onEditorOpen(false);
-            props.onChanged();
-          }}
+          // A saved comment empties the editor and leaves it open for the next; Cancel closes it.
+          onSaved={props.onChanged}
           onCancel={() => props.onEditorOpen(false)}
           onDirtyChange={props.onDirtyChange}
           request={props.editorRequest}
