@@ -77,6 +77,9 @@ export default defineConfig({
     proxy: {
       // Queries, mutations and the subscription websocket all live under /trpc on the gateway.
       '/trpc': { target: GATEWAY, ws: true, changeOrigin: false },
+      // Files the gateway streams from the backend: export workbooks and shipping labels.
+      '/exports': { target: GATEWAY, changeOrigin: false },
+      '^/orders/[^/]+/labels/': { target: GATEWAY, changeOrigin: false },
     },
   },
   build: {

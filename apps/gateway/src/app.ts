@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/plugin.js';
 import type { Config } from './config.js';
+import { registerExportDownload } from './downloads/export-download.js';
+import { registerLabelDownload } from './downloads/label-download.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -10,7 +12,6 @@ import { servicesPlugin } from './plugins/services.js';
 import { staticPlugin } from './plugins/static.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { websocketPlugin } from './plugins/websocket.js';
-import { registerExportDownload } from './realtime/export-download.js';
 import { createServer, type ServerOptions } from './server-options.js';
 
 export type { ReadinessCheck, ReadinessResult } from './plugins/health.js';
@@ -30,6 +31,7 @@ export async function registerApp(app: FastifyInstance, config: Config): Promise
   await app.register(authPlugin);
   await app.register(trpcPlugin);
   registerExportDownload(app);
+  registerLabelDownload(app);
   await app.register(healthPlugin);
   await app.register(metricsPlugin);
   await app.register(staticPlugin, { webDist: config.WEB_DIST });

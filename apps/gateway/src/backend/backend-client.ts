@@ -338,6 +338,15 @@ export class BackendClient {
     return parsed.data as BackendResponse<N>;
   }
 
+  /** Whether `target` (a path or an absolute URL) is on the backend's own origin, as `stream` requires. */
+  isBackendUrl(target: string): boolean {
+    try {
+      return new URL(target, `${this.#origin}${this.#basePath}/`).origin === this.#origin;
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * Streams a backend file (e.g. an export download) for proxying. Accepts a backend path or an
    * absolute URL on the backend's own origin; anything else is refused (no open proxy).

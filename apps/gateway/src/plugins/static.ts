@@ -14,7 +14,7 @@ export function isSpaRoute(url: string): boolean {
 }
 
 /** Paths that are never a console page: the API, downloads, probes, metrics and built files. */
-const NON_PAGE_PREFIXES = ['/trpc', '/exports', '/healthz', '/readyz', '/metrics', '/assets'];
+const NON_PAGE_PREFIXES = ['/trpc', '/exports', '/orders', '/healthz', '/readyz', '/metrics', '/assets'];
 
 /**
  * An unknown address a browser navigates to (it accepts text/html, the path is not under the API,

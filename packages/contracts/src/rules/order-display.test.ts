@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ORDERS_FILTER } from '../filters/orders-filter.js';
 import {
+  currentLabel,
   defaultOrderDetailTab,
   hasReturnIcon,
   historyActor,
   isDefaultOrdersFilter,
   isProviderManaged,
-  labelDownloadUrl,
+  labelFileName,
+  labelOfFile,
+  labelPath,
   lineQuantityText,
   lineQuantityWord,
   listCapText,
@@ -182,10 +185,10 @@ describe('row details', () => {
   ])('managed_by %s → provider marker %s', (managedBy, marker) => {
     expect(isProviderManaged(makeOrder({ managed_by: managedBy }), 'waybill')).toBe(marker);
   });
-  it('label download url: first label that has one', () => {
-    expect(labelDownloadUrl(makeOrder())).toBeNull();
+  it('current label: first label that has one', () => {
+    expect(currentLabel(makeOrder())).toBeNull();
     expect(
-      labelDownloadUrl(
+      currentLabel(
         makeOrder({
           shipments: [
             { documents: [{ labels: [{ download_url: null }] }] },
@@ -196,8 +199,17 @@ describe('row details', () => {
             },
           ],
         }),
-      ),
+      )?.url,
     ).toBe('https://x/a.pdf');
+  });
+  it('a label is fetched from the gateway by order, shipment and box, and saved under the reference', () => {
+    const label = { shipment: 2, box: 3 };
+    expect(labelPath('ord 1/x', label)).toBe('/orders/ord%201%2Fx/labels/2-3.pdf');
+    expect(labelOfFile('2-3.pdf')).toEqual(label);
+    for (const bad of ['0-1.pdf', '1-0.pdf', '1-1.PDF', '1-1.pdf.exe', '../1-1.pdf', '12345-1.pdf', '1-1'])
+      expect(labelOfFile(bad), bad).toBeNull();
+    expect(labelFileName({ uid: 'ord_1', reference: 'WB 82/34' }, label)).toBe('label-WB_82_34-2-3.pdf');
+    expect(labelFileName({ uid: 'ord_1', reference: null }, label)).toBe('label-ord_1-2-3.pdf');
   });
   it('a reissued label: the row links the latest shipment, every box of every shipment is listed', () => {
     const order = makeOrder({
@@ -217,7 +229,7 @@ describe('row details', () => {
         { documents: [{ labels: [{ download_url: null }] }] },
       ],
     });
-    expect(labelDownloadUrl(order)).toBe('https://x/2-1.pdf');
+    expect(currentLabel(order)?.url).toBe('https://x/2-1.pdf');
     expect(orderLabels(order)).toEqual([
       { url: 'https://x/1-1.pdf', shipment: 1, box: 1, boxes: 1, current: false },
       { url: 'https://x/2-1.pdf', shipment: 2, box: 1, boxes: 3, current: true },

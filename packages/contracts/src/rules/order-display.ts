@@ -182,9 +182,32 @@ export function orderLabels(order: Pick<Order, 'shipments'>): OrderLabel[] {
   );
 }
 
-/** The row's PDF shipping-label link: the current shipment's first label (a reissue supersedes older ones). */
-export function labelDownloadUrl(order: Pick<Order, 'shipments'>): string | null {
-  return orderLabels(order).find((l) => l.current)?.url ?? null;
+/** The row's PDF shipping label: the current shipment's first label (a reissue supersedes older ones). */
+export function currentLabel(order: Pick<Order, 'shipments'>): OrderLabel | null {
+  return orderLabels(order).find((l) => l.current) ?? null;
+}
+
+/**
+ * Where the console fetches a label: the gateway's `GET /orders/{uid}/labels/{shipment}-{box}.pdf`,
+ * which reads the order as the signed-in user and streams that label from the backend.
+ */
+export function labelPath(orderUid: string, label: Pick<OrderLabel, 'shipment' | 'box'>): string {
+  return `/orders/${encodeURIComponent(orderUid)}/labels/${label.shipment}-${label.box}.pdf`;
+}
+
+/** The label named by a `labelPath` file part ("2-1.pdf"), or null when it is not one. */
+export function labelOfFile(file: string): Pick<OrderLabel, 'shipment' | 'box'> | null {
+  const match = /^([1-9]\d{0,3})-([1-9]\d{0,3})\.pdf$/.exec(file);
+  return match ? { shipment: Number(match[1]), box: Number(match[2]) } : null;
+}
+
+/** The saved file's name: the order's reference (or uid), shipment and box ("label-WB823493-2-1.pdf"). */
+export function labelFileName(
+  order: Pick<Order, 'uid' | 'reference'>,
+  label: Pick<OrderLabel, 'shipment' | 'box'>,
+): string {
+  const name = (order.reference ?? order.uid).replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60);
+  return `label-${name}-${label.shipment}-${label.box}.pdf`;
 }
 
 /**

@@ -1,12 +1,17 @@
 import { type Order, orderExternalLink, orderLabels } from '@waybill/contracts';
 import { ExternalLink, FileText } from 'lucide-react';
+import { LabelLink } from '../../../components/label-link/label-link.js';
 import styles from './order-links.module.css';
 
 /**
  * The order in its shop and every shipping label of every shipment, with box numbers. After a
  * reissue the latest shipment's labels are current; earlier ones stay listed, marked superseded.
  */
-export function OrderLinks({ order }: { order: Pick<Order, 'metadata' | 'shipments' | 'reference'> }) {
+export function OrderLinks({
+  order,
+}: {
+  order: Pick<Order, 'uid' | 'metadata' | 'shipments' | 'reference'>;
+}) {
   const shop = orderExternalLink(order);
   const labels = orderLabels(order);
   if (!shop && labels.length === 0) return null;
@@ -25,16 +30,15 @@ export function OrderLinks({ order }: { order: Pick<Order, 'metadata' | 'shipmen
           <ul className={styles.list}>
             {labels.map((label) => (
               <li key={label.url} data-current={label.current || undefined} data-testid="order-label">
-                <a
-                  href={label.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
+                <LabelLink
+                  order={order}
+                  label={label}
                   className={styles.link}
                   aria-label={`PDF label, ${shipments > 1 ? `shipment ${label.shipment}, ` : ''}box ${label.box} of ${label.boxes}${label.current ? '' : ', superseded'}`}
                 >
                   <FileText size={14} aria-hidden />
                   PDF {shipments > 1 ? `${label.shipment}·` : ''}box {label.box}/{label.boxes}
-                </a>
+                </LabelLink>
                 {label.current ? null : <span className={styles.superseded}>superseded</span>}
               </li>
             ))}

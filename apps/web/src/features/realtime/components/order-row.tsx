@@ -1,10 +1,10 @@
 import {
   type Comment,
+  currentLabel,
   type Department,
   type FulfillmentCenter,
   formatOrderReference,
   isProviderManaged,
-  labelDownloadUrl,
   type Order,
   type OrderCommentCounts,
   orderRowColour,
@@ -20,6 +20,7 @@ import { memo } from 'react';
 import { CommentOverview } from '../../../components/comments/comment-overview.js';
 import { CopyButton } from '../../../components/copy-button/copy-button.js';
 import { HoldAvatar } from '../../../components/holds/index.js';
+import { LabelLink } from '../../../components/label-link/label-link.js';
 import { PresenceMarker } from '../../../components/presence/presence-marker.js';
 import { TruncatedText } from '../../../components/truncated-text/truncated-text.js';
 import { formatZoned } from '../../../lib/format-date.js';
@@ -87,7 +88,7 @@ export const OrderRow = memo(function OrderRow({
     : undefined;
   const code = warehouseCode(order);
   const courier = courierCell(order);
-  const label = labelDownloadUrl(order);
+  const label = currentLabel(order);
   const overview = commentOverview(order, comments, ctx.userUid, commentCounts);
   const status = order.aggregated_status;
 
@@ -234,10 +235,9 @@ export const OrderRow = memo(function OrderRow({
 
       <td className={styles.cellActions}>
         {label ? (
-          <a
-            href={label}
-            target="_blank"
-            rel="noreferrer noopener"
+          <LabelLink
+            order={order}
+            label={label}
             className={styles.pdf}
             // The visible 'PDF' starts the name (label in name): voice control users say what they see.
             aria-label="PDF shipping label"
@@ -245,7 +245,7 @@ export const OrderRow = memo(function OrderRow({
           >
             <FileText size={14} aria-hidden />
             PDF
-          </a>
+          </LabelLink>
         ) : null}
         <OrderOptionsMenu order={order} warehouse={warehouse ?? null} onAction={ctx.onAction} />
       </td>

@@ -1,0 +1,41 @@
+import type { FastifyReply } from 'fastify';
+import type { BackendStream } from '../backend/backend-client.js';
+import { BackendError } from '../backend/backend-error.js';
+
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
+
+/**
+ * A file read from the backend, streamed to the browser (never buffered whole) to be saved: under the
+ * backend's own name when it gives one, else `fileName`; `named` saves it under `fileName` always.
+ */
+export function sendBackendFile(
+  reply: FastifyReply,
+  upstream: BackendStream,
+  fileName: string,
+  named = false,
+) {
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  if (named || upstream.headers['content-disposition'] === undefined)
+    reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(upstream.body);
+}
+
+/** A plain-JSON refusal, as Fastify's own errors look. */
+export function refuse(reply: FastifyReply, status: 401 | 404 | 409, message: string) {
+  const error = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Conflict';
+  return reply.status(status).send({ statusCode: status, error, message });
+}
+
+/**
+ * A backend call of a download that failed: the backend's refusal as 401 or 404, anything else 502.
+ * Other errors are rethrown, for the app's error handler (which hides a 500's details).
+ */
+export function backendFileFailure(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof BackendError)) throw error;
+  const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'NOT_FOUND' ? 404 : 502;
+  return reply.status(status).send({ statusCode: status, error: error.code, message: error.message });
+}

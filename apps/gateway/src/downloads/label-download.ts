@@ -1,0 +1,37 @@
+import { labelFileName, labelOfFile, orderLabels } from '@waybill/contracts';
+import type { FastifyInstance } from 'fastify';
+import { credentialFrom, resolveCredential } from '../context.js';
+import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
+
+/**
+ * GET /orders/:uid/labels/:shipment-:box.pdf (contracts' `labelPath`): one shipping label of an
+ * order, read as the signed-in user (the backend decides who may see the order) and streamed from
+ * the backend, so the console talks only to the gateway. A label the backend keeps elsewhere (its
+ * own file host) is a redirect there.
+ */
+export function registerLabelDownload(app: FastifyInstance): void {
+  app.get<{ Params: { uid: string; file: string } }>('/orders/:uid/labels/:file', async (request, reply) => {
+    const found = credentialFrom(request.headers, request.cookies, null);
+    const { token } = await resolveCredential(app.services, found);
+    if (!token) return refuse(reply, 401, 'Sign in first');
+    const wanted = labelOfFile(request.params.file);
+    if (!wanted) return refuse(reply, 404, 'No such label');
+    try {
+      const { order } = await app.services.backend.call('orders.detail', {
+        token,
+        params: { uid: request.params.uid },
+      });
+      const label = orderLabels(order).find((l) => l.shipment === wanted.shipment && l.box === wanted.box);
+      if (!label) return refuse(reply, 404, 'No such label');
+      if (!app.services.backend.isBackendUrl(label.url))
+        return /^https?:\/\//i.test(label.url)
+          ? reply.redirect(label.url)
+          : refuse(reply, 404, 'No such label');
+      const upstream = await app.services.backend.stream(label.url, token);
+      // Saved as a PDF named after the order, not opened in the tab.
+      return sendBackendFile(reply, upstream, labelFileName(order, label), true);
+    } catch (error) {
+      return backendFileFailure(reply, error);
+    }
+  });
+}
