@@ -45,6 +45,36 @@ describe('Google sign-in in Chromium', () => {
     await context.close();
   });
 
+  it("installs from the shop: the app address opens the platform's install page, and coming back opens the console with the login state, through sign-in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const callback = `${consoleUrl}/shopify/callback`;
+    await page.goto(
+      `${consoleUrl}/shopify/authorize?shop=demo-shop.myshopify.com&redirect_uri=${encodeURIComponent(callback)}`,
+    );
+    await page.waitForURL(/__shopify\/install/);
+    await page.getByRole('button', { name: 'Install app' }).click();
+    // Signed out: sign-in first, keeping the state the backend made of the platform's answer.
+    await page.waitForURL(/\/login\?state=ls_/);
+    const state = new URL(page.url()).searchParams.get('state');
+    await page.getByLabel('E-mail').fill('ops@example.com');
+    await page.getByLabel('Password').fill('waybill-demo');
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await page.waitForURL(/\/realtime\?state=/);
+    expect(new URL(page.url()).searchParams.get('state')).toBe(state);
+
+    // Signed in now: the callback goes straight to the console. A refused answer says so plainly.
+    await page.goto(`${consoleUrl}/shopify/callback?shop=demo-shop.myshopify.com&code=abc`);
+    await page.waitForURL(/\/realtime\?state=ls_/);
+    await page.goto(`${consoleUrl}/shopify/callback?shop=demo-shop.myshopify.com`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'The store could not be connected. Start the installation again from your shop.',
+    );
+    await context.close();
+  });
+
   it("says in plain words, without Google's error code, that a sign-in was cancelled or not completed", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

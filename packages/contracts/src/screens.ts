@@ -27,9 +27,19 @@ export const GOOGLE_CALLBACK_PATH = '/login/callback/google';
 
 export const SIGN_IN_PATHS = ['/login', GOOGLE_CALLBACK_PATH] as const;
 
+/**
+ * The shop platform's install flow: the platform opens the app at the first (the console asks the
+ * backend for the install page and goes there) and comes back to the second (the console turns the
+ * platform's answer into a login state and opens /realtime with it, or /login when signed out).
+ */
+export const SHOPIFY_AUTHORIZE_PATH = '/shopify/authorize';
+export const SHOPIFY_CALLBACK_PATH = '/shopify/callback';
+
 /** Every address the console answers with a page of its own (the gateway serves index.html there). */
 export const CONSOLE_PAGE_PATHS: readonly string[] = [
   '/',
   ...SIGN_IN_PATHS,
+  SHOPIFY_AUTHORIZE_PATH,
+  SHOPIFY_CALLBACK_PATH,
   ...CONSOLE_SCREENS.flatMap((screen) => [screen.path, ...screen.overlays]),
 ];

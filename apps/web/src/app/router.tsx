@@ -2,7 +2,11 @@ import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { RouteError } from '../components/route-error/route-error.js';
 import { SkeletonRows } from '../components/skeleton/skeleton-rows.js';
-import { GOOGLE_CALLBACK_PATH } from '../features/auth/index.js';
+import {
+  GOOGLE_CALLBACK_PATH,
+  SHOPIFY_AUTHORIZE_PATH,
+  SHOPIFY_CALLBACK_PATH,
+} from '../features/auth/index.js';
 import { RealtimeRoute } from '../features/realtime/index.js';
 import { NotFoundRoute } from './routes/not-found.js';
 import { ProtectedLayout } from './routes/protected-layout.js';
@@ -38,6 +42,20 @@ export const routes: RouteObject[] = [
     path: GOOGLE_CALLBACK_PATH,
     lazy: async () => ({
       Component: (await import('../features/auth/components/google-callback.js')).GoogleCallback,
+      ErrorBoundary,
+    }),
+  },
+  {
+    path: SHOPIFY_AUTHORIZE_PATH,
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/shop-install.js')).ShopifyAuthorize,
+      ErrorBoundary,
+    }),
+  },
+  {
+    path: SHOPIFY_CALLBACK_PATH,
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/shop-install.js')).ShopifyCallback,
       ErrorBoundary,
     }),
   },

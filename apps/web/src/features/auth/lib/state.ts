@@ -2,7 +2,7 @@ import { STATE_FORWARD_MIN_EXCLUSIVE } from '@waybill/contracts';
 import { safeReturnPath } from './safe-return-path.js';
 
 /** The console's Google callback route: the console sends its own address here to Google. */
-export { GOOGLE_CALLBACK_PATH } from '@waybill/contracts';
+export { GOOGLE_CALLBACK_PATH, SHOPIFY_AUTHORIZE_PATH, SHOPIFY_CALLBACK_PATH } from '@waybill/contracts';
 /** The query parameter of /login naming the page to return to after sign-in. */
 export const RETURN_PARAM = 'next';
 /** Where the Google sign-in keeps the return page while the browser visits Google (same tab). */
