@@ -187,6 +187,16 @@ describe('every screen fits tablets and a 1024 px window', () => {
       await openOrders();
       const found = await check('orders list');
       found.push(...(await partsOutsideCells(page.getByTestId('order-row'))));
+      // The summary divider stands on the late toggle's line, just before it.
+      const divider = await page.getByTestId('summary-divider').boundingBox();
+      const late = await page.getByRole('button', { name: 'Late', exact: true }).boundingBox();
+      expect(divider, 'the divider shows with these counts').not.toBeNull();
+      if (
+        divider &&
+        late &&
+        (Math.abs(divider.y + divider.height / 2 - (late.y + late.height / 2)) > 1 || divider.x > late.x)
+      )
+        found.push(`summary divider at ${Math.round(divider.x)},${Math.round(divider.y)}, not before Late`);
       // An order with a shipping label: its PDF link and menu share the actions cell.
       const labelled = [...stack.sim.store.orders.values()].find((o) => o.labelVersion > 0 && o.reference);
       await page.goto(`${stack.baseUrl}/realtime?q=${encodeURIComponent(labelled!.reference!)}`);

@@ -55,18 +55,21 @@ export function PriorityBar({ filter, onChange, statistics, emptyState }: Priori
             });
         }}
       />
-      {showSummaryDivider(stats, emptyState) ? (
-        <span className={styles.divider} data-testid="summary-divider" aria-hidden />
-      ) : null}
-      <button
-        type="button"
-        className={styles.late}
-        aria-pressed={filter.orders_late}
-        onClick={() => onChange(setLateMode(filter, !filter.orders_late))}
-      >
-        <AlarmClock size={14} aria-hidden />
-        Late
-      </button>
+      {/* The divider and the late toggle wrap as one: the rule never ends a line on its own. */}
+      <span className={styles.lateGroup}>
+        {showSummaryDivider(stats, emptyState) ? (
+          <span className={styles.divider} data-testid="summary-divider" aria-hidden />
+        ) : null}
+        <button
+          type="button"
+          className={styles.late}
+          aria-pressed={filter.orders_late}
+          onClick={() => onChange(setLateMode(filter, !filter.orders_late))}
+        >
+          <AlarmClock size={14} aria-hidden />
+          Late
+        </button>
+      </span>
     </div>
   );
 }
