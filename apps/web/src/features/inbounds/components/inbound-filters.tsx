@@ -73,6 +73,7 @@ export function InboundFilters({ filter, stats: liveStats, reference, onChange }
   // Superadmins are hidden from the assigned-user filter (contracts' isAssignableUser).
   // A selected value whose row left the statistics stays listed (withSelected), so it can be unticked.
   const userName = (key: string) => reference.users.get(key)?.name ?? key;
+  const userInitials = (key: string) => initials(reference.users.get(key)?.name);
   const users = withSelected(
     buildOptions(
       userRows,
@@ -80,10 +81,11 @@ export function InboundFilters({ filter, stats: liveStats, reference, onChange }
         const user = reference.users.get(key);
         return user && isAssignableUser(user) ? user.name : null;
       },
-      (key) => initials(reference.users.get(key)?.name),
+      userInitials,
     ),
     filter.assignedUsersUIDS,
     userName,
+    userInitials,
   );
   const warehouseName = (key: string) => reference.warehouses.get(key)?.name ?? PLACEHOLDERS.warehouse;
   const warehouses = withSelected(

@@ -1,6 +1,6 @@
 import type { InboundStatisticsRow } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildOptions, rowsColour } from './dropdown-options.js';
+import { buildOptions, rowsColour, withSelected } from './dropdown-options.js';
 
 function row(key: string | null, byPriority: Partial<Record<number, number>>): InboundStatisticsRow {
   const r: InboundStatisticsRow = {
@@ -53,6 +53,26 @@ describe('dropdown options', () => {
       (k) => (k === 'u1' ? 'AP' : undefined),
     );
     expect(options).toEqual([{ value: 'u1', label: 'Ana Pop', count: 2, colour: 'orange', badge: 'AP' }]);
+  });
+});
+
+describe('a selected value no row counts', () => {
+  it('stays listed at 0, with its badge, so it can be unticked', () => {
+    const options = buildOptions(
+      [row('u1', { 1: 2 })],
+      (k) => `User ${k}`,
+      (k) => k.toUpperCase(),
+    );
+    expect(
+      withSelected(
+        options,
+        ['u2'],
+        (k) => `User ${k}`,
+        (k) => k.toUpperCase(),
+      ),
+    ).toEqual([...options, { value: 'u2', label: 'User u2', count: 0, colour: null, badge: 'U2' }]);
+    // Listed already: not added twice.
+    expect(withSelected(options, ['u1'], (k) => `User ${k}`)).toEqual(options);
   });
 });
 

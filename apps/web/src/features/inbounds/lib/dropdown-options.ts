@@ -64,13 +64,14 @@ export function withSelected(
   options: FilterOption[],
   selected: readonly string[],
   labelOf: (key: string) => string,
+  badgeOf?: (key: string) => string | undefined,
 ): FilterOption[] {
-  return withSelectedOptions(options, selected, (value) => ({
-    value,
-    label: labelOf(value),
-    count: 0,
-    colour: null,
-  }));
+  return withSelectedOptions(options, selected, (value) => {
+    const option: FilterOption = { value, label: labelOf(value), count: 0, colour: null };
+    const badge = badgeOf?.(value);
+    if (badge) option.badge = badge;
+    return option;
+  });
 }
 
 /** A dropdown's trigger colour: contracts' dropdown colour over the summed counts of its rows. */
