@@ -65,6 +65,18 @@ const freshOpenOrders = (count: number) => {
 const statusOf = (uid: string) => sim.store.orders.get(uid)?.status;
 const lostNow = () => ({ status: 'lost' as const, happenedAt: new Date().toISOString() });
 
+/** The `not-sent` notification the owner's centre gets for the order, once it is there. */
+const notSentTold = (gateway: RunningGateway, ownerUid: string, orderUid: string) =>
+  vi.waitFor(
+    async () => {
+      const { items } = await gateway.app.services.collaboration.notifications.state(ownerUid);
+      const item = items.find((n) => n.orderUid === orderUid && n.kind === 'not-sent');
+      if (!item) throw new Error('the owner was not told yet');
+      return item;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
 describe('undo window: an undoable action is held at the gateway, then sent', () => {
   it('an undone status change and reissue never reach the backend, not even after a restart', {
     timeout: 30_000,
@@ -146,15 +158,7 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
 
     const second = await gatewayWith(1_000, dir);
     const { user } = await (await signIn(second.url)).users.me.query();
-    const told = await vi.waitFor(
-      async () => {
-        const { items } = await second.app.services.collaboration.notifications.state(user.uid);
-        const item = items.find((n) => n.orderUid === order!.uid && n.kind === 'not-sent');
-        if (!item) throw new Error('the owner was not told yet');
-        return item;
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    const told = await notSentTold(second, user.uid, order!.uid);
     const devName = (await (await signIn(second.url, 'dev@example.com')).users.me.query()).user.name;
     expect(told).toMatchObject({
       text: 'Your status change to Lost was not sent: the order changed during its undo time',
@@ -178,15 +182,7 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     try {
       const writes = backend.writes();
       await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
-      const told = await vi.waitFor(
-        async () => {
-          const { items } = await gateway.app.services.collaboration.notifications.state(user.uid);
-          const item = items.find((n) => n.orderUid === order!.uid && n.kind === 'not-sent');
-          if (!item) throw new Error('the owner was not told yet');
-          return item;
-        },
-        { timeout: 10_000, interval: 50 },
-      );
+      const told = await notSentTold(gateway, user.uid, order!.uid);
       expect(told).toMatchObject({
         text: 'Your status change to Lost was not sent: the backend could not be reached. Make it again if it is still needed',
         author: null,
