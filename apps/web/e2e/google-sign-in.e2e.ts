@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, startStack } from './harness.js';
 
@@ -72,6 +73,7 @@ describe('Google sign-in in Chromium', () => {
     expect(await alert.textContent()).toBe(
       'The store could not be connected. Start the installation again from your shop.',
     );
+    expect(await axeViolations(page, 'body')).toEqual([]);
     await context.close();
   });
 
