@@ -36,10 +36,13 @@ export interface CollaborationOptions {
   keyPrefix?: string;
   /** Who made a change through the gateway (own writes), so followers are not told of their own. */
   writerOf?: (orderUid: string, updatedAt: string) => Promise<Writer | null>;
+  /** Without Redis: the centres and follows, kept in the embedded store (MemoryNotificationStore.open). */
+  localStore?: NotificationStore;
 }
 
 /**
- * Presence and notifications: in memory on one replica; with Redis (REDIS_URL or Sentinel), presence
+ * Presence and notifications: in process on one replica (centres and follows kept on disk when given
+ * `localStore`); with Redis (REDIS_URL or Sentinel), presence
  * goes over Redis pub/sub and the notification centres, follows and claims live in Redis (two
  * connections of their own).
  */
@@ -70,7 +73,7 @@ export function createCollaboration(opts: CollaborationOptions) {
       keys: notificationKeys(prefix),
       logger: opts.logger,
     });
-  } else store = new MemoryNotificationStore();
+  } else store = opts.localStore ?? new MemoryNotificationStore();
   const presence = new PresenceHub({
     ordersPerSession: config.PRESENCE_ORDERS_PER_SESSION,
     viewersPerOrder: config.PRESENCE_VIEWERS_PER_ORDER,

@@ -3,8 +3,12 @@ import {
   NOTIFICATIONS_KEPT,
   type NotificationInput,
   type NotificationState,
+  notificationSchema,
   type Team,
+  teamSchema,
 } from '@waybill/contracts';
+import { z } from 'zod';
+import type { DataSection } from '../storage/data-store.js';
 
 /** What is remembered of a followed order, to say what changed next time. */
 export interface OrderSeen {
@@ -17,8 +21,9 @@ export class FollowLimitError extends Error {
 }
 
 /**
- * Per-user notification centres, follows and the team rosters escalations go to. In memory on one
- * replica, in Redis with REDIS_URL (redis-notification-store.ts) so every replica shares them.
+ * Per-user notification centres, follows and the team rosters escalations go to. In process on one
+ * replica (written through to the embedded store, so a restart keeps them), in Redis with REDIS_URL
+ * (redis-notification-store.ts) so every replica shares them.
  */
 export interface NotificationStore {
   /** Follows or unfollows; over `maxFollows` for the user it throws a FollowLimitError. */
@@ -47,16 +52,72 @@ export const stateOf = (items: AppNotification[]): NotificationState => ({
   unread: items.filter((i) => !i.read).length,
 });
 
+const uidsSchema = z.array(z.string());
+const seenSchema = z.object({ status: z.string(), comments: z.number() });
+const centreSchema = z.array(notificationSchema);
+
+/** A kept value, or null when it does not read as its kind (skipped: never a crash at start). */
+function parseKept<T>(schema: z.ZodType<T>, raw: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export class MemoryNotificationStore implements NotificationStore {
   private readonly follows = new Map<string, Set<string>>();
   private readonly followers = new Map<string, Set<string>>();
   private readonly seenOrders = new Map<string, OrderSeen>();
   private readonly teams = new Map<Team, Set<string>>();
   private readonly centres = new Map<string, AppNotification[]>();
+  // Claims stay in memory: they matter between replicas only, and one process has no other.
   private readonly claims = new Map<string, number>();
   private readonly listeners = new Set<(userUid: string) => void>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly disk: DataSection | null = null,
+  ) {}
+
+  /**
+   * With `disk`, loads the centres, follows, seen states and rosters kept there and writes every
+   * change through (keys `centre:`, `follows:`, `seen:` and `team:` and their user, order or team).
+   */
+  static async open(
+    disk: DataSection | null,
+    now: () => number = Date.now,
+  ): Promise<MemoryNotificationStore> {
+    const store = new MemoryNotificationStore(now, disk);
+    if (disk) for await (const [key, raw] of disk.iterator()) store.load(key, raw);
+    return store;
+  }
+
+  private load(key: string, raw: string): void {
+    const at = key.indexOf(':');
+    const [kind, id] = [key.slice(0, at), key.slice(at + 1)];
+    if (kind === 'centre') {
+      const items = parseKept(centreSchema, raw);
+      if (items) this.centres.set(id, items);
+    } else if (kind === 'follows') {
+      const orders = parseKept(uidsSchema, raw);
+      if (!orders) return;
+      this.follows.set(id, new Set(orders));
+      for (const order of orders) this.followers.set(order, (this.followers.get(order) ?? new Set()).add(id));
+    } else if (kind === 'seen') {
+      const seen = parseKept(seenSchema, raw);
+      if (seen) this.seenOrders.set(id, seen);
+    } else if (kind === 'team') {
+      const team = teamSchema.safeParse(id);
+      const members = parseKept(uidsSchema, raw);
+      if (team.success && members) this.teams.set(team.data, new Set(members));
+    }
+  }
+
+  private async keep(key: string, value: unknown): Promise<void> {
+    await this.disk?.put(key, JSON.stringify(value));
+  }
 
   async follow(userUid: string, orderUid: string, on: boolean, maxFollows: number): Promise<void> {
     const mine = this.follows.get(userUid) ?? new Set<string>();
@@ -73,10 +134,12 @@ export class MemoryNotificationStore implements NotificationStore {
       theirs.delete(userUid);
     }
     this.follows.set(userUid, mine);
+    await this.keep(`follows:${userUid}`, [...mine]);
     if (theirs.size > 0) this.followers.set(orderUid, theirs);
     else {
       this.followers.delete(orderUid);
       this.seenOrders.delete(orderUid);
+      await this.disk?.del(`seen:${orderUid}`);
     }
   }
 
@@ -94,6 +157,7 @@ export class MemoryNotificationStore implements NotificationStore {
 
   async setSeen(orderUid: string, seen: OrderSeen): Promise<void> {
     this.seenOrders.set(orderUid, seen);
+    await this.keep(`seen:${orderUid}`, seen);
   }
 
   async joinTeam(userUid: string, team: Team): Promise<void> {
@@ -101,6 +165,7 @@ export class MemoryNotificationStore implements NotificationStore {
     const members = this.teams.get(team) ?? new Set<string>();
     members.add(userUid);
     this.teams.set(team, members);
+    for (const [name, roster] of this.teams) await this.keep(`team:${name}`, [...roster]);
   }
 
   async teamMembers(team: Team): Promise<string[]> {
@@ -113,6 +178,7 @@ export class MemoryNotificationStore implements NotificationStore {
       ...(this.centres.get(userUid) ?? []),
     ].slice(0, NOTIFICATIONS_KEPT);
     this.centres.set(userUid, items);
+    await this.keep(`centre:${userUid}`, items);
     this.emit(userUid);
   }
 
@@ -124,10 +190,9 @@ export class MemoryNotificationStore implements NotificationStore {
     const items = this.centres.get(userUid);
     if (!items) return;
     const wanted = ids === 'all' ? null : new Set(ids);
-    this.centres.set(
-      userUid,
-      items.map((i) => (wanted === null || wanted.has(i.id) ? { ...i, read: true } : i)),
-    );
+    const next = items.map((i) => (wanted === null || wanted.has(i.id) ? { ...i, read: true } : i));
+    this.centres.set(userUid, next);
+    await this.keep(`centre:${userUid}`, next);
     this.emit(userUid);
   }
 

@@ -8,6 +8,7 @@ import { BulkJobs } from '../bulk/bulk-jobs.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
 import { createCollaboration } from '../notifications/collaboration.js';
+import { MemoryNotificationStore } from '../notifications/notification-store.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
@@ -95,6 +96,9 @@ export const servicesPlugin = fp<{ config: Config }>(
     const collaboration = createCollaboration({
       config,
       backend,
+      ...(dataStore
+        ? { localStore: await MemoryNotificationStore.open(dataStore.section('notifications')) }
+        : {}),
       events: realtime.events,
       writerOf: (orderUid, updatedAt) => realtime.ownWrites.writerOf(orderUid, updatedAt),
       logger: app.log.child({ component: 'collaboration' }),

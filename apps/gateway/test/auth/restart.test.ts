@@ -89,6 +89,37 @@ describe('a single-process gateway keeps its sessions in DATA_DIR', () => {
   });
 });
 
+describe('a single-process gateway keeps notification centres and follows in DATA_DIR', () => {
+  it('a follow and a notification made before a restart are there after it', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'waybill-restart-'));
+    const before = await gatewayOn(dataDir);
+    const browser = new Browser(before.url);
+    await browser.mutate('auth.passwordLogin', DEMO);
+    const orderUid = [...sim.store.orders.keys()][0]!;
+    expect((await browser.mutate('notifications.follow', { orderUid, follow: true })).status).toBe(200);
+    const { user } = (await browser.query('users.me')).body.result!.data as { user: { uid: string } };
+    await before.app.services.collaboration.notifications.push(user.uid, {
+      id: 'ntf_restart',
+      kind: 'changed',
+      orderUid,
+      reference: null,
+      text: 'Status is now Lost',
+      at: Date.now(),
+    });
+    await before.close();
+    running.splice(running.indexOf(before), 1);
+
+    const after = await gatewayOn(dataDir);
+    const again = new Browser(after.url);
+    again.cookies.set(AUTH_COOKIE_NAME, String(browser.cookies.get(AUTH_COOKIE_NAME)));
+    expect((await again.query('notifications.following', { orderUid })).body.result?.data).toEqual({
+      following: true,
+    });
+    const centre = await after.app.services.collaboration.notifications.state(user.uid);
+    expect(centre.items.map((i) => i.id)).toEqual(['ntf_restart']);
+  });
+});
+
 describe('an unusable DATA_DIR stops the start with a message naming it', () => {
   it('a DATA_DIR that is a file', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'waybill-bad-data-'));
