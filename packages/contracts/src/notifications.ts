@@ -34,8 +34,8 @@ export const notificationStateSchema = z.object({
 });
 export type NotificationState = z.infer<typeof notificationStateSchema>;
 
-export const followInputSchema = z.object({ orderUid: uidSchema, follow: z.boolean() });
-export const followingInputSchema = z.object({ orderUid: uidSchema });
-export const markReadInputSchema = z.object({
+export const followInputSchema = z.strictObject({ orderUid: uidSchema, follow: z.boolean() });
+export const followingInputSchema = z.strictObject({ orderUid: uidSchema });
+export const markReadInputSchema = z.strictObject({
   ids: z.array(z.string().min(1).max(100)).min(1).max(NOTIFICATIONS_KEPT),
 });

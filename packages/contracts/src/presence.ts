@@ -6,7 +6,7 @@ import { orderUidSchema } from './uid-inputs.js';
  * `presence.here`: held open while a detail shows the order; `typing` while a comment is written.
  * The uid is shown to other users, so only a real order uid's shape is accepted.
  */
-export const presenceHereInputSchema = z.object({
+export const presenceHereInputSchema = z.strictObject({
   orderUid: orderUidSchema,
   typing: z.boolean().default(false),
 });

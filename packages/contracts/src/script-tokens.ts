@@ -8,10 +8,10 @@ export const scriptTokenNameSchema = z
   .max(80, 'at most 80 characters')
   .refine((name) => !/\p{Cc}/u.test(name), 'no control characters');
 
-export const scriptTokenCreateInputSchema = z.object({ name: scriptTokenNameSchema });
+export const scriptTokenCreateInputSchema = z.strictObject({ name: scriptTokenNameSchema });
 
 /** A token is named by its `id` (a digest of the token, never the token itself). */
-export const scriptTokenRevokeInputSchema = z.object({
+export const scriptTokenRevokeInputSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a token id from tokens.list'),
 });
 

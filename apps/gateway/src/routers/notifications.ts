@@ -7,7 +7,7 @@ import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
 import { authedProcedure, router } from '../trpc.js';
 
-const liveInputSchema = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
+const liveInputSchema = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
 export const notificationsRouter = router({
   /**

@@ -64,7 +64,7 @@ export const presenceRouter = router({
    * the next change.
    */
   watch: authedProcedure
-    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
+    .input(z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
       const { person } = await caller(ctx, signal);
       const hub = ctx.services.collaboration.presence;

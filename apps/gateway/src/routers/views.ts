@@ -14,7 +14,7 @@ import { toTeamView, viewsFor } from '../views/team-views.js';
 import type { CountHandle } from '../views/view-counter.js';
 import { ViewLimitError } from '../views/view-store.js';
 
-const countsInputSchema = z.object({ lastEventId: z.string().max(100).nullish() }).optional();
+const countsInputSchema = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
