@@ -51,17 +51,20 @@ const originUrl = z
   }, 'must be an origin only (like https://ops.example.com), without path, query or credentials')
   .transform((u) => (URL.canParse(u) ? new URL(u).origin : u));
 
-/** A comma-separated list of origins, trailing slashes dropped; each must be a URL. */
+/**
+ * A comma-separated list of origins, each an http(s) origin as PUBLIC_URL is, kept in the form a
+ * browser sends in its Origin header (lower-case host, no default port), so the check is a compare.
+ */
 const originList = z
   .string()
   .default('')
   .transform((s) =>
     s
       .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
+      .map((o) => o.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.url({ message: 'each origin must be a URL like https://ops.example.com' })));
+  .pipe(z.array(originUrl));
 
 /** An IPv4/IPv6 address, or one with a /prefix (a CIDR range). */
 function isAddressOrRange(entry: string): boolean {

@@ -102,12 +102,23 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CHANGE_POLL_MS', '-5'],
     ['ALLOWED_ORIGINS', 'nope'],
+    ['ALLOWED_ORIGINS', 'ftp://x'],
+    ['ALLOWED_ORIGINS', 'mailto:a@b'],
+    ['ALLOWED_ORIGINS', 'https://a.example.com/console?x=1'],
     ['IMAGE_ORIGINS', 'images please'],
     ['REDIS_URL', 'http://x'],
     ['NODE_ENV', 'staging'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('keeps each allowed origin as a browser sends it: lower-case host, no default port', () => {
+    expect(
+      loadConfig({
+        ALLOWED_ORIGINS: 'https://OPS.Example.com, http://localhost:80/, https://b.example.com:8443',
+      }).ALLOWED_ORIGINS,
+    ).toEqual(['https://ops.example.com', 'http://localhost', 'https://b.example.com:8443']);
   });
 
   it('takes Redis through Sentinel: addresses, master name and passwords, each mistake named (no password shown)', () => {
