@@ -8,6 +8,14 @@ const jobIdSchema = z.strictObject({
   lastEventId: z.string().max(200).nullish(),
 });
 
+/** The number of a progress message this job sent (`{jobId}:{n}`); 0 for none or another job's. */
+function resumedSeq(jobId: string, lastEventId: string | null | undefined): number {
+  const prefix = `${jobId}:`;
+  if (!lastEventId?.startsWith(prefix)) return 0;
+  const n = Number(lastEventId.slice(prefix.length));
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
 export const exportProcedures = {
   /**
    * Start an export of an inbound, or join the one already running for it if the backend lets the
@@ -34,7 +42,9 @@ export const exportProcedures = {
     const user = await ctx.services.reference.user(ctx.token);
     if (!(await exports.ownedBy(user.uid, input.jobId)))
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No such export job' });
-    let seq = 0;
+    // Each message is the job's whole state: a resume gets the current one, numbered after the last
+    // it had, so no id is used twice.
+    let seq = resumedSeq(input.jobId, input.lastEventId);
     for await (const state of exports.watch(input.jobId, signal!)) {
       seq += 1;
       yield tracked(`${input.jobId}:${seq}`, state);

@@ -64,6 +64,31 @@ describe('inbound export jobs', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('a watcher resuming with lastEventId gets the job as it is now, under the next id', async () => {
+    const { client } = await stack.signIn();
+    const { inventory_receipts } = await client.inbounds.search.query({});
+    const job = await client.inbounds.export.start.mutate({ uid: inventory_receipts[2]!.uid });
+    const ids: string[] = [];
+    const first = client.inbounds.export.progress.subscribe(
+      { jobId: job.jobId },
+      { onData: (d: unknown) => ids.push((d as { id: string }).id) },
+    );
+    await eventually(
+      'the first watcher saw the job finish',
+      () => stack.app.services.realtime.exports.get(job.jobId)?.status === 'done' && ids.length > 0,
+    );
+    first.unsubscribe();
+    const last = ids.at(-1)!;
+    const resumed: Array<{ id: string; data: JobState }> = [];
+    client.inbounds.export.progress.subscribe(
+      { jobId: job.jobId, lastEventId: last },
+      { onData: (d: unknown) => resumed.push(d as { id: string; data: JobState }) },
+    );
+    await eventually('the resumed watcher has the finished job', () => resumed.length > 0);
+    expect(resumed[0]!.data.status).toBe('done');
+    expect(resumed[0]!.id).toBe(`${job.jobId}:${Number(last.split(':').at(-1)) + 1}`);
+  });
+
   it('a job outlives its watcher disconnecting', async () => {
     const { client } = await stack.signIn();
     const { inventory_receipts } = await client.inbounds.search.query({});
