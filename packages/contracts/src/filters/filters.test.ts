@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyticsSearchBodySchema } from '../backend/analytics.js';
 import { inboundsSearchBodySchema } from '../backend/inbounds.js';
 import { ordersSearchBodySchema } from '../backend/orders.js';
+import { setLateMode } from '../rules/orders-filter-rules.js';
 import {
   type ClientsFilter,
   clientsFilterSchema,
@@ -271,6 +272,26 @@ describe('orders filter schema: strict, defaults, errors name the field', () => 
       filter: DEFAULT_ORDERS_FILTER,
       window: { skip: 0, limit: 20 },
     });
+  });
+  it('a query filter with orders_late alone gets late mode whole, as the console sets it', () => {
+    const { filter } = ordersQuerySchema.parse({
+      filter: { orders_late: true, payout: { selected: ['collected'] } },
+    });
+    expect(filter).toMatchObject({
+      orders_late: true,
+      status_late: { status: 'late' },
+      payout: { selected: [], late: 'late' },
+    });
+    expect([...filter.displayPriorities].sort()).toEqual([0, 1, 2, 3, 4]);
+    const body = toOrdersSearchBody(filter, { skip: 0, limit: 20 }, 'waybill');
+    expect(body).toMatchObject({
+      status_late: 'late',
+      payout_late: 'late',
+      display_priorities: [0, 1, 2, 3, 4],
+    });
+    // The console's own late filter comes through as it is.
+    const consoleLate = setLateMode(DEFAULT_ORDERS_FILTER, true);
+    expect(ordersQuerySchema.parse({ filter: consoleLate }).filter).toEqual(consoleLate);
   });
   it.each([
     [{ displayPriorities: [6] }, ['displayPriorities', 0]],

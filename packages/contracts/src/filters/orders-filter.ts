@@ -3,6 +3,7 @@ import type { OrdersSearchBody } from '../backend/orders.js';
 import { DEFAULT_DISPLAY_PRIORITIES } from '../constants.js';
 import { payoutOptionSchema } from '../enums/common.js';
 import { CARGUS_PAIR } from '../enums/couriers.js';
+import { setLateMode } from '../rules/orders-filter-rules.js';
 import { keyListSchema, type ListWindow, listWindowSchema, nonEmpty, uidListSchema } from './common.js';
 
 export const activeOrdersSchema = z.enum(['all', 'active', 'snoozed']);
@@ -36,9 +37,15 @@ export type OrdersFilter = z.infer<typeof ordersFilterSchema>;
 
 export const DEFAULT_ORDERS_FILTER: OrdersFilter = ordersFilterSchema.parse({});
 
-/** Procedure input for orders.search / orders.statistics / orders.filter / orders.live. */
+/**
+ * Procedure input for orders.search / orders.statistics / orders.filter / orders.live. A filter that
+ * says `orders_late` gets late mode's whole effect (`setLateMode`), as the console applies it when
+ * the toggle is pressed: a script sending the flag alone gets late orders, not the flag ignored.
+ */
 export const ordersQuerySchema = z.strictObject({
-  filter: ordersFilterSchema.default(DEFAULT_ORDERS_FILTER),
+  filter: ordersFilterSchema
+    .default(DEFAULT_ORDERS_FILTER)
+    .transform((filter) => (filter.orders_late ? setLateMode(filter, true) : filter)),
   window: listWindowSchema.default({ skip: 0, limit: 20 }),
 });
 
