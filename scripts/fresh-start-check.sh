@@ -35,6 +35,19 @@ pid=$!
 for _ in $(seq 1 600); do
   if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then
     echo "fresh-start-check: /readyz answered $(($(date +%s) - started)) s after npm start (fresh clone, no pnpm, no node_modules)"
+    # Ctrl-C: SIGINT to the terminal's process group. Both servers must close gracefully and free
+    # their ports, not take a second signal as "exit now".
+    kill -INT -- "-$pid"
+    for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+    if kill -0 "$pid" 2>/dev/null; then echo "fresh-start-check: npm start still running 30 s after Ctrl-C" >&2; exit 1; fi
+    pid=
+    if grep -q "second SIG" "$work/start.log"; then
+      echo "fresh-start-check: a server took Ctrl-C as a second signal:" >&2; grep "second SIG" "$work/start.log" >&2; exit 1
+    fi
+    if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
+      echo "fresh-start-check: the gateway still answers after Ctrl-C" >&2; exit 1
+    fi
+    echo "fresh-start-check: Ctrl-C stopped backend-sim and the gateway gracefully"
     exit 0
   fi
   if ! kill -0 "$pid" 2>/dev/null; then break; fi

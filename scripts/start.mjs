@@ -34,12 +34,18 @@ function buildWebIfMissing() {
   if (result.status !== 0) log('the web build failed: the gateway will serve the API only');
 }
 
-/** Runs a package's src/server.ts with tsx loaded in-process, so signals reach the server directly. */
+/**
+ * Runs a package's src/server.ts with tsx loaded in-process, so signals reach the server directly.
+ * Each in a process group of its own: Ctrl-C in the terminal reaches this launcher alone, which
+ * stops each server with one SIGTERM (a server that also got the terminal's SIGINT would take the
+ * second signal as "exit now" and skip its graceful close).
+ */
 function startChild(name, dir, env) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(root, dir),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
   child.name = name;
   return child;
@@ -86,6 +92,9 @@ function watch(child) {
     if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
   });
 }
+
+// The servers are not in this launcher's process group: however it ends, they end with it.
+process.on('exit', () => stopAll('SIGKILL'));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
