@@ -92,3 +92,14 @@ export async function rawQuery(
     body: (await response.json()) as Record<string, unknown>,
   };
 }
+
+/** A bearer session of a demo user on `url`, as a script signs in. */
+export async function bearerToken(url: string, email = 'ops@example.com'): Promise<string> {
+  const { token } = await httpClient(url).auth.passwordLogin.mutate({
+    email,
+    password: 'waybill-demo',
+    bearer: true,
+  });
+  if (!token) throw new Error(`no bearer token for ${email}`);
+  return token;
+}

@@ -1,7 +1,7 @@
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { labelPath } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, type RunningGateway, startGateway } from '../helpers.js';
+import { bearerToken, type RunningGateway, startGateway } from '../helpers.js';
 
 let sim: RunningSim;
 let gateway: RunningGateway;
@@ -10,12 +10,7 @@ let token: string;
 beforeAll(async () => {
   sim = await startSim({ port: 0, tickMs: 0, orders: 300, inbounds: 2, stores: 5 });
   gateway = await startGateway({ BACKEND_URL: sim.url });
-  const answer = await httpClient(gateway.url).auth.passwordLogin.mutate({
-    email: 'ops@example.com',
-    password: 'waybill-demo',
-    bearer: true,
-  });
-  token = answer.token!;
+  token = await bearerToken(gateway.url);
 });
 afterAll(async () => {
   await gateway?.close();
