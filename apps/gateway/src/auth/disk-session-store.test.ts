@@ -89,6 +89,16 @@ describe('sessions on disk', () => {
     expect(await sessions.resolve('wbs_out')).toBeNull();
   });
 
+  it('a use right after one that moved the idle deadline sees the new deadline, its write still on the way', async () => {
+    const sessions = await start();
+    await sessions.create('wbs_steady', record(now + 3 * IDLE_MS));
+    // Each use lands past the deadline the one before it found, but within the one it set.
+    for (let i = 0; i < 3; i++) {
+      now += (IDLE_MS * 3) / 5;
+      expect(await sessions.resolve('wbs_steady'), `use ${i + 1}`).toMatchObject({ token: 'wbt_backend' });
+    }
+  });
+
   it('tell their listeners about a logout', async () => {
     const sessions = await start();
     await sessions.create('wbs_heard', record(now + IDLE_MS));

@@ -54,6 +54,12 @@ export class DiskSessionStore implements SessionStore {
   private readonly claiming = new Set<string>();
   /** Idle-deadline writes in flight, by key: a burst of requests writes once, and a logout waits for it. */
   private readonly touching = new Map<string, Promise<void>>();
+  /**
+   * What an in-flight write is putting (null: deleting), read before the store: LevelDB's reads do
+   * not see a write still on its thread pool, and a use must never find the deadline the one
+   * before it just moved.
+   */
+  private readonly writing = new Map<string, string | null>();
   /** Sessions being revoked: already refused, and no idle-deadline write may bring them back. */
   private readonly ending = new Set<string>();
   private readonly timer: NodeJS.Timeout;
@@ -111,17 +117,17 @@ export class DiskSessionStore implements SessionStore {
   async resolve(id: string): Promise<SessionRecord | null> {
     const key = sessionKey(id);
     if (this.ending.has(key)) return null;
-    const raw = this.sessions.getSync(key);
-    const stored = raw === undefined ? null : parse(raw);
+    const inFlight = this.writing.get(key);
+    const raw = inFlight === undefined ? this.sessions.getSync(key) : inFlight;
+    const stored = raw == null ? null : parse(raw);
     if (!stored) return null;
     const now = this.now();
     if (!isLive(stored.e, stored.i, now)) {
-      if (!this.touching.has(key)) this.write(key, null);
+      this.write(key, null);
       return null;
     }
     const idleUntil = idleUntilAfterUse(now, stored.l ?? this.opts.idleMs);
-    if (idleUntil - stored.i > this.slackMs && !this.touching.has(key))
-      this.write(key, JSON.stringify({ ...stored, i: idleUntil }));
+    if (idleUntil - stored.i > this.slackMs) this.write(key, JSON.stringify({ ...stored, i: idleUntil }));
     return {
       token: stored.t,
       createdAt: stored.c,
@@ -180,11 +186,23 @@ export class DiskSessionStore implements SessionStore {
 
   /** An idle deadline moved forward (or an expired session dropped), without holding up the request. */
   private write(key: string, value: string | null): void {
-    const done = (value === null ? this.sessions.del(key) : this.sessions.put(key, value))
-      .catch((error: unknown) =>
-        this.opts.logger.warn({ err: (error as Error).message }, 'sessions: writing an idle deadline failed'),
-      )
-      .finally(() => this.touching.delete(key));
+    this.writing.set(key, value);
+    // One write per session at a time; the one in flight writes the latest value when it is done.
+    if (this.touching.has(key)) return;
+    const run = async () => {
+      for (let next = this.writing.get(key); next !== undefined; next = this.writing.get(key)) {
+        try {
+          await (next === null ? this.sessions.del(key) : this.sessions.put(key, next));
+        } catch (error) {
+          this.opts.logger.warn(
+            { err: (error as Error).message },
+            'sessions: writing an idle deadline failed',
+          );
+        }
+        if (this.writing.get(key) === next) this.writing.delete(key);
+      }
+    };
+    const done = run().finally(() => this.touching.delete(key));
     this.touching.set(key, done);
   }
 
