@@ -116,6 +116,14 @@ function productTableProblems(detail: Locator) {
   });
 }
 
+/** A phone list drawn as cards: some cards, no drawn column headers, every part in its card, full width. */
+function expectCards(cards: Awaited<ReturnType<typeof cardParts>>): void {
+  expect(cards.cards).toBeGreaterThan(0);
+  expect(cards.headerDrawn, 'column headers drawn').toBe(false);
+  expect(cards.outside).toEqual([]);
+  expect(cards.narrowest, 'a card spans the window').toBeGreaterThan(300);
+}
+
 /**
  * Parts of the rows' cells (links, buttons, and pills, badges or the sparkline: anything with a test
  * id) that stick out of their own cell sideways (into the next column), or that cover another part
@@ -361,10 +369,7 @@ describe('on a phone (390 × 844)', () => {
       menu: 'button[aria-label^="Actions for"]',
       warehouse: 'td:nth-child(3)',
     });
-    expect(cards.cards).toBeGreaterThan(0);
-    expect(cards.headerDrawn, 'column headers drawn').toBe(false);
-    expect(cards.outside).toEqual([]);
-    expect(cards.narrowest, 'a card spans the window').toBeGreaterThan(300);
+    expectCards(cards);
     await rows
       .first()
       .getByRole('button', { name: /^Actions for/ })
@@ -391,10 +396,7 @@ describe('on a phone (390 × 844)', () => {
       activity: 'td:nth-child(4)',
       couriers: 'td:nth-child(3)',
     });
-    expect(cards.cards).toBeGreaterThan(0);
-    expect(cards.headerDrawn, 'column headers drawn').toBe(false);
-    expect(cards.outside).toEqual([]);
-    expect(cards.narrowest, 'a card spans the window').toBeGreaterThan(300);
+    expectCards(cards);
     found.push(...(await partsOutsideCells(rows)));
     expect(found, 'phone').toEqual([]);
   });

@@ -161,11 +161,15 @@ export class MemoryNotificationStore implements NotificationStore {
   }
 
   async joinTeam(userUid: string, team: Team): Promise<void> {
-    for (const [other, members] of this.teams) if (other !== team) members.delete(userUid);
+    // Every console start joins: only a roster that changed is written.
+    const changed = new Set<Team>();
+    for (const [other, members] of this.teams)
+      if (other !== team && members.delete(userUid)) changed.add(other);
     const members = this.teams.get(team) ?? new Set<string>();
+    if (!members.has(userUid)) changed.add(team);
     members.add(userUid);
     this.teams.set(team, members);
-    for (const [name, roster] of this.teams) await this.keep(`team:${name}`, [...roster]);
+    for (const name of changed) await this.keep(`team:${name}`, [...(this.teams.get(name) ?? [])]);
   }
 
   async teamMembers(team: Team): Promise<string[]> {
