@@ -5,20 +5,21 @@ import { BackendError } from '../backend/backend-error.js';
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
 
 /**
- * A file read from the backend, streamed to the browser (never buffered whole) to be saved: under the
- * backend's own name when it gives one, else `fileName`; `named` saves it under `fileName` always.
+ * Which name a file from the backend is saved under: `fileName` always (`ours`), or the backend's
+ * own when it gives one, else `fileName` (`backend`).
  */
-export function sendBackendFile(
-  reply: FastifyReply,
-  upstream: BackendStream,
-  fileName: string,
-  named = false,
-) {
+export interface SaveAs {
+  fileName: string;
+  prefer: 'ours' | 'backend';
+}
+
+/** A file read from the backend, streamed to the browser (never buffered whole) to be saved. */
+export function sendBackendFile(reply: FastifyReply, upstream: BackendStream, { fileName, prefer }: SaveAs) {
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers[name];
     if (value !== undefined) reply.header(name, value);
   }
-  if (named || upstream.headers['content-disposition'] === undefined)
+  if (prefer === 'ours' || upstream.headers['content-disposition'] === undefined)
     reply.header('content-disposition', `attachment; filename="${fileName}"`);
   reply.header('cache-control', 'no-store');
   return reply.send(upstream.body);

@@ -29,7 +29,10 @@ export function registerExportDownload(app: FastifyInstance): void {
             );
       // The user's token, so the backend still decides who may read the file.
       const upstream = await app.services.backend.stream(file, token);
-      return sendBackendFile(reply, upstream, `inbound-${job.inboundUid}.xlsx`);
+      return sendBackendFile(reply, upstream, {
+        fileName: `inbound-${job.inboundUid}.xlsx`,
+        prefer: 'backend',
+      });
     } catch (error) {
       return backendFileFailure(reply, error);
     }

@@ -1,4 +1,4 @@
-import { labelFileName, labelOfFile, orderLabels } from '@waybill/contracts';
+import { httpAddress, labelFileName, labelOfFile, orderLabels } from '@waybill/contracts';
 import type { FastifyInstance } from 'fastify';
 import { credentialFrom, resolveCredential } from '../context.js';
 import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
@@ -24,12 +24,10 @@ export function registerLabelDownload(app: FastifyInstance): void {
       const label = orderLabels(order).find((l) => l.shipment === wanted.shipment && l.box === wanted.box);
       if (!label) return refuse(reply, 404, 'No such label');
       if (!app.services.backend.isBackendUrl(label.url))
-        return /^https?:\/\//i.test(label.url)
-          ? reply.redirect(label.url)
-          : refuse(reply, 404, 'No such label');
+        return httpAddress(label.url) ? reply.redirect(label.url) : refuse(reply, 404, 'No such label');
       const upstream = await app.services.backend.stream(label.url, token);
       // Saved as a PDF named after the order, not opened in the tab.
-      return sendBackendFile(reply, upstream, labelFileName(order, label), true);
+      return sendBackendFile(reply, upstream, { fileName: labelFileName(order, label), prefer: 'ours' });
     } catch (error) {
       return backendFileFailure(reply, error);
     }

@@ -9,6 +9,7 @@ export * from './conflict.js';
 export * from './date-entry.js';
 export * from './device.js';
 export * from './dropdown.js';
+export * from './http-address.js';
 export * from './inbound-display.js';
 export * from './mentions.js';
 export * from './order-actions.js';

@@ -7,6 +7,7 @@ import {
   RETURN_STATUSES,
 } from '../enums/order-status.js';
 import { DEFAULT_ORDERS_FILTER, type OrdersFilter } from '../filters/orders-filter.js';
+import { httpAddress } from './http-address.js';
 import { isWarehouseStatus } from './status-groups.js';
 import { formatCount } from './text.js';
 import { elapsedText, parseServerTime } from './time.js';
@@ -215,9 +216,7 @@ export function labelFileName(
  * javascript: or other scheme from a shop's data never becomes a link.
  */
 export function orderExternalLink(order: Pick<Order, 'metadata'>): string | null {
-  const value = order.metadata.find((m) => m.key === 'order_external_link')?.value?.trim();
-  // A scheme and a host, no spaces: http(s) only (contracts carry no URL parser of their own).
-  return value && /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) ? value : null;
+  return httpAddress(order.metadata.find((m) => m.key === 'order_external_link')?.value);
 }
 
 /** Warehouse code: the external identifier of the first fulfilment order that has one. */

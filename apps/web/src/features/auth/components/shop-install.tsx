@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { httpAddress } from '@waybill/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.js';
@@ -51,13 +52,13 @@ export function ShopifyAuthorize() {
     retry: false,
   });
   const installUrl = authorize.data?.install_url;
-  const usable = installUrl !== undefined && /^https?:\/\//i.test(installUrl);
+  const target = httpAddress(installUrl);
   useEffect(() => {
-    if (usable) window.location.assign(installUrl);
-  }, [usable, installUrl]);
+    if (target) window.location.assign(target);
+  }, [target]);
   const problem = authorize.isError
     ? installProblem(authorize.error)
-    : installUrl !== undefined && !usable
+    : installUrl !== undefined && !target
       ? FAILED
       : null;
   return <InstallPage problem={problem} busy="Opening your shop's install page" />;

@@ -1,10 +1,10 @@
-import { type SellingChannelAnalyticsRow, storeNewTag } from '@waybill/contracts';
+import { httpAddress, type SellingChannelAnalyticsRow, storeNewTag } from '@waybill/contracts';
 
 /** App link of a store: the shopify app link, else the BI app link, else none. */
 export function storeAppLink(metadata: readonly { key: string; value: string | null }[]): string | null {
   const pick = (key: string) => metadata.find((m) => m.key === key && m.value)?.value ?? null;
   const link = pick('shopify_app_link') ?? pick('bi_app_link');
-  return link && /^https?:\/\//i.test(link) ? link : null;
+  return httpAddress(link);
 }
 
 /** NEW tag of a row: a store without an install date counts from its creation (our decision). */
