@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRPCError } from '@trpc/server';
 import type { PendingActionTicket } from '@waybill/contracts';
 import { makeOrder } from '@waybill/contracts/test-fixtures';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,5 +64,36 @@ describe('a bulk run waiting out its undo window', () => {
     await user.click(button);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(inputsOf(log, 'undo.undo')).toEqual([{ actionId: 'act_1' }]);
+  });
+
+  it('once the window ended and the job is not there yet, says it is starting and offers no Undo', async () => {
+    const log: CallLog[] = [];
+    const short = { ...ticket, commitAt: Date.now() + 200, windowMs: 200 };
+    render(
+      <TestProviders
+        log={log}
+        handlers={{
+          'undo.bulkStart': () => short,
+          'orders.bulkJob': () => {
+            throw new TRPCError({ code: 'NOT_FOUND', message: 'No such bulk job' });
+          },
+        }}
+      >
+        <ToastProvider>
+          <BulkRunModal
+            title="Mark as Lost: 2 orders"
+            orders={[makeOrder({ uid: 'o1' }), makeOrder({ uid: 'o2' })]}
+            action={{ kind: 'comment', text: 'Depot closed' }}
+            onFinished={vi.fn()}
+            onClose={vi.fn()}
+          />
+        </ToastProvider>
+      </TestProviders>,
+    );
+    const pending = await screen.findByText('Starting Mark as Lost: 2 orders; it can no longer be undone.');
+    expect(pending).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    // It keeps looking for the job, less often while it is not there.
+    await waitFor(() => expect(inputsOf(log, 'orders.bulkJob').length).toBeGreaterThanOrEqual(2));
   });
 });

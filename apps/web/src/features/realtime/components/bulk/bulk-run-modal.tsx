@@ -11,6 +11,7 @@ import { useTRPC } from '../../../../lib/trpc.js';
 import styles from './bulk.module.css';
 
 export interface BulkRunModalProps {
+  /** The run as the user reads it, with its count ("Mark as Lost: 12 orders"). */
   title: string;
   orders: readonly Order[];
   action: BulkOrderAction;
@@ -19,8 +20,12 @@ export interface BulkRunModalProps {
   onClose: () => void;
 }
 
-/** How often the modal looks for the job once the undo window ended (the gateway starts it then). */
-const JOB_LOOKUP_MS = 250;
+/**
+ * When the modal looks for the job once the undo window ended: at once, as the gateway starts it
+ * then, and less often while it is not there (a gateway restarting sends it when it is back).
+ */
+const JOB_LOOKUP_FIRST_MS = 250;
+const JOB_LOOKUP_MAX_MS = 5_000;
 
 /**
  * Holds the bulk action on the gateway for its undo window (Undo cancels it with nothing sent), then
@@ -37,6 +42,7 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
   const [jobId, setJobId] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [undoing, setUndoing] = useState(false);
+  const [windowOver, setWindowOver] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -55,7 +61,9 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
     const id = ticket.ticket.jobId;
     if (!id) return;
     let timer: ReturnType<typeof setTimeout>;
+    let wait = JOB_LOOKUP_FIRST_MS;
     const look = () => {
+      setWindowOver(true);
       queryClient
         .fetchQuery({ ...trpc.orders.bulkJob.queryOptions({ jobId: id }), retry: false, staleTime: 0 })
         .then(
@@ -64,7 +72,8 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
             void queryClient.invalidateQueries(trpc.orders.bulkJobs.pathFilter());
           },
           () => {
-            timer = setTimeout(look, JOB_LOOKUP_MS);
+            timer = setTimeout(look, wait);
+            wait = Math.min(wait * 2, JOB_LOOKUP_MAX_MS);
           },
         );
     };
@@ -75,27 +84,27 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
   const close = () => {
     // Still in its window: the toast keeps offering the undo.
     if (ticket && !jobId && ticket.until > Date.now())
-      undoable.offerUndo(
-        { ...ticket.ticket, windowMs: ticket.until - Date.now() },
-        `${title}: ${orders.length} orders`,
-      );
+      undoable.offerUndo({ ...ticket.ticket, windowMs: ticket.until - Date.now() }, title);
     onClose();
   };
 
   const undo = async () => {
     if (!ticket) return;
     setUndoing(true);
-    const undone = await undoable.undoNow(ticket.ticket, `${title} on ${orders.length} orders`);
+    const undone = await undoable.undoNow(ticket.ticket, title);
     setUndoing(false);
     if (undone) onClose();
   };
 
   const pending =
-    ticket && !jobId ? (
+    ticket && !jobId && windowOver ? (
+      <div className={styles.pending} data-testid="bulk-pending">
+        <p role="status">Starting {title}; it can no longer be undone.</p>
+      </div>
+    ) : ticket && !jobId ? (
       <div className={styles.pending} data-testid="bulk-pending">
         <p role="status">
-          {title} on {orders.length} orders starts in {Math.round(ticket.ticket.windowMs / 1000)} seconds;
-          until then it can be undone.
+          {title} starts in {Math.round(ticket.ticket.windowMs / 1000)} seconds; until then it can be undone.
         </p>
         <UndoCountdown until={ticket.until} />
         <Button onClick={() => void undo()} disabled={undoing} data-testid="bulk-undo">
