@@ -39,10 +39,12 @@ step "container base (podman, node:24-slim stand-in)"
 bash "$base"
 
 registry=$(npm config get registry)
+commit=$(git rev-parse --short HEAD)
 build() {
   podman build --format docker --pull=never --network=host -v /etc/ssl/certs:/etc/ssl/certs:ro \
     --build-arg NPM_CONFIG_REGISTRY="$registry" \
     --build-arg NPM_CONFIG_CAFILE=/etc/ssl/certs/ca-certificates.crt \
+    --build-arg WAYBILL_COMMIT="$commit" \
     -f "$1" -t "$2" .
 }
 built_after=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -174,6 +176,11 @@ compose_up backend-sim gateway redis gateway-a
 step "wait for the gateway"
 wait_for 120 curl -fsS -m 5 "$gateway/readyz" || fail "gateway not ready on $gateway"
 echo
+
+step "/healthz names the commit the image was built from"
+curl -fsS -m 5 "$gateway/healthz" | grep -q "\"commit\":\"$commit\"" \
+  || fail "/healthz does not name commit $commit: $(curl -sS -m 5 "$gateway/healthz")"
+echo "ok: commit $commit"
 
 step "console answers on $gateway"
 curl -fsS "$gateway/" | grep -q '<div id="root"' || fail "console page not served"

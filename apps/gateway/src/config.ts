@@ -399,6 +399,16 @@ export class ConfigError extends Error {
   readonly isConfigError = true;
 }
 
+/** Variables whose value is a secret, or may carry one (a Redis URL's password): never printed. */
+const SECRET_VARIABLE = /(TOKEN|PASSWORD|SECRET)$|^REDIS_URL$/;
+
+/** A variable as a configuration error names it: its value, unless it is secret or was not set. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return `${name} (not set)`;
+  if (SECRET_VARIABLE.test(name)) return `${name} (value hidden, ${value.length} characters)`;
+  return `${name}=${JSON.stringify(value)}`;
+}
+
 /** Validates the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, string> = {};
@@ -412,7 +422,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(picked[name] ?? '')}: ${issue.message}`;
+      return `  ${shownValue(name, picked[name])}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
   }

@@ -106,7 +106,6 @@ describe('loadConfig', () => {
     ['ALLOWED_ORIGINS', 'mailto:a@b'],
     ['ALLOWED_ORIGINS', 'https://a.example.com/console?x=1'],
     ['IMAGE_ORIGINS', 'images please'],
-    ['REDIS_URL', 'http://x'],
     ['NODE_ENV', 'staging'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
@@ -144,8 +143,8 @@ describe('loadConfig', () => {
     for (const [env, message] of [
       [{ REDIS_SENTINELS: 'a:1,b', [named]: 'm' }, 'REDIS_SENTINELS="a:1,b": "b" is not a host:port'],
       [{ REDIS_SENTINELS: 'a:0', [named]: 'm' }, 'REDIS_SENTINELS="a:0": "a:0" is not a host:port'],
-      [{ REDIS_SENTINELS: 'a:1' }, 'REDIS_MASTER_NAME="": must be set with REDIS_SENTINELS'],
-      [{ [named]: 'm' }, 'REDIS_SENTINELS="": must be set with REDIS_MASTER_NAME'],
+      [{ REDIS_SENTINELS: 'a:1' }, 'REDIS_MASTER_NAME (not set): must be set with REDIS_SENTINELS'],
+      [{ [named]: 'm' }, 'REDIS_SENTINELS (not set): must be set with REDIS_MASTER_NAME'],
       [
         { REDIS_SENTINELS: 'a:1', [named]: 'm', REDIS_URL: 'redis://:secret@r:6379' },
         'REDIS_SENTINELS="a:1": cannot be used with REDIS_URL',
@@ -223,6 +222,30 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value }), name).toThrow(
         `${name}=${JSON.stringify(value)}: must be ${problem}`,
       );
+  });
+
+  it.each([
+    ['REDIS_URL', 'redis//:Sup3rSecretRedisPw@redis:6379'],
+    ['REDIS_URL', 'http://x'],
+    ['METRICS_TOKEN', 'abcdEFGH1234'],
+    ['SERVICE_TOKEN', ' '],
+  ])('names %s when it is wrong without printing its value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`${name} \\(value hidden, ${value.length} characters\\): `),
+    );
+    let message = '';
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    if (value.trim()) expect(message).not.toContain(value);
+  });
+
+  it('names a variable that was not set as such in a rule across variables', () => {
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '500' })).toThrow(
+      'DRAIN_IDLE_CLOSE_MS (not set): must be below SHUTDOWN_GRACE_MS (500)',
+    );
   });
 
   it('takes an empty METRICS_TOKEN as unset, and refuses a short one', () => {

@@ -135,6 +135,32 @@ describe('/readyz', () => {
     expect((await readyz()).status).toBe(200);
   });
 
+  it('for a replica (scope=replica): out of service until every check passed once, then in service through a backend outage', async () => {
+    proxy.setMode('down');
+    const fresh = await startHardened({
+      BACKEND_URL: proxy.url,
+      REDIS_URL: redis.url,
+      BACKEND_TIMEOUT_MS: '1000',
+      CHANGE_POLL_MS: '200',
+      READYZ_CACHE_MS: '0',
+    });
+    const replica = async () => (await fetch(`${fresh.url}/readyz?scope=replica`)).status;
+    try {
+      // A release that never reached the backend never takes traffic.
+      expect(await replica()).toBe(503);
+      proxy.setMode('pass');
+      expect(await replica()).toBe(200);
+      // What every replica shares is down: each stays in service; the full check still says why.
+      proxy.setMode('down');
+      expect(await replica()).toBe(200);
+      expect((await fetch(`${fresh.url}/readyz`)).status).toBe(503);
+      expect((await fetch(`${fresh.url}/readyz?scope=everything`)).status).toBe(400);
+    } finally {
+      proxy.setMode('pass');
+      await fresh.close();
+    }
+  }, 30_000);
+
   it('is not ready without Redis, and does not name it', async () => {
     await redis.stop();
     const { status, body } = await readyz();

@@ -17,6 +17,18 @@ declare module 'fastify' {
 }
 
 /**
+ * `/readyz?scope=replica`: what a load balancer's or Kubernetes' readiness asks. A replica is in
+ * service once every check passed since it started, until it drains: an outage of what every replica
+ * shares (the backend, Redis) then leaves them all serving (the console says the backend is
+ * unavailable, sessions seen lately answer from memory) instead of taking them all out, while a new
+ * release that never reaches them never turns ready.
+ */
+const READYZ_QUERY = {
+  type: 'object',
+  properties: { scope: { type: 'string', enum: ['replica'] } },
+} as const;
+
+/**
  * /healthz (the process is alive, with its version and commit) and /readyz (backend, change poll and Redis answer; 503 while
  * draining). Both are unauthenticated: they name checks, never an address (URL, host, port). The
  * backend's answer is reused for READYZ_CACHE_MS, so /readyz cannot be used to multiply calls to the
@@ -52,10 +64,8 @@ export const healthPlugin = fp(
     const build = buildInfo(config.WAYBILL_COMMIT);
     app.get('/healthz', async () => ({ status: 'ok', ...build, clientVersions: CLIENT_VERSIONS }));
 
-    app.get('/readyz', async (_request, reply) => {
-      // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.
-      if (app.drainState().draining) return reply.status(503).send({ status: 'shutting down', checks: [] });
-      const results = await Promise.all(
+    const runChecks = () =>
+      Promise.all(
         app.readinessChecks.map(async (check, index): Promise<ReadinessResult> => {
           try {
             return await check();
@@ -66,9 +76,25 @@ export const healthPlugin = fp(
           }
         }),
       );
-      const ready = results.every((r) => r.ok);
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
-    });
+
+    // Whether every check passed once since this process started (see `scope=replica`).
+    let reachedOnce = false;
+    app.get<{ Querystring: { scope?: 'replica' } }>(
+      '/readyz',
+      { schema: { querystring: READYZ_QUERY } },
+      async (request, reply) => {
+        // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.
+        if (app.drainState().draining) return reply.status(503).send({ status: 'shutting down', checks: [] });
+        if (request.query.scope === 'replica' && reachedOnce)
+          return reply.send({ status: 'ready', scope: 'replica', checks: [] });
+        const results = await runChecks();
+        const ready = results.every((r) => r.ok);
+        if (ready) reachedOnce = true;
+        return reply
+          .status(ready ? 200 : 503)
+          .send({ status: ready ? 'ready' : 'not ready', checks: results });
+      },
+    );
   },
   { name: 'waybill-health', dependencies: ['waybill-services'] },
 );

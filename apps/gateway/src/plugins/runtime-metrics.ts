@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { WebSocket } from 'ws';
+import { withinMs } from '../scale/within.js';
 
 /** Route label of a request no route matched (a scanner's URLs must not become label values). */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -61,8 +62,9 @@ export const runtimeMetricsPlugin = fp(
       help: 'Live gateway sessions (on disk, or in Redis for every replica); kept as a count, never scanned',
       registers: [registry],
       async collect() {
-        // NaN (unknown) while Redis is unreachable; waybill_redis_up says why.
-        this.set(await sessions.count().catch(() => Number.NaN));
+        // NaN (unknown) while Redis is unreachable or slow; waybill_redis_up says why. Bounded as the
+        // PING is, so a scrape always answers within Prometheus's timeout.
+        this.set(await withinMs(sessions.count(), 1000).catch(() => Number.NaN));
       },
     });
 

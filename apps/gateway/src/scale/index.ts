@@ -1,7 +1,7 @@
 import { RedisOwnWriteStore } from '../realtime/own-write-store.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 import { RedisBulkJobStore } from './redis-bulk-job-store.js';
-import { RedisChangeEventLog } from './redis-change-event-log.js';
+import { CHANGE_READ_BLOCK_MS, RedisChangeEventLog } from './redis-change-event-log.js';
 import { createRedisConnection, type RedisTarget } from './redis-connection.js';
 import { RedisExportStore } from './redis-export-store.js';
 import { redisKeys } from './redis-keys.js';
@@ -10,6 +10,7 @@ import { RedisPollLease } from './redis-poll-lease.js';
 import { RedisScriptTokenStore } from './redis-script-token-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
 import { RedisViewStore } from './redis-view-store.js';
+import { withinMs } from './within.js';
 
 export { RedisChangeEventLog } from './redis-change-event-log.js';
 export { RedisExportStore } from './redis-export-store.js';
@@ -35,9 +36,10 @@ export interface ScaleOptions {
  */
 export function createScale(opts: ScaleOptions) {
   const keys = redisKeys(opts.keyPrefix);
-  const connect = (role: string) => createRedisConnection({ ...opts.target, role, logger: opts.logger });
+  const connect = (role: string, blocksForMs = 0) =>
+    createRedisConnection({ ...opts.target, role, logger: opts.logger, blocksForMs });
   const redis = connect('commands');
-  const reader = connect('change-reader');
+  const reader = connect('change-reader', CHANGE_READ_BLOCK_MS);
   const subscriber = connect('export-subscriber');
   const lease = new RedisPollLease({ redis, keys, logger: opts.logger, ttlMs: opts.leaseTtlMs });
   const events = new RedisChangeEventLog({
@@ -72,13 +74,7 @@ export function createScale(opts: ScaleOptions) {
     /** For /readyz: a replica that cannot reach Redis cannot serve live updates. */
     async ping(timeoutMs = 2000): Promise<boolean> {
       try {
-        const answer = await Promise.race([
-          redis.ping(),
-          new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error('timeout')), timeoutMs).unref(),
-          ),
-        ]);
-        return answer === 'PONG';
+        return (await withinMs(redis.ping(), timeoutMs)) === 'PONG';
       } catch {
         return false;
       }

@@ -50,8 +50,12 @@ export interface RedisChangeEventLogOptions {
   capacity?: number;
   /** The lease's current fencing token; appends without it are refused. */
   fence?: () => string | null;
+  /** How long one read waits for new events (at most CHANGE_READ_BLOCK_MS: the reader's timeout allows that). */
   blockMs?: number;
 }
+
+/** How long the reader's XREAD waits for new events before it asks again. */
+export const CHANGE_READ_BLOCK_MS = 5000;
 
 function decode([id, fields]: StreamEntry): ChangeEvent | null {
   const raw = fields[fields.indexOf('e') + 1];
@@ -194,7 +198,7 @@ export class RedisChangeEventLog implements ChangeEventLog {
           'COUNT',
           100,
           'BLOCK',
-          this.opts.blockMs ?? 5000,
+          this.opts.blockMs ?? CHANGE_READ_BLOCK_MS,
           'STREAMS',
           keys.changes,
           cursor,

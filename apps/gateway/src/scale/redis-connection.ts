@@ -1,4 +1,11 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { RedisOptions } from 'ioredis';
+
+// Loaded through require, as OpenTelemetry's ioredis instrumentation patches required modules only:
+// an ESM import of ioredis would never be traced.
+const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+type Redis = import('ioredis').Redis;
+
 import type { Config } from '../config.js';
 import type { RealtimeLogger } from '../realtime/types.js';
 
@@ -31,6 +38,8 @@ export type RedisConnectionOptions = RedisTarget & {
   lazyConnect?: boolean;
   /** The clock the repeated-error log is spaced by. */
   now?: () => number;
+  /** The longest a command of this connection blocks on purpose (XREAD BLOCK): added to its timeout. */
+  blocksForMs?: number;
 };
 
 /** The Redis the configuration names, or null on a single replica (no REDIS_URL, no Sentinel). */
@@ -54,6 +63,14 @@ export function redisTarget(
   };
 }
 
+/**
+ * How long a command waits for Redis's answer. A server that stops answering without closing the
+ * connection (frozen, or a network cut that drops packets) then fails calls as unreachable (503 with
+ * Retry-After, sessions seen lately served from memory) instead of holding every request until its
+ * own timeout; ioredis's error reads "Command timed out", which `isRedisUnavailable` knows.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
 /** The longest pause between two reconnect attempts of a gateway connection. */
 export const RECONNECT_MAX_DELAY_MS = 2000;
 
@@ -69,6 +86,7 @@ export function redisConnectionOptions(opts: RedisConnectionOptions): RedisOptio
     // Reconnect without end, 200 ms more after each failed attempt, at most 2 s apart.
     retryStrategy: (times) => Math.min(times * 200, RECONNECT_MAX_DELAY_MS),
     lazyConnect: opts.lazyConnect ?? false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS + (opts.blocksForMs ?? 0),
     ...(opts.password ? { password: opts.password } : {}),
   };
   if (opts.sentinel) {

@@ -21,16 +21,21 @@ export class Browser {
     }
   }
 
-  async query(path: string, input?: unknown) {
+  /** `signal`: give up (the call throws) when it aborts, for calls that must not hang. */
+  async query(path: string, input?: unknown, { signal }: { signal?: AbortSignal } = {}) {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    const response = await fetch(`${this.base}/trpc/${path}${query}`, { headers: this.header() });
+    const response = await fetch(`${this.base}/trpc/${path}${query}`, {
+      headers: this.header(),
+      ...(signal ? { signal } : {}),
+    });
     this.remember(response);
     return { status: response.status, body: (await response.json()) as TrpcBody, headers: response.headers };
   }
 
-  async mutate(path: string, input?: unknown) {
+  async mutate(path: string, input?: unknown, { signal }: { signal?: AbortSignal } = {}) {
     const response = await fetch(`${this.base}/trpc/${path}`, {
       method: 'POST',
+      ...(signal ? { signal } : {}),
       headers: { ...this.header(), 'content-type': 'application/json' },
       ...(input === undefined ? {} : { body: JSON.stringify(input) }),
     });

@@ -36,7 +36,7 @@ const rules: DeploymentRules = {
     [secret.metadata.name, secret.stringData],
   ]),
   liveness: '/healthz',
-  readiness: '/readyz',
+  readiness: '/readyz?scope=replica',
 };
 const podLabels = () =>
   (deployment as { spec: { template: { metadata: { labels: object } } } }).spec.template.metadata.labels;
@@ -138,7 +138,7 @@ describe('the manifest checks', () => {
       'container gateway: allowPrivilegeEscalation must be false',
       'container gateway: capabilities must drop ALL',
       'container gateway: capabilities must add none',
-      'container gateway: readinessProbe must GET /readyz',
+      'container gateway: readinessProbe must GET /readyz?scope=replica',
       'container gateway: probe port web is not a container port',
       'SESSION_SECRET is not a gateway configuration variable',
       'terminationGracePeriodSeconds (10) must be above the preStop pause (5 s) plus SHUTDOWN_GRACE_MS (10 s)',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSessionId } from '../../src/auth/credentials.js';
 import { sessionKey } from '../../src/auth/session-expiry.js';
 import { Browser, type TrpcBody } from '../auth/browser.js';
-import { type RunningGateway, startGateway } from '../helpers.js';
+import { type RunningGateway, startGateway, TEST_METRICS_TOKEN } from '../helpers.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
@@ -102,5 +102,56 @@ describe('a Redis restart signs nobody out', { timeout: 60_000 }, () => {
     expect((await staying.query('auth.session')).body.result?.data.user).toMatchObject({ email: DEMO.email });
     expect((await staying.query('users.me')).status).toBe(200);
     expect((await leaving.query('auth.session')).body.result?.data.user).toBeNull();
+  });
+});
+
+describe('a Redis that stops answering is an outage too, not a hang', { timeout: 60_000 }, () => {
+  let redis: RedisServer;
+  let sim: Awaited<ReturnType<typeof startSim>>;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    sim = await startSim({ port: 0, tickMs: 0 });
+    gateway = await startGateway({
+      BACKEND_URL: sim.url,
+      REDIS_URL: redis.url,
+      WEB_DIST: '/nonexistent-web-dist',
+    });
+  });
+  afterAll(async () => {
+    redis?.thaw();
+    await gateway?.close();
+    await sim?.close();
+    await redis?.stop();
+  });
+
+  it('serves the sessions it saw, refuses what needs Redis with 503 + Retry-After, and scrapes say Redis is down', async () => {
+    const staying = new Browser(gateway.url);
+    expect((await staying.mutate('auth.passwordLogin', DEMO)).status).toBe(200);
+    expect((await staying.query('users.me')).status).toBe(200);
+
+    // Frozen: the connections stay open and nothing answers. Without a command timeout every call
+    // that touches Redis waits until the request itself times out.
+    redis.freeze();
+    const answered = AbortSignal.timeout(20_000);
+    expect((await staying.query('users.me', undefined, { signal: answered })).status).toBe(200);
+    const newcomer = new Browser(gateway.url);
+    const refused = await newcomer.mutate('auth.passwordLogin', DEMO, { signal: answered });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    const scrape = await fetch(`${gateway.url}/metrics`, {
+      headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+      signal: answered,
+    });
+    expect(scrape.status).toBe(200);
+    expect(await scrape.text()).toMatch(/^waybill_redis_up 0$/m);
+
+    redis.thaw();
+    await until(
+      'sign-in once redis answers again',
+      async () => (await new Browser(gateway.url).mutate('auth.passwordLogin', DEMO)).status === 200,
+      15_000,
+    );
   });
 });

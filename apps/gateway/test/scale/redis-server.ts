@@ -21,6 +21,10 @@ export interface RedisServer {
   connect(options?: RedisOptions): Redis;
   /** Disconnects the clients `connect` made, then kills the server. */
   stop(): Promise<void>;
+  /** Stops the server answering, its connections left open (a hung server, or a cut that drops packets). */
+  freeze(): void;
+  /** Lets a frozen server answer again. */
+  thaw(): void;
 }
 
 export function findRedisServer(): string {
@@ -109,6 +113,8 @@ export async function startRedis(opts: StartRedisOptions = {}): Promise<RedisSer
       clients.push(client);
       return client;
     },
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
     stop: () => {
       for (const client of clients.splice(0)) client.disconnect();
       return new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { testDataDir } from '../data-dir.js';
 import { type RecordedRequest, startFakeBackend } from '../fake-backend.js';
 import { httpClient } from '../helpers.js';
+import { startRedis } from '../scale/redis-server.js';
 import { DEMO } from '../sim-stack.js';
 import { type ReceivedSpan, startOtlpReceiver, traceTree } from './otlp-receiver.js';
 
@@ -169,6 +170,44 @@ describe('tracing', () => {
       expect(receiver.spans.flatMap(leaks)).toEqual([]);
     } finally {
       await receiver.close();
+    }
+  }, 60_000);
+
+  it('with Redis, its commands are spans inside the call that made them, named by command only', async () => {
+    const receiver = await startOtlpReceiver();
+    const redis = await startRedis();
+    try {
+      const { url } = await startGateway({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+        REDIS_URL: redis.url,
+      });
+      const { sessionToken } = await consoleCalls(url);
+      const signIn = await vi.waitFor(
+        () => {
+          const span = receiver.spans.find((s) => s.name === 'trpc auth.passwordLogin');
+          const commands = span
+            ? receiver.spans.filter(
+                (s) => s.traceId === span.traceId && s.attributes['db.system.name'] === 'redis',
+              )
+            : [];
+          if (!span || commands.length === 0)
+            throw new Error('the sign-in trace with its Redis commands has not arrived yet');
+          return { span, commands };
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      // The session is written inside the sign-in; the statement is the command's name, never a key.
+      expect(signIn.commands.map((c) => c.name)).toContain('exec');
+      for (const command of signIn.commands) expect(command.attributes['db.query.text']).toBe(command.name);
+      const keys = receiver.spans
+        .flatMap((s) => Object.values(s.attributes))
+        .filter((v) => v.includes(sessionToken));
+      expect(keys).toEqual([]);
+    } finally {
+      await receiver.close();
+      await redis.stop();
     }
   }, 60_000);
 
