@@ -8,7 +8,7 @@ import { newSessionId } from '../../src/auth/credentials.js';
 import { sessionKey } from '../../src/auth/session-expiry.js';
 import { Browser, type TrpcBody } from '../auth/browser.js';
 import { type RunningGateway, startGateway, TEST_METRICS_TOKEN } from '../helpers.js';
-import { type RedisServer, startRedis } from './redis-server.js';
+import { type RedisServer, type StartRedisOptions, startRedis } from './redis-server.js';
 
 const DEMO = { email: 'ops@example.com', password: 'waybill-demo' };
 
@@ -21,6 +21,18 @@ async function until(what: string, probe: () => Promise<boolean>, ms: number): P
   }
 }
 
+/** Redis, backend-sim and one gateway on that Redis. */
+async function startRedisStack(redisOptions: StartRedisOptions = {}) {
+  const redis = await startRedis(redisOptions);
+  const sim = await startSim({ port: 0, tickMs: 0 });
+  const gateway = await startGateway({
+    BACKEND_URL: sim.url,
+    REDIS_URL: redis.url,
+    WEB_DIST: '/nonexistent-web-dist',
+  });
+  return { redis, sim, gateway };
+}
+
 describe('a Redis restart signs nobody out', { timeout: 60_000 }, () => {
   let aofDir: string;
   let redis: RedisServer;
@@ -30,13 +42,7 @@ describe('a Redis restart signs nobody out', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     aofDir = await mkdtemp(join(tmpdir(), 'waybill-redis-aof-'));
     // Persistent, as docker-compose.yml runs it: sessions outlive a restart of Redis itself.
-    redis = await startRedis({ appendOnlyDir: aofDir });
-    sim = await startSim({ port: 0, tickMs: 0 });
-    gateway = await startGateway({
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      WEB_DIST: '/nonexistent-web-dist',
-    });
+    ({ redis, sim, gateway } = await startRedisStack({ appendOnlyDir: aofDir }));
   });
   afterAll(async () => {
     await gateway?.close();
@@ -111,13 +117,7 @@ describe('a Redis that stops answering is an outage too, not a hang', { timeout:
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    sim = await startSim({ port: 0, tickMs: 0 });
-    gateway = await startGateway({
-      BACKEND_URL: sim.url,
-      REDIS_URL: redis.url,
-      WEB_DIST: '/nonexistent-web-dist',
-    });
+    ({ redis, sim, gateway } = await startRedisStack());
   });
   afterAll(async () => {
     redis?.thaw();
