@@ -10,9 +10,11 @@ import {
 import { reconnectDelayMs } from '@waybill/contracts';
 import type { AppRouter, RouterInputs, RouterOutputs } from '@waybill/gateway/router';
 import NodeWebSocket from 'ws';
+import { guardedFetch } from './request-guard.js';
 
 export * from './helpers.js';
 export { type LiveListProcedure, type LiveListState, liveList } from './live-list.js';
+export { RequestTimeoutError, UnexpectedResponseError } from './request-guard.js';
 export { type ClientVersionCheck, checkClientVersion } from './version-check.js';
 export type { AppRouter, RouterInputs, RouterOutputs };
 export { TRPCClientError };
@@ -35,6 +37,12 @@ export interface WaybillClientOptions {
   WebSocket?: unknown;
   /** Longer GET batches are sent as POST. */
   maxURLLength?: number;
+  /**
+   * Milliseconds a query or mutation may wait for its whole answer before failing with a
+   * RequestTimeoutError (as the TRPCClientError's cause). Default: no limit. Subscriptions are not
+   * bound by it.
+   */
+  timeoutMs?: number;
 }
 
 /** The gateway refuses HTTP batches of more than 20 procedures (its maxBatchSize). */
@@ -62,12 +70,24 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
     throw new Error(`url must start with http:// or https:// (got "${options.url}")`);
   const httpUrl = `${base}/trpc`;
   const WebSocketImpl = (options.WebSocket ?? globalThis.WebSocket ?? NodeWebSocket) as typeof WebSocket;
+  // tRPC's close waits for a socket still connecting to open first: to a gateway that accepted the
+  // connection and never answers, forever (and the socket holds the process). Those are closed here.
+  const connecting = new Set<WebSocket>();
+  class TrackedWebSocket extends WebSocketImpl {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      connecting.add(this);
+      const settled = () => connecting.delete(this);
+      this.addEventListener('open', settled);
+      this.addEventListener('close', settled);
+    }
+  }
 
   let wsClient: ReturnType<typeof createWSClient> | null = null;
   const getWsClient = () => {
     wsClient ??= createWSClient({
       url: httpUrl.replace(/^http/, 'ws'),
-      WebSocket: WebSocketImpl,
+      WebSocket: TrackedWebSocket,
       // Lazy: a script that never subscribes never opens a socket, and an idle one closes.
       lazy: { enabled: true, closeMs: 1000 },
       retryDelayMs: reconnectDelayMs,
@@ -84,6 +104,7 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
     const token = resolveToken(options.token);
     return token ? { authorization: `Bearer ${token}` } : {};
   };
+  const fetch = guardedFetch(options.timeoutMs);
   const client = createTRPCClient<AppRouter>({
     links: [
       splitLink({
@@ -94,8 +115,14 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
           condition: (op) =>
             op.type === 'query' &&
             encodeURIComponent(JSON.stringify(op.input ?? null)).length > maxURLLength / 2,
-          true: httpBatchLink({ url: httpUrl, headers, methodOverride: 'POST', maxItems: MAX_BATCH_ITEMS }),
-          false: httpBatchLink({ url: httpUrl, maxURLLength, headers, maxItems: MAX_BATCH_ITEMS }),
+          true: httpBatchLink({
+            url: httpUrl,
+            headers,
+            fetch,
+            methodOverride: 'POST',
+            maxItems: MAX_BATCH_ITEMS,
+          }),
+          false: httpBatchLink({ url: httpUrl, maxURLLength, headers, fetch, maxItems: MAX_BATCH_ITEMS }),
         }),
       }),
     ],
@@ -104,6 +131,8 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
   const close = () => {
     wsClient?.close();
     wsClient = null;
+    for (const socket of connecting) socket.close();
+    connecting.clear();
   };
   // The tRPC client is a proxy where every key is a procedure path; `close` is answered here first.
   return new Proxy(client, {

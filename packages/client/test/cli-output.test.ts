@@ -81,6 +81,20 @@ describe('waybill --fields', () => {
       'Unknown field colour (fields: uid, status, tags)',
     );
   });
+
+  it('refuses a dotted path no item has past its first name, and judges no path that meets only nulls', () => {
+    expect(() => selectFields(items, ['uid', 'status.kye'])).toThrow(
+      'Unknown field status.kye (status has: key)',
+    );
+    const noCourier = [
+      { uid: 'a', courier: null },
+      { uid: 'b', courier: null },
+    ];
+    expect(selectFields(noCourier, ['courier.key'])).toEqual([
+      { 'courier.key': null },
+      { 'courier.key': null },
+    ]);
+  });
 });
 
 describe('waybill completion', () => {

@@ -1,7 +1,8 @@
-import { createWaybillClient, signInWithPassword } from '../index.js';
+import { signInWithPassword } from '../index.js';
 import { configPath, deleteSession, loadSession, type StoredSession, saveSession } from './config-file.js';
-import { CliError, usageError } from './errors.js';
+import { CliError, refusedAs, usageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { clientFor, requestTimeoutMs, useGateway } from './gateway.js';
 import { ask, askSecret } from './prompt.js';
 import { warnOnClientVersion } from './version-check.js';
 
@@ -26,23 +27,32 @@ function checkedUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** `--url`, else WAYBILL_URL: what replaces the stored session's gateway. */
+function urlOverride(flag: string | undefined): string | undefined {
+  const url = flag ?? (process.env.WAYBILL_URL || undefined);
+  return url === undefined ? undefined : checkedUrl(url);
+}
+
 /**
  * Signs in and stores the session: with `--token`, a script token made on the console's /me page
  * (checked with users.me first); otherwise e-mail and password with `bearer: true` (the gateway
- * answers a session token only then).
+ * answers a session token only then). WAYBILL_TOKEN is not read: a token from the environment needs
+ * no login, and storing one the user never typed would surprise.
  */
 export async function login(options: LoginOptions): Promise<Record<string, unknown>> {
   const url = checkedUrl(options.url || process.env.WAYBILL_URL || (await ask('Gateway URL: ')));
+  const timeoutMs = requestTimeoutMs();
+  useGateway(url);
   const file = configPath();
   if (options.token !== undefined) {
     if (options.email !== undefined || options.password !== undefined)
       throw usageError('Give --token, or --email and --password, not both');
     const token = options.token.trim();
     if (!token) throw usageError('--token needs the token from the console’s /me page');
-    const client = createWaybillClient({ url, token });
+    const client = clientFor(url, token);
     warnOnClientVersion(url);
     try {
-      const { user } = await client.users.me.query();
+      const { user } = await client.users.me.query().catch(refusedAs('The gateway refused this token'));
       await saveSession({ url, token, kind: 'script-token' }, file);
       return { signedIn: true, url, user: user.name, email: user.email ?? null, config: file, with: 'token' };
     } finally {
@@ -54,7 +64,9 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
   const password = options.password ?? (await askSecret('Password: '));
   if (!password) throw usageError('A password is needed (--password, the prompt or stdin)');
   warnOnClientVersion(url);
-  const { client, token, user } = await signInWithPassword({ url, email, password });
+  const { client, token, user } = await signInWithPassword({ url, email, password, timeoutMs }).catch(
+    refusedAs('Sign-in refused'),
+  );
   client.close();
   await saveSession({ url, token }, file);
   return { signedIn: true, url, user: user.name, email: user.email ?? email, config: file };
@@ -63,18 +75,43 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
 /**
  * Ends the stored session on the gateway, then forgets it (even when the gateway had ended it). A
  * stored script token is only forgotten here: it lives until revoked on the console's /me page.
+ * With `--token`, ends that token's session instead, and forgets the stored one only when it is the
+ * same token. WAYBILL_TOKEN is not read: a token kept in the environment (often a script token
+ * other jobs use) is never ended by a bare `waybill logout`.
  */
-export async function logout(): Promise<Record<string, unknown>> {
-  const { url, token, kind } = await loadSession();
+export async function logout(options: SessionOptions = {}): Promise<Record<string, unknown>> {
+  if (options.token !== undefined) return endToken(options.token, options.url);
+  const { url: storedUrl, token, kind } = await loadSession();
+  const url = urlOverride(options.url) ?? storedUrl;
   if (kind === 'script-token') {
     await deleteSession();
     return { signedOut: true, url, tokenRevoked: false, note: 'revoke the token on the console’s /me page' };
   }
-  const client = createWaybillClient({ url, token });
-  await client.auth.logout.mutate();
-  client.close();
+  await endOnGateway(url, token);
   await deleteSession();
   return { signedOut: true, url };
+}
+
+async function endToken(given: string, flagUrl: string | undefined): Promise<Record<string, unknown>> {
+  const token = given.trim();
+  if (!token) throw usageError('--token needs the token of the session to end');
+  const stored = await loadSession().catch(() => null);
+  const url = urlOverride(flagUrl) ?? stored?.url;
+  if (url === undefined)
+    throw usageError('A token needs a gateway: give --url or set WAYBILL_URL (or run `waybill login`)');
+  await endOnGateway(url, token);
+  const forgotten = stored?.token === token;
+  if (forgotten) await deleteSession();
+  return { signedOut: true, url, storedSessionForgotten: forgotten };
+}
+
+async function endOnGateway(url: string, token: string): Promise<void> {
+  const client = clientFor(url, token);
+  try {
+    await client.auth.logout.mutate();
+  } finally {
+    client.close();
+  }
 }
 
 /**
@@ -83,10 +120,10 @@ export async function logout(): Promise<Record<string, unknown>> {
  */
 export async function resolveSession(options: SessionOptions = {}): Promise<StoredSession> {
   const token = options.token ?? (process.env.WAYBILL_TOKEN || undefined);
-  const url = options.url ?? (process.env.WAYBILL_URL || undefined);
+  const url = urlOverride(options.url);
   if (token === undefined) {
     const stored = await loadSession();
-    return url === undefined ? stored : { ...stored, url: checkedUrl(url) };
+    return url === undefined ? stored : { ...stored, url };
   }
   if (!token.trim())
     throw new CliError('The token is empty: give --token or WAYBILL_TOKEN a script token', EXIT.auth);
@@ -99,5 +136,5 @@ export async function resolveSession(options: SessionOptions = {}): Promise<Stor
 export async function sessionClient(options: SessionOptions = {}) {
   const session = await resolveSession(options);
   warnOnClientVersion(session.url);
-  return { session, client: createWaybillClient(session) };
+  return { session, client: clientFor(session.url, session.token) };
 }

@@ -21,8 +21,13 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
+export interface OptionHelp {
+  value?: string;
+  text: string;
+}
+
 /** What `--help` says of each option: its value's name (none for a switch) and its meaning. */
-export const OPTION_HELP: Record<OptionName, { value?: string; text: string }> = {
+export const OPTION_HELP: Record<OptionName, OptionHelp> = {
   help: { text: 'show this help' },
   version: { text: "print waybill's version" },
   json: { text: 'print JSON (the default)' },
@@ -59,6 +64,8 @@ export interface CommandSpec {
   args: string[];
   summary: string;
   options: OptionName[];
+  /** What its help says of an option that means something else for it than OPTION_HELP says. */
+  optionHelp?: Partial<Record<OptionName, OptionHelp>>;
 }
 
 export const COMMANDS: CommandSpec[] = [
@@ -67,8 +74,27 @@ export const COMMANDS: CommandSpec[] = [
     args: [],
     summary: 'sign in (password, or --token) and store the session',
     options: ['url', 'email', 'password', 'token', ...OUTPUT],
+    optionHelp: {
+      url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else asked)' },
+      token: {
+        value: 'T',
+        text: "store this script token from the console's /me page instead of a password ($WAYBILL_TOKEN is not read)",
+      },
+    },
   },
-  { name: 'logout', args: [], summary: 'end the stored session', options: OUTPUT },
+  {
+    name: 'logout',
+    args: [],
+    summary: 'end the stored session (or the one of --token)',
+    options: [...SESSION, ...OUTPUT],
+    optionHelp: {
+      url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one)' },
+      token: {
+        value: 'T',
+        text: 'end this session instead of the stored one; a script token is revoked ($WAYBILL_TOKEN is not read)',
+      },
+    },
+  },
   {
     name: 'orders search',
     args: [],
@@ -80,6 +106,9 @@ export const COMMANDS: CommandSpec[] = [
     args: [],
     summary: 'stream changes of the matching orders as JSON lines, until stopped',
     options: ['late', 'courier', 'status-group', 'reference', 'active', 'limit', ...SESSION],
+    optionHelp: {
+      limit: { value: 'N', text: 'follow the first N matching orders live (default and most 100)' },
+    },
   },
   {
     name: 'orders comment',

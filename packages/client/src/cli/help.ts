@@ -1,8 +1,8 @@
 import { COMMANDS, COMMON_OPTIONS, type CommandSpec, OPTION_HELP, type OptionName } from './commands.js';
 import { EXIT } from './exit-codes.js';
 
-function optionLine(name: OptionName): [string, string] {
-  const { value, text } = OPTION_HELP[name];
+function optionLine(name: OptionName, spec?: CommandSpec): [string, string] {
+  const { value, text } = spec?.optionHelp?.[name] ?? OPTION_HELP[name];
   return [`--${name}${value ? ` ${value}` : ''}`, text];
 }
 
@@ -36,9 +36,9 @@ export function generalHelp(): string {
     columns(COMMANDS.map((c) => [[c.name, ...c.args].join(' '), c.summary])),
     '',
     'Options of every command that prints (JSON on stdout by default):',
-    columns((['json', 'table', 'fields'] as OptionName[]).map(optionLine)),
+    columns((['json', 'table', 'fields'] as OptionName[]).map((name) => optionLine(name))),
     '',
-    columns((['version', 'help'] as OptionName[]).map(optionLine)),
+    columns((['version', 'help'] as OptionName[]).map((name) => optionLine(name))),
     '',
     'Exit codes:',
     columns(EXIT_HELP),
@@ -69,7 +69,7 @@ export function commandHelp(spec: CommandSpec): string {
     `${spec.summary[0]!.toUpperCase()}${spec.summary.slice(1)}.`,
     '',
     'Options:',
-    columns([...spec.options, ...COMMON_OPTIONS].map(optionLine)),
+    columns([...spec.options, ...COMMON_OPTIONS].map((name) => optionLine(name, spec))),
   ].join('\n');
 }
 

@@ -1,13 +1,17 @@
-import { createWriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DEFAULT_INBOUNDS_FILTER } from '@waybill/contracts';
 import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
+import { RequestTimeoutError } from '../request-guard.js';
 import type { StoredSession } from './config-file.js';
-import { CliError } from './errors.js';
+import { CliError, usageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { requestTimeoutMs } from './gateway.js';
 import { progressReporter } from './output.js';
 
 type Inbound = RouterOutputs['inbounds']['search']['inventory_receipts'][number];
@@ -60,12 +64,43 @@ function followExport(client: WaybillClient, started: ExportState, label: string
   });
 }
 
+/** The download's answer, bound by the request timeout until it starts (a big file may take longer). */
+async function download(url: URL, token: string): Promise<Response> {
+  const timeoutMs = requestTimeoutMs();
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), timeoutMs);
+  try {
+    return await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: gaveUp.signal });
+  } catch (error) {
+    throw gaveUp.signal.aborted ? new RequestTimeoutError(timeoutMs) : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Refuses an --out the file cannot be written to, before the export runs (it takes a while, and
+ * the gateway keeps the job): its folder must exist and be writable, and an existing file writable.
+ */
+export async function checkWritable(file: string): Promise<void> {
+  const dir = path.dirname(path.resolve(file));
+  const folder = await stat(dir).catch(() => null);
+  if (!folder?.isDirectory()) throw usageError(`Cannot write ${file}: the folder ${dir} does not exist`);
+  const existing = await stat(file).catch(() => null);
+  if (existing?.isDirectory()) throw usageError(`Cannot write ${file}: it is a folder`);
+  await access(existing ? file : dir, constants.W_OK).catch(() => {
+    throw usageError(`Cannot write ${file}: permission denied`);
+  });
+}
+
 export async function exportInbound(
   client: WaybillClient,
   session: StoredSession,
   reception: string,
   out: string | undefined,
 ) {
+  const file = out ?? `${reception}.xlsx`;
+  await checkWritable(file);
   const inbound = await inboundByReception(client, reception);
   const started = await client.inbounds.export.start.mutate({ uid: inbound.uid });
   const finished = started.status === 'running' ? await followExport(client, started, inbound.name) : started;
@@ -73,16 +108,13 @@ export async function exportInbound(
   if (finished.status === 'failed')
     throw new CliError(`The export failed: ${finished.error ?? 'no reason given'}`);
   if (!finished.downloadPath) throw new CliError('The gateway finished the export without a download path');
-  const response = await fetch(new URL(finished.downloadPath, `${session.url}/`), {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
+  const response = await download(new URL(finished.downloadPath, `${session.url}/`), session.token);
   if (!response.ok || !response.body) {
     const detail = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new CliError(
       `The download was refused (${response.status}): ${detail?.message ?? response.statusText}`,
     );
   }
-  const file = out ?? `${reception}.xlsx`;
   await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(file));
   return { reception: inbound.name, inboundUid: inbound.uid, jobId: finished.jobId, file };
 }

@@ -1,5 +1,7 @@
 import {
+  COURIER_KEYS,
   DEFAULT_ORDERS_FILTER,
+  isCourierKey,
   MAX_PAGE_SIZE,
   ORDER_STATUS_GROUPS,
   type OrdersFilter,
@@ -27,7 +29,13 @@ const ACTIVE = ['all', 'active', 'snoozed'] as const;
 export function ordersFilterFromFlags(flags: OrdersSearchOptions): OrdersFilter {
   let filter: OrdersFilter = { ...DEFAULT_ORDERS_FILTER };
   if (flags.late) filter = setLateMode(filter, true);
-  if (flags.courier?.length) filter.courierKeys = flags.courier;
+  if (flags.courier?.length) {
+    // The gateway answers an unknown courier with no orders: a typo would look like "none match".
+    const unknown = flags.courier.filter((key) => !isCourierKey(key));
+    if (unknown.length)
+      throw usageError(`Unknown --courier ${unknown.join(', ')} (one of: ${COURIER_KEYS.join(', ')})`);
+    filter.courierKeys = flags.courier;
+  }
   if (flags.statusGroup?.length) {
     const known = ORDER_STATUS_GROUPS.map((g) => g.id as string);
     const unknown = flags.statusGroup.filter((id) => !known.includes(id));

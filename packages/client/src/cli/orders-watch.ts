@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE } from '@waybill/contracts';
 import type { WaybillClient } from '../index.js';
 import { liveList } from '../live-list.js';
+import { RequestTimeoutError } from '../request-guard.js';
 import { usageError } from './errors.js';
 import { type OrdersSearchOptions, ordersFilterFromFlags } from './orders-commands.js';
 
@@ -65,11 +66,21 @@ export function parseWatchLimit(value: string | undefined): number {
   return limit;
 }
 
+export interface WatchBounds {
+  /** Stops the watch (Ctrl-C, SIGTERM, stdout closed). */
+  signal: AbortSignal;
+  /**
+   * How long the first state may take. The websocket retries a gateway it cannot reach forever,
+   * which is right for a resume after a drop but leaves a first connection that never comes silent.
+   */
+  firstStateWithinMs: number;
+}
+
 /**
  * Follows the orders matching the flags (the first `limit` of them, at most one page, in the
- * console's order) and
- * writes one JSON line per changed order to `write`, until `signal` aborts. The first state is not
- * printed: `ready` is told how many orders are watched.
+ * console's order) and writes one JSON line per changed order to `write`, until `signal` aborts.
+ * The first state is not printed: `ready` is told how many orders are watched. Throws
+ * RequestTimeoutError when no first state came in time.
  */
 export async function watchOrders(
   client: WaybillClient,
@@ -77,14 +88,25 @@ export async function watchOrders(
   limit: number,
   write: (line: OrderChangeLine) => void,
   ready: (count: number) => void,
-  signal: AbortSignal,
+  { signal, firstStateWithinMs }: WatchBounds,
 ): Promise<void> {
   const filter = ordersFilterFromFlags(flags);
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), firstStateWithinMs);
+  const until = AbortSignal.any([signal, gaveUp.signal]);
   let known: Map<string, Watched> | null = null;
-  for await (const state of liveList(client, 'orders', { filter, window: { skip: 0, limit } }, { signal })) {
-    const rows = state.rows as Watched[];
-    if (known) for (const line of orderChanges(known, rows)) write(line);
-    else ready(rows.length);
-    known = new Map(rows.map((row) => [row.uid, row]));
+  try {
+    const window = { skip: 0, limit };
+    for await (const state of liveList(client, 'orders', { filter, window }, { signal: until })) {
+      clearTimeout(timer);
+      const rows = state.rows as Watched[];
+      if (known) for (const line of orderChanges(known, rows)) write(line);
+      else ready(rows.length);
+      known = new Map(rows.map((row) => [row.uid, row]));
+    }
+  } finally {
+    clearTimeout(timer);
   }
+  if (known === null && gaveUp.signal.aborted && !signal.aborted)
+    throw new RequestTimeoutError(firstStateWithinMs);
 }

@@ -35,14 +35,43 @@ function pick(item: unknown, field: string): unknown {
   return value;
 }
 
-/** The items cut to the fields; a field whose first name no item has is a typo, said so. */
-export function selectFields(items: Record<string, unknown>[], fields: string[]): Record<string, unknown>[] {
-  if (items.length > 0) {
-    const known = new Set(items.flatMap((item) => Object.keys(item)));
-    const unknown = fields.filter((f) => !known.has(f.split('.')[0]!));
-    if (unknown.length)
-      throw usageError(`Unknown field ${unknown.join(', ')} (fields: ${[...known].join(', ')})`);
+/**
+ * Where a field's walk into an item stops short: the object lacking the next name (null when a null
+ * or a plain value came first, which says nothing of the name), at that depth. Undefined: the item
+ * has the field.
+ */
+function stopOf(item: unknown, parts: string[]): { parent: object | null; depth: number } | undefined {
+  let value: unknown = item;
+  for (const [depth, key] of parts.entries()) {
+    if (value === null || typeof value !== 'object') return { parent: null, depth };
+    if (!Object.hasOwn(value, key)) return { parent: value, depth };
+    value = (value as Record<string, unknown>)[key];
   }
+  return undefined;
+}
+
+/** What the user could have meant: the names found where the first unknown field went astray. */
+function knownNames(items: Record<string, unknown>[], field: string): string {
+  const parts = field.split('.');
+  const stops = items.map((item) => stopOf(item, parts)).filter((s) => s?.parent);
+  const depth = Math.max(...stops.map((s) => s!.depth));
+  const names = new Set(stops.filter((s) => s!.depth === depth).flatMap((s) => Object.keys(s!.parent!)));
+  const where = depth === 0 ? 'fields' : `${parts.slice(0, depth).join('.')} has`;
+  return `${where}: ${[...names].join(', ')}`;
+}
+
+/**
+ * The items cut to the fields. A field no item has is a typo, said so with the names there are; a
+ * field that meets only nulls on its way (every order without a courier, say) cannot be judged and
+ * prints null.
+ */
+export function selectFields(items: Record<string, unknown>[], fields: string[]): Record<string, unknown>[] {
+  const unknown = fields.filter((field) => {
+    const stops = items.map((item) => stopOf(item, field.split('.')));
+    return stops.length > 0 && !stops.includes(undefined) && stops.some((s) => s?.parent);
+  });
+  if (unknown.length)
+    throw usageError(`Unknown field ${unknown.join(', ')} (${knownNames(items, unknown[0]!)})`);
   return items.map((item) => Object.fromEntries(fields.map((f) => [f, pick(item, f) ?? null])));
 }
 

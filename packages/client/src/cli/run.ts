@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { RequestTimeoutError } from '../request-guard.js';
 import { login, logout, sessionClient } from './auth-commands.js';
 import { storesNeedingAttention } from './clients-commands.js';
 import {
@@ -10,9 +11,9 @@ import {
   type OptionName,
 } from './commands.js';
 import { completionScript } from './completion.js';
-import { loadSession } from './config-file.js';
-import { describeError, exitCodeFor, usageError } from './errors.js';
+import { CliError, describeError, exitCodeFor, usageError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { gatewayInUse, requestTimeoutMs, timeoutText } from './gateway.js';
 import { commandHelp, generalHelp, groupHelp, usageOf } from './help.js';
 import { exportInbound } from './inbounds-commands.js';
 import { commentOrder, orderRow, parseLimit, searchOrders } from './orders-commands.js';
@@ -45,7 +46,7 @@ async function execute(
     case 'login':
       return single(await login(values));
     case 'logout':
-      return single(await logout());
+      return single(await logout(values));
     case 'orders search': {
       if (values.all && values.limit !== undefined) throw usageError('Give --limit or --all, not both');
       const limit = values.all ? Number.POSITIVE_INFINITY : parseLimit(values.limit);
@@ -84,7 +85,8 @@ async function execute(
 async function watch(values: Values): Promise<CommandOutput & { quiet: true }> {
   const limit = parseWatchLimit(values.limit);
   const flags = { ...values, statusGroup: values['status-group'] };
-  const { client } = await sessionClient(values);
+  const { client, session } = await sessionClient(values);
+  const firstStateWithinMs = requestTimeoutMs();
   const stop = new AbortController();
   const end = () => stop.abort();
   process.once('SIGINT', end);
@@ -97,7 +99,13 @@ async function watch(values: Values): Promise<CommandOutput & { quiet: true }> {
       limit,
       (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
       (count) => process.stderr.write(`waybill: watching ${count} orders (Ctrl-C to stop)\n`),
-      stop.signal,
+      { signal: stop.signal, firstStateWithinMs },
+    );
+  } catch (error) {
+    if (!(error instanceof RequestTimeoutError)) throw error;
+    throw new CliError(
+      `Cannot reach the gateway at ${session.url}: no orders from it within ${timeoutText(error.timeoutMs)}`,
+      EXIT.backendUnavailable,
     );
   } finally {
     process.off('SIGINT', end);
@@ -109,6 +117,23 @@ async function watch(values: Values): Promise<CommandOutput & { quiet: true }> {
 
 function out(text: string): void {
   process.stdout.write(`${text}\n`);
+}
+
+let stdoutGuarded = false;
+
+/**
+ * A reader that closes the pipe early (`waybill … | head -1`) has all it wants: the write errors that
+ * follow (EPIPE, then writes to the closed stream) end nothing and print nothing. Without a listener
+ * Node would throw them as an unhandled 'error' event, with its stack.
+ */
+function guardStdout(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    process.stderr.write(`waybill: cannot write the output (${error.code ?? error.message})\n`);
+    process.exitCode = EXIT.failure;
+  });
 }
 
 async function dispatch(argv: string[]): Promise<ExitCode> {
@@ -152,30 +177,22 @@ async function dispatch(argv: string[]): Promise<ExitCode> {
   }
   if (values.json && values.table) throw usageError('Give --json or --table, not both');
   const format = { table: values.table === true, fields: parseFields(values.fields) };
+  // A WAYBILL_TIMEOUT typo is a wrong command line, said before anything is called.
+  requestTimeoutMs();
   const result = await execute(spec, args, values);
   if (!('quiet' in result)) out(render(result, format));
   await versionChecksDone();
   return result.exitCode ?? EXIT.ok;
 }
 
-/** The gateway a login was aimed at, to name it when it cannot be reached. */
-function loginUrl(argv: string[]): string | undefined {
-  const at = argv.indexOf('--url');
-  const inline = argv.find((a) => a.startsWith('--url='));
-  return (at >= 0 ? argv[at + 1] : inline?.slice('--url='.length)) || process.env.WAYBILL_URL || undefined;
-}
-
 /** Runs one command; answers the exit code. Errors go to stderr as one clear message. */
 export async function runCli(argv: string[]): Promise<number> {
+  guardStdout();
   try {
     return await dispatch(argv);
   } catch (error) {
-    const url =
-      argv[0] === 'login'
-        ? (loginUrl(argv) ?? null)
-        : await loadSession()
-            .then((s) => s.url)
-            .catch(() => null);
+    // The gateway this command used (--url, WAYBILL_URL or the stored one), not merely the stored one.
+    const url = gatewayInUse();
     // A client the gateway no longer serves may be why it failed: that warning comes first.
     await versionChecksDone();
     process.stderr.write(`waybill: ${describeError(error, url)}\n`);

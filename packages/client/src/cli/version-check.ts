@@ -1,4 +1,5 @@
 import { checkClientVersion } from '../version-check.js';
+import { requestTimeoutMs } from './gateway.js';
 
 const pending: Promise<void>[] = [];
 let warned = false;
@@ -8,7 +9,9 @@ let warned = false;
  * warning line goes to stderr. Never fails the command (an unreachable gateway fails it anyway).
  */
 export function warnOnClientVersion(url: string): void {
-  const check = checkClientVersion(url, { signal: AbortSignal.timeout(5000) })
+  // Never longer than the command's own calls may wait: a silent gateway must not hold the exit.
+  const signal = AbortSignal.timeout(Math.min(5000, requestTimeoutMs()));
+  const check = checkClientVersion(url, { signal })
     .then(({ client, gateway, ok }) => {
       if (ok !== false || warned) return;
       warned = true;

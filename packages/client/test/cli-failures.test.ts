@@ -1,0 +1,109 @@
+/**
+ * `waybill` when the gateway, or the reader of its output, lets it down: every case ends with one
+ * line on stderr and the documented exit code, never a stack and never a wait without end.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveSession } from '../src/cli/config-file.js';
+import { cliEnv, type Stack, startStack, waybill, waybillIntoClosedPipe } from './cli-stack.js';
+import { closedUrl, type FakeGateway, htmlProxy, silentGateway } from './fake-gateways.js';
+
+let stack: Stack;
+let config: string;
+let token: string;
+const fakes: FakeGateway[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = await stack.token();
+  config = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(fakes.map((fake) => fake.close()));
+  await stack?.close();
+  if (config) await rm(config, { recursive: true, force: true });
+});
+
+async function fake(start: () => Promise<FakeGateway>): Promise<string> {
+  const started = await start();
+  fakes.push(started);
+  return started.url;
+}
+
+// Each case starts Node with tsx once or more: seconds on a busy machine.
+describe('waybill when things go wrong', { timeout: 60_000 }, () => {
+  it('exits quietly, without a stack, when the reader closes the pipe (`| head -1`)', async () => {
+    const env = cliEnv(config, { WAYBILL_URL: stack.url, WAYBILL_TOKEN: token });
+    const result = await waybillIntoClosedPipe(['orders', 'search', '--limit', '100'], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('gives up on a gateway that never answers after WAYBILL_TIMEOUT, with exit 5', async () => {
+    const silent = await fake(silentGateway);
+    const env = cliEnv(config, { WAYBILL_URL: silent, WAYBILL_TOKEN: 'wbs_any', WAYBILL_TIMEOUT: '0.5' });
+    for (const args of [
+      ['orders', 'search'],
+      ['clients', 'health'],
+      ['login', '--email', 'ops@example.com', '--password', 'x'],
+    ]) {
+      const result = await waybill(args, env);
+      expect(result.stderr, args.join(' ')).toBe(
+        `waybill: The gateway at ${silent} did not answer within 0.5 s\n`,
+      );
+      expect(result.code).toBe(5);
+    }
+  });
+
+  it('refuses a WAYBILL_TIMEOUT that is not a number of seconds', async () => {
+    const result = await waybill(
+      ['orders', 'search'],
+      cliEnv(config, { WAYBILL_URL: stack.url, WAYBILL_TOKEN: token, WAYBILL_TIMEOUT: '30s' }),
+    );
+    expect(result.stderr).toBe('waybill: WAYBILL_TIMEOUT must be a number of seconds above 0 (got "30s")\n');
+    expect(result.code).toBe(2);
+  });
+
+  it('orders watch says it cannot reach a gateway that never gives it orders, with exit 5', async () => {
+    const nothing = await closedUrl();
+    const silent = await fake(silentGateway);
+    for (const url of [nothing, silent]) {
+      const result = await waybill(
+        ['orders', 'watch', '--url', url, '--token', 'wbs_any'],
+        cliEnv(config, { WAYBILL_TIMEOUT: '0.5' }),
+      );
+      expect(result.stderr).toBe(
+        `waybill: Cannot reach the gateway at ${url}: no orders from it within 0.5 s\n`,
+      );
+      expect(result.code).toBe(5);
+    }
+  });
+
+  it('names the gateway --url or WAYBILL_URL chose, not the stored session’s', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+    try {
+      await saveSession({ url: stack.url, token }, path.join(own, 'waybill/config.json'));
+      const down = await closedUrl();
+      const byFlag = await waybill(['orders', 'search', '--url', down], cliEnv(own));
+      expect(byFlag.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
+      expect(byFlag.code).toBe(5);
+      const byEnv = await waybill(['clients', 'health'], cliEnv(own, { WAYBILL_URL: down }));
+      expect(byEnv.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
+      expect(byEnv.code).toBe(5);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it("reports a proxy's HTML 502 as an answer that is not the gateway's, naming its status", async () => {
+    const proxy = await fake(htmlProxy);
+    const result = await waybill(['orders', 'search', '--url', proxy, '--token', 'wbs_any'], cliEnv(config));
+    expect(result.stderr).toBe(
+      `waybill: ${proxy} answered HTTP 502 Bad Gateway with text/html, not the Waybill gateway's JSON (a proxy in front of a gateway that is down, or the wrong URL?)\n`,
+    );
+    expect(result.code).toBe(5);
+  });
+});
