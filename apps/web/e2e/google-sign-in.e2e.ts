@@ -2,7 +2,19 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
+import { viewProblems } from './fits-view.js';
 import { type Stack, startStack } from './harness.js';
+
+/** Desktops, a tablet either way up and a phone. */
+const LAYOUT_SIZES = [
+  [1024, 768],
+  [1280, 800],
+  [1440, 900],
+  [1920, 1080],
+  [1180, 820],
+  [820, 1180],
+  [390, 844],
+] as const;
 
 let stack: Stack;
 let browser: Browser;
@@ -74,6 +86,11 @@ describe('Google sign-in in Chromium', () => {
       'The store could not be connected. Start the installation again from your shop.',
     );
     expect(await axeViolations(page, 'body')).toEqual([]);
+    // The refusal fits every width the console is used at, from a phone to a wide desktop.
+    for (const [width, height] of LAYOUT_SIZES) {
+      await page.setViewportSize({ width, height });
+      expect(await viewProblems(page), `${width} x ${height}`).toEqual([]);
+    }
     await context.close();
   });
 
