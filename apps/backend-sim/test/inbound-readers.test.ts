@@ -1,6 +1,9 @@
+import { BACKEND_ROUTES } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../src/index.js';
 import { call, EPOCH, errorOf, login, startTestSim } from './helpers.js';
+
+const SEARCH_PATH = BACKEND_ROUTES['inbounds.search'].path;
 
 let sim: RunningSim;
 
@@ -38,6 +41,21 @@ describe('inbounds restricted to some readers (control)', () => {
       },
     );
     expect(exported.status).toBe(403);
+    // Nor does the list show or count it to them.
+    const listed = async (token: string) => {
+      const found = await call(sim, 'POST', SEARCH_PATH, {
+        token,
+        body: { skip: 0, limit: 1000, search_term: '' },
+      });
+      expect(found.status).toBe(200);
+      const data = (
+        found.json as { data: { inventory_receipts: Array<{ uid: string }>; document_count: number } }
+      ).data;
+      return { listed: data.inventory_receipts.some((i) => i.uid === uid), count: data.document_count };
+    };
+    const seenByOps = await listed(ops);
+    expect(seenByOps.listed).toBe(true);
+    expect(await listed(dev)).toEqual({ listed: false, count: seenByOps.count - 1 });
 
     sim.control.restrictInbound(uid, null);
     expect((await detail(dev)).status).toBe(200);

@@ -252,6 +252,17 @@ export const configSchema = z.object({
   UNDO_WINDOW_MS: int(10_000, 0, 60_000),
   /** A hold (orders.take) ends after this long without an action by its holder on the order. */
   HOLD_IDLE_MS: int(2 * 3_600_000, 1000, 7 * DAY_MS),
+  /**
+   * Orders one person may hold at once. Every console is sent the whole set of holds on each change,
+   * so one person taking orders in a loop would weigh on everyone's screen.
+   */
+  HOLDS_MAX_PER_USER: int(50, 1, 10_000),
+  /**
+   * Takes and releases one person may make per HOLD_RATE_WINDOW_MS, over all their sessions: each is
+   * pushed to every console and written to the activity record, which a loop would flood.
+   */
+  HOLD_RATE_MAX: int(120, 1, 1_000_000),
+  HOLD_RATE_WINDOW_MS: int(600_000, 1000, 86_400_000),
   /** Days the activity record (who did what through Waybill) keeps an entry. */
   ACTIVITY_KEEP_DAYS: int(30, 1, 366),
   /** Entries the activity record keeps at most, over the whole team; the oldest go first. */

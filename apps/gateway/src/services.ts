@@ -9,6 +9,7 @@ import type { Collaboration } from './notifications/collaboration.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { CommentRate } from './security/comment-rate.js';
+import type { HoldLimits } from './team/hold-limits.js';
 import type { Team } from './team/team.js';
 import type { PendingActions } from './undo/pending-actions.js';
 import type { TeamViews } from './views/team-views.js';
@@ -38,6 +39,8 @@ export interface Services {
   pendingActions: PendingActions;
   /** Holds (orders.take) and the activity record, kept at the gateway (src/team). */
   team: Team;
+  /** Holds per person and takes and releases per window (HOLDS_MAX_PER_USER, HOLD_RATE_MAX). */
+  holdLimits: HoldLimits;
   /** Saved views kept per user (shared with the team on request) and their live counts. */
   views: TeamViews;
 }

@@ -29,12 +29,16 @@ function getInbound(store: SimStore, uid: string): SimInbound {
   return inbound;
 }
 
-/** The inbound, if this user may see it (an inbound restricted by control lets only its readers). */
+/** Whether this user may see the inbound: one restricted by control lets only its readers. */
+function mayRead(store: SimStore, uid: string, user: SimUser | null): boolean {
+  const readers = store.inboundReaders.get(uid);
+  return !readers || user?.superadmin === true || (user !== null && readers.has(user.uid));
+}
+
+/** The inbound, if this user may see it. */
 function readableInbound(store: SimStore, uid: string, user: SimUser | null): SimInbound {
   const inbound = getInbound(store, uid);
-  const readers = store.inboundReaders.get(uid);
-  if (readers && !user?.superadmin && !(user && readers.has(user.uid)))
-    throw forbidden(`You have no access to inventory receipt "${uid}"`);
+  if (!mayRead(store, uid, user)) throw forbidden(`You have no access to inventory receipt "${uid}"`);
   return inbound;
 }
 
@@ -72,8 +76,9 @@ type InboundRoutes =
   | 'analytics.dailyOrders';
 
 export const inboundHandlers: Handlers<InboundRoutes> = {
-  'inbounds.search': ({ body, store }) => {
-    const r = searchInbounds(store, body);
+  'inbounds.search': ({ body, store, user }) => {
+    // Neither listed nor counted where the user may not open it.
+    const r = searchInbounds(store, body, (uid) => mayRead(store, uid, user));
     return {
       inventory_receipts: r.page.map(wireInbound),
       document_count: r.total,

@@ -40,7 +40,12 @@ export function compareInbounds(a: SimInbound, b: SimInbound): number {
  * statistics also ignore display_priorities (count_general applies it). Inbounds have no
  * comments here, so none is snoozed: active_inbounds 'snoozed' matches nothing.
  */
-export function searchInbounds(store: SimStore, body: InboundsSearchBody): InboundsSearchResult {
+export function searchInbounds(
+  store: SimStore,
+  body: InboundsSearchBody,
+  /** Whether the caller may see an inbound; the others are neither listed nor counted. */
+  readable: (uid: string) => boolean = () => true,
+): InboundsSearchResult {
   const orgs = setOf(body.organizations_uids);
   const centers = setOf(body.fulfillment_centers_uids);
   const statuses = setOf<string>(body.statuses);
@@ -58,6 +63,7 @@ export function searchInbounds(store: SimStore, body: InboundsSearchBody): Inbou
   let late = 0;
 
   for (const i of store.inbounds.values()) {
+    if (!readable(i.uid)) continue;
     let m = 0;
     if (orgs && !orgs.has(i.organization_uid)) m |= ORG;
     if (centers && !centers.has(i.fulfillment_center_uid ?? '')) m |= FC;

@@ -13,6 +13,8 @@ interface Stored {
   i: number;
   l?: number;
   o?: string;
+  /** Signed in by a script. */
+  s?: 1;
 }
 
 interface Logger {
@@ -109,6 +111,7 @@ export class DiskSessionStore implements SessionStore {
       i: idleUntilAfterUse(this.now(), record.idleMs ?? this.opts.idleMs),
       ...(record.idleMs === undefined ? {} : { l: record.idleMs }),
       ...(record.owner === undefined ? {} : { o: record.owner }),
+      ...(record.script ? { s: 1 as const } : {}),
     };
     await this.sessions.put(sessionKey(id), JSON.stringify(stored), DURABLE);
     this.live += 1;
@@ -134,6 +137,7 @@ export class DiskSessionStore implements SessionStore {
       expiresAt: stored.e,
       ...(stored.l === undefined ? {} : { idleMs: stored.l }),
       ...(stored.o === undefined ? {} : { owner: stored.o }),
+      ...(stored.s === 1 ? { script: true as const } : {}),
     };
   }
 

@@ -9,6 +9,8 @@ export interface SessionRecord {
   idleMs?: number;
   /** A script token's owner (user uid): its uses are recorded as its "last used". */
   owner?: string;
+  /** Signed in by a script (`bearer: true`), not by the console: it may not make script tokens. */
+  script?: true;
 }
 
 /**

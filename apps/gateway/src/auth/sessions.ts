@@ -29,7 +29,12 @@ export async function startSession(
   const now = Date.now();
   const lifetimeMs = Math.min(cookieDays * DAY_MS, config.SESSION_MAX_MS);
   const id = newSessionId();
-  await sessions.create(id, { token: backendToken, createdAt: now, expiresAt: now + lifetimeMs });
+  await sessions.create(id, {
+    token: backendToken,
+    createdAt: now,
+    expiresAt: now + lifetimeMs,
+    ...(cookie ? {} : { script: true as const }),
+  });
   if (ctx.sessionId && cookie) await sessions.revoke(ctx.sessionId);
   if (cookie)
     ctx.reply?.setCookie(AUTH_COOKIE_NAME, id, {

@@ -13,9 +13,10 @@ import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
 import { redisTarget } from '../scale/redis-connection.js';
-import { CommentRate, MemoryCommentCounts, RedisCommentCounts } from '../security/comment-rate.js';
+import { CommentRate, MemoryWindowCounts, RedisWindowCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
 import { DataStore } from '../storage/data-store.js';
+import { HoldLimits } from '../team/hold-limits.js';
 import { bulkRecords, recordActivity } from '../team/record.js';
 import { createTeam } from '../team/team.js';
 import { commitPendingAction } from '../undo/commit-action.js';
@@ -108,7 +109,13 @@ export const servicesPlugin = fp<{ config: Config }>(
     const commentRate = new CommentRate({
       max: config.COMMENT_RATE_MAX,
       windowMs: config.COMMENT_RATE_WINDOW_MS,
-      counts: scale ? new RedisCommentCounts(scale.redis, scale.keys.commentRate) : new MemoryCommentCounts(),
+      counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.commentRate) : new MemoryWindowCounts(),
+    });
+    const holdLimits = new HoldLimits({
+      maxPerUser: config.HOLDS_MAX_PER_USER,
+      rateMax: config.HOLD_RATE_MAX,
+      rateWindowMs: config.HOLD_RATE_WINDOW_MS,
+      counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.holdRate) : new MemoryWindowCounts(),
     });
     const team = await createTeam({
       config,
@@ -191,6 +198,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       bulkJobs,
       pendingActions,
       team,
+      holdLimits,
       views,
     };
     app.decorate('services', services);

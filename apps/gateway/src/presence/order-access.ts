@@ -6,7 +6,7 @@ import { hashOf } from './identity.js';
 
 /**
  * Whether a user may read an order, asked of the backend with the user's own token (the order's
- * detail) before presence on it is shown to anyone. A yes is remembered for `ttlMs` per token and
+ * detail) before presence on it is shown to anyone, or before they take it. A yes is remembered for `ttlMs` per token and
  * order, so reopening a detail or starting to type costs no call; a no is never remembered.
  */
 export class OrderAccess {
@@ -34,7 +34,7 @@ export class OrderAccess {
       if (status === 403 || status === 404)
         throw new TRPCError({
           code: 'NOT_FOUND',
-          message: 'No such order to show presence on: it does not exist or you cannot open it',
+          message: 'No such order: it does not exist or you cannot open it',
         });
       throw error;
     }

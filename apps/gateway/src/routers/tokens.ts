@@ -28,8 +28,8 @@ async function ownerOf(ctx: Context & { token: string }): Promise<string> {
 
 /**
  * Script tokens of the signed-in user (the console's /me page). Only a console session may make
- * one: a script token (or a backend token a script sent) cannot, so a leaked token cannot mint
- * lasting ones.
+ * one: a script token, a script's own sign-in (`bearer: true`) or a backend token a script sent
+ * cannot, so a leaked token cannot mint lasting ones.
  */
 export const tokensRouter = router({
   list: authedProcedure.output(scriptTokenListOutputSchema).query(async ({ ctx }) => {
@@ -43,7 +43,7 @@ export const tokensRouter = router({
     .output(scriptTokenCreateOutputSchema)
     .mutation(async ({ ctx, input }) => {
       const session = ctx.sessionId ? await ctx.services.sessions.resolve(ctx.sessionId) : null;
-      if (!session || session.owner !== undefined)
+      if (!session || session.owner !== undefined || session.script)
         throw new TRPCError({
           code: 'FORBIDDEN',
           message: 'Script tokens are made from a signed-in console session (the /me page), not by a script',

@@ -31,6 +31,7 @@ export function redisKeys(prefix = 'waybill:') {
     signInState: (nonce: string) => `${prefix}signin-state:${nonce}`,
     /** A user's comment count in the current COMMENT_RATE_WINDOW_MS window (expires with it). */
     commentRate: (userUid: string) => `${prefix}comment-rate:${userUid}`,
+    holdRate: (userUid: string) => `${prefix}hold-rate:${userUid}`,
     sessionRevoked: `${prefix}session-revoked`,
     /** A hash of the orders held (orders.take): order uid → hold as JSON. */
     holds: `${prefix}holds`,

@@ -41,6 +41,8 @@ interface Stored {
   e: number;
   l?: number;
   o?: string;
+  /** Signed in by a script. */
+  s?: 1;
 }
 
 function recordOf(s: Stored): SessionRecord {
@@ -50,6 +52,7 @@ function recordOf(s: Stored): SessionRecord {
     expiresAt: s.e,
     ...(s.l === undefined ? {} : { idleMs: s.l }),
     ...(s.o === undefined ? {} : { owner: s.o }),
+    ...(s.s === 1 ? { script: true as const } : {}),
   };
 }
 
@@ -135,6 +138,7 @@ export class RedisSessionStore implements SessionStore {
       e: record.expiresAt,
       ...(record.idleMs === undefined ? {} : { l: record.idleMs }),
       ...(record.owner === undefined ? {} : { o: record.owner }),
+      ...(record.script ? { s: 1 as const } : {}),
     };
     const key = sessionKey(id);
     const { redis, keys } = this.opts;

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { CommentRate, MemoryCommentCounts } from './comment-rate.js';
+import { CommentRate, MemoryWindowCounts } from './comment-rate.js';
 
 describe('comment pace windows in memory', () => {
   it('takes up to the limit per window, says how long the window has left, and starts afresh after it', async () => {
     let now = 1_000_000;
-    const counts = new MemoryCommentCounts(() => now);
+    const counts = new MemoryWindowCounts(() => now);
     expect(await counts.take('ana', 3, 5, 60_000)).toEqual({ ok: true });
     now += 20_000;
     expect(await counts.take('ana', 2, 5, 60_000)).toEqual({ ok: true });
@@ -18,7 +18,7 @@ describe('comment pace windows in memory', () => {
 
   it('forgets ended windows, so users who left cost nothing', async () => {
     let now = 0;
-    const counts = new MemoryCommentCounts(() => now);
+    const counts = new MemoryWindowCounts(() => now);
     for (let i = 0; i < 100; i++) await counts.take(`user-${i}`, 1, 5, 1000);
     now += 1000;
     await counts.take('last', 1, 5, 1000);
@@ -29,7 +29,7 @@ describe('comment pace windows in memory', () => {
 describe('CommentRate', () => {
   it('refuses with TOO_MANY_REQUESTS naming the limit and the wait in whole seconds', async () => {
     let now = 0;
-    const rate = new CommentRate({ max: 2, windowMs: 60_000, counts: new MemoryCommentCounts(() => now) });
+    const rate = new CommentRate({ max: 2, windowMs: 60_000, counts: new MemoryWindowCounts(() => now) });
     await rate.take('ana', 2);
     now += 500;
     const error = await rate.take('ana', 1).catch((e: unknown) => e);

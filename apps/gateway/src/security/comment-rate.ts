@@ -1,20 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
 
-/** One user's comments in the current window: taken, or refused with the wait until it ends. */
+/** One user's actions in the current window: taken, or refused with the wait until it ends. */
 export type Taken = { ok: true } | { ok: false; retryInMs: number };
 
 /** Where the counts live: this process, or Redis shared by every replica. */
-export interface CommentCounts {
+export interface WindowCounts {
   /** Adds `n` to `key`'s count of the window unless that would pass `max`. */
   take(key: string, n: number, max: number, windowMs: number): Promise<Taken>;
 }
 
 /**
- * Fixed windows per user, in this process: a window starts with the user's first comment and ends
+ * Fixed windows per user, in this process: a window starts with the user's first action and ends
  * `windowMs` later. Ended windows are swept once per window length, so idle users cost nothing.
  */
-export class MemoryCommentCounts implements CommentCounts {
+export class MemoryWindowCounts implements WindowCounts {
   private readonly windows = new Map<string, { endsAt: number; count: number }>();
   private sweptAt = 0;
 
@@ -48,7 +48,7 @@ if redis.call('INCRBY', KEYS[1], n) == n then redis.call('PEXPIRE', KEYS[1], ARG
 return {1, 0}
 `;
 
-export class RedisCommentCounts implements CommentCounts {
+export class RedisWindowCounts implements WindowCounts {
   constructor(
     private readonly redis: Redis,
     private readonly keyOf: (userUid: string) => string,
@@ -64,7 +64,7 @@ export interface CommentRateOptions {
   /** COMMENT_RATE_MAX comments per COMMENT_RATE_WINDOW_MS. */
   max: number;
   windowMs: number;
-  counts: CommentCounts;
+  counts: WindowCounts;
 }
 
 const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000)).toLocaleString('en-US')} s`;

@@ -53,6 +53,9 @@ export class WsGuard {
     // Filtering emit (not adding a listener) is the only way to stop tRPC from seeing a message.
     socket.emit = ((event: string | symbol, ...args: unknown[]) => {
       if (event !== 'message') return emit(event, ...args);
+      // A socket being closed (signed out, over a limit) runs nothing more: a client that does not
+      // answer the close frame would otherwise go on calling until ws gives up on it, 30 s later.
+      if (socket.readyState !== socket.OPEN) return false;
       if (!this.allowMessage(socket, tracked)) return false;
       return emit(event, ...args);
     }) as WebSocket['emit'];

@@ -61,12 +61,15 @@ export class Holds {
     return hold && !isHoldExpired(hold, this.now(), this.opts.idleMs) ? hold : null;
   }
 
-  /** Takes the order for `person`; throws HoldConflictError when another holds it and not `force`. */
+  /**
+   * Takes the order for `person`; throws HoldConflictError when another holds it and not `force`.
+   * `heldAlready`: it was theirs, and only its idle time starts again.
+   */
   async take(
     person: TeamActor,
     orderUid: string,
     force: boolean,
-  ): Promise<{ hold: Hold; previous: Hold | null }> {
+  ): Promise<{ hold: Hold; previous: Hold | null; heldAlready: boolean }> {
     const at = new Date(this.now()).toISOString();
     const previous = await this.of(orderUid);
     const mine = previous?.holder.uid === person.uid;
@@ -81,7 +84,7 @@ export class Holds {
     if (blocking && isHoldExpired(blocking, this.now(), this.opts.idleMs))
       blocking = await this.opts.store.claim(hold, true);
     if (blocking) throw new HoldConflictError(blocking);
-    return { hold, previous: mine ? null : previous };
+    return { hold, previous: mine ? null : previous, heldAlready: mine };
   }
 
   /** Releases the caller's hold; HoldConflictError when someone else holds it; null when nobody did. */

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -139,6 +140,23 @@ describe('script tokens', { timeout: 30_000 }, () => {
     expect(((await byScript.json()) as { error: { message: string } }).error.message).toMatch(
       /console session/,
     );
+    // A script's own sign-in (what `waybill login` keeps) cannot either, sent as a bearer token or
+    // as a cookie: a leaked one would outlive its logout as a 90-day token.
+    const scriptSignIn = await fetch(`${stack.url}/trpc/auth.passwordLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...DEMO, bearer: true }),
+    });
+    const sessionId = ((await scriptSignIn.json()) as { result: { data: { token: string } } }).result.data
+      .token;
+    for (const headers of [bearer(sessionId), { cookie: `${AUTH_COOKIE_NAME}=${sessionId}` }]) {
+      const minted = await fetch(`${stack.url}/trpc/tokens.create`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', origin: stack.url },
+        body: JSON.stringify({ name: 'minted by a script sign-in' }),
+      });
+      expect(minted.status, JSON.stringify(headers)).toBe(403);
+    }
 
     const other = await consoleAs(stack.url, 'dev@example.com');
     expect(await list(other)).toEqual([]);

@@ -117,3 +117,47 @@ describe('holds: take, release, take over, and how a hold ends (real HTTP and we
     await vi.waitFor(async () => expect(await holderOf(b.client, uid)).toBeNull(), { timeout: 5000 });
   });
 });
+
+describe('what one person may hold: only orders they can open, HOLDS_MAX_PER_USER at once, HOLD_RATE_MAX takes and releases per window', {
+  timeout: 60_000,
+}, () => {
+  let stack: Stack;
+  let a: { client: Client; token: string };
+  let open: string[];
+
+  beforeAll(async () => {
+    stack = await startStack({ HOLDS_MAX_PER_USER: '2', HOLD_RATE_MAX: '6', HOLD_RATE_WINDOW_MS: '600000' });
+    a = await stack.signIn('ops@example.com');
+    const orders = polledOrders((await a.client.orders.search.query({})).orders);
+    open = orders.filter((o) => !isDoneStatus(o.aggregated_status.key)).map((o) => o.uid);
+  }, 30_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('refuses a made-up order, a third hold, and a seventh take or release in the window, each naming why', async () => {
+    const missing = await trpcError(a.client.orders.take.mutate({ uid: 'ord_000000000000000000000000' }));
+    expect(missing.data?.code).toBe('NOT_FOUND');
+    expect(missing.message).toBe('No such order: it does not exist or you cannot open it');
+
+    await a.client.orders.take.mutate({ uid: open[0]! });
+    await a.client.orders.take.mutate({ uid: open[1]! });
+    // Taking again one already held keeps it: no room needed, and no second activity entry.
+    await a.client.orders.take.mutate({ uid: open[1]! });
+    const taken = (await a.client.activity.forOrder.query({ uid: open[1]! })).entries;
+    expect(taken.filter((e) => e.action === 'take')).toHaveLength(1);
+    const third = await trpcError(a.client.orders.take.mutate({ uid: open[2]! }));
+    expect(third.data?.code).toBe('BAD_REQUEST');
+    expect(third.message).toMatch(/^You hold 2 orders, the most one person may \(HOLDS_MAX_PER_USER\)/);
+    expect((await a.client.holds.list.query()).holds.map((h) => h.orderUid).sort()).toEqual(
+      [open[0]!, open[1]!].sort(),
+    );
+
+    // Five counted so far, the refused ones too: the sixth goes, the seventh is over the limit.
+    await a.client.orders.release.mutate({ uid: open[0]! });
+    const tooMany = await trpcError(a.client.orders.release.mutate({ uid: open[1]! }));
+    expect(tooMany.data?.code).toBe('TOO_MANY_REQUESTS');
+    expect(tooMany.message).toMatch(/^Too many takes and releases: at most 6 per 600 s per user/);
+  });
+});

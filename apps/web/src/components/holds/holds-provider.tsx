@@ -8,6 +8,7 @@ import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { useToast } from '../toast/toast.js';
 import { type HoldActions, HoldActionsContext, HoldsContext } from './holds-context.js';
+import { takeRefusal } from './take-refusal.js';
 import { useRowTakeKey } from './use-take-key.js';
 
 // Loaded when first asked: the dialog (and Radix Dialog) stays out of the first screen's JavaScript.
@@ -62,7 +63,7 @@ export function HoldsProvider({ children }: { children: ReactNode }) {
             if (holderName) setAsking({ orderUid, holderName });
             else {
               setAsking(null);
-              toast.error('The order could not be taken', errorMessage(error));
+              toast.error('The order could not be taken', takeRefusal(error));
             }
           },
         },
