@@ -84,8 +84,9 @@ export class MemoryActivityStore implements ActivityStore {
     const byAge = this.entries.findIndex((e) => entryTime(e.id) >= olderThan);
     const firstKept = Math.max(byAge === -1 ? this.entries.length : byAge, this.entries.length - maxEntries);
     if (firstKept <= 0) return;
-    const dropped = this.entries.slice(0, firstKept);
-    this.entries = this.entries.slice(firstKept);
+    // In place: at the count cap every append drops one, and a copy of the whole record each time
+    // would cost far more than the entry.
+    const dropped = this.entries.splice(0, firstKept);
     await this.disk?.batch(dropped.map((e) => ({ type: 'del' as const, key: e.id })));
   }
 
