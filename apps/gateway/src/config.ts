@@ -334,6 +334,11 @@ export const configSchema = z.object({
   /** Saved views one user may own (shared or not); saving one more is refused naming this variable. */
   VIEWS_MAX_PER_USER: int(50, 1, 1_000),
   /**
+   * Views one person shares with the team at once: every colleague's console counts each shared view
+   * on every change that could touch it, so one person sharing many would weigh on everyone's.
+   */
+  VIEWS_SHARED_MAX_PER_USER: int(10, 1, 1_000),
+  /**
    * The console's public origin (what browsers open). Sign-in redirect addresses must be on it or in
    * ALLOWED_ORIGINS; unset, only http://localhost and http://127.0.0.1 at the listening port are.
    */

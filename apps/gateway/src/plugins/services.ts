@@ -172,6 +172,7 @@ export const servicesPlugin = fp<{ config: Config }>(
         onOrderChanges: (listener) => realtime.onOrderChanges(listener),
       }),
       maxPerUser: config.VIEWS_MAX_PER_USER,
+      maxSharedPerUser: config.VIEWS_SHARED_MAX_PER_USER,
     });
     const tokenStore =
       scale?.scriptTokenStore ?? (dataStore && new DiskScriptTokenStore(dataStore.section('script-tokens')));

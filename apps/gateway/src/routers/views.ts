@@ -64,12 +64,22 @@ export const viewsRouter = router({
     if (!(await views.store.remove(person.uid, input.id))) throw notYours(input.id);
     return { ok: true as const };
   }),
-  /** Shares one of the caller's views with the team, or stops sharing it. */
+  /**
+   * Shares one of the caller's views with the team, or stops sharing it: at most
+   * VIEWS_SHARED_MAX_PER_USER shared at once, since every colleague's console counts each one live.
+   */
   share: authedProcedure.input(viewShareInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    const view = (await views.store.ofOwner(person.uid)).find((v) => v.id === input.id);
+    const own = await views.store.ofOwner(person.uid);
+    const view = own.find((v) => v.id === input.id);
     if (!view) throw notYours(input.id);
+    const sharing = own.filter((v) => v.shared).length;
+    if (input.shared && !view.shared && sharing >= views.maxSharedPerUser)
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `You share ${sharing} views already (at most ${views.maxSharedPerUser}, VIEWS_SHARED_MAX_PER_USER): stop sharing one first`,
+      });
     const next = { ...view, shared: input.shared, ownerName: person.name };
     await views.store.put(next, views.maxPerUser);
     return { view: toTeamView(next, person.uid) };

@@ -8,6 +8,8 @@ export interface TeamViews {
   counter: ViewCounter;
   /** VIEWS_MAX_PER_USER */
   maxPerUser: number;
+  /** VIEWS_SHARED_MAX_PER_USER */
+  maxSharedPerUser: number;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ export function createTeamViews(opts: {
   store: ViewStore;
   counter: ViewCounter;
   maxPerUser: number;
+  maxSharedPerUser: number;
 }): TeamViews {
   return {
     ...opts,

@@ -10,6 +10,7 @@ import { type Client, eventually, polledOrders, type Stack, startStack } from '.
 import { watchViewCounts } from './view-watch.js';
 
 const MAX = 3;
+const SHARED = 2;
 const COUNT_PATH = '/orders/search/count';
 
 /** Every order of the given statuses, whatever its priority or snooze. */
@@ -34,7 +35,7 @@ describe('team views at the gateway (real HTTP and websockets, backend-sim)', { 
   let b: { client: Client; token: string };
 
   beforeAll(async () => {
-    stack = await startStack({ VIEWS_MAX_PER_USER: String(MAX) });
+    stack = await startStack({ VIEWS_MAX_PER_USER: String(MAX), VIEWS_SHARED_MAX_PER_USER: String(SHARED) });
     a = await stack.signIn('ops@example.com');
     b = await stack.signIn('dev@example.com');
   }, 30_000);
@@ -79,7 +80,7 @@ describe('team views at the gateway (real HTTP and websockets, backend-sim)', { 
     expect((await a.client.views.list.query()).views).toEqual([]);
   });
 
-  it('refuses a long name, a taken name and a view past VIEWS_MAX_PER_USER, each saying why', async () => {
+  it('refuses a long name, a taken name, a view past VIEWS_MAX_PER_USER and a share past VIEWS_SHARED_MAX_PER_USER, each saying why', async () => {
     await expect(
       a.client.views.save.mutate(saveInput('long', 'x'.repeat(VIEW_NAME_MAX + 1))),
     ).rejects.toMatchObject({
@@ -100,6 +101,16 @@ describe('team views at the gateway (real HTTP and websockets, backend-sim)', { 
     });
     // Saving an existing view again is not one more.
     await a.client.views.save.mutate(saveInput('v0', 'View zero'));
+    // Sharing: every colleague's console counts a shared view, so at most SHARED of them at once.
+    for (let i = 0; i < SHARED; i++) await a.client.views.share.mutate({ id: `v${i}`, shared: true });
+    await expect(a.client.views.share.mutate({ id: `v${SHARED}`, shared: true })).rejects.toMatchObject({
+      data: { code: 'PRECONDITION_FAILED' },
+      message: expect.stringContaining('VIEWS_SHARED_MAX_PER_USER'),
+    });
+    // Sharing again one shared already is not one more; one stopped makes room.
+    await a.client.views.share.mutate({ id: 'v0', shared: true });
+    await a.client.views.share.mutate({ id: 'v0', shared: false });
+    await a.client.views.share.mutate({ id: `v${SHARED}`, shared: true });
     for (let i = 0; i < MAX; i++) await a.client.views.remove.mutate({ id: `v${i}` });
   });
 

@@ -8,6 +8,7 @@ import {
   type SavedView,
   storageKey,
   VIEW_NAME_MAX,
+  viewErrorText,
   viewHref,
   viewNameProblem,
 } from './saved-views.js';
@@ -81,5 +82,17 @@ describe('saved views', () => {
     expect(search).toBe('q=123&status=lost');
     expect(viewHref({ path: '/realtime', search })).toBe('/realtime?q=123&status=lost');
     expect(viewHref({ path: '/realtime', search: '' })).toBe('/realtime');
+  });
+});
+
+describe('viewErrorText', () => {
+  const failed = (code: string) => ({ message: 'server words', data: { code } });
+  it('says in the console’s words which limit a save or a share met, never the server’s', () => {
+    expect(viewErrorText(failed('TOO_MANY_REQUESTS'), 'x')).toBe(
+      'You have as many saved views as allowed: delete one first.',
+    );
+    expect(viewErrorText(failed('PRECONDITION_FAILED'), 'x')).toBe(
+      'You share as many views as allowed: stop sharing one first.',
+    );
   });
 });

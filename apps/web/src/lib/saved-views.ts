@@ -140,6 +140,8 @@ export function viewErrorText(error: unknown, fallback: string): string {
   switch (errorCode(error)) {
     case 'TOO_MANY_REQUESTS':
       return 'You have as many saved views as allowed: delete one first.';
+    case 'PRECONDITION_FAILED':
+      return 'You share as many views as allowed: stop sharing one first.';
     case 'CONFLICT':
       return 'You have a view with this name already: pick another name.';
     case 'NOT_FOUND':
