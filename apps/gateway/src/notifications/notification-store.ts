@@ -9,6 +9,7 @@ import {
 } from '@waybill/contracts';
 import { z } from 'zod';
 import type { DataSection } from '../storage/data-store.js';
+import { parseKept } from '../storage/parse-kept.js';
 
 /** What is remembered of a followed order, to say what changed next time. */
 export interface OrderSeen {
@@ -55,16 +56,6 @@ export const stateOf = (items: AppNotification[]): NotificationState => ({
 const uidsSchema = z.array(z.string());
 const seenSchema = z.object({ status: z.string(), comments: z.number() });
 const centreSchema = z.array(notificationSchema);
-
-/** A kept value, or null when it does not read as its kind (skipped: never a crash at start). */
-function parseKept<T>(schema: z.ZodType<T>, raw: string): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export class MemoryNotificationStore implements NotificationStore {
   private readonly follows = new Map<string, Set<string>>();

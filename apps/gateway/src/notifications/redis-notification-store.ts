@@ -7,7 +7,11 @@ import {
 } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
 import type { RealtimeLogger } from '../realtime/types.js';
+import { parseKept } from '../storage/parse-kept.js';
 import { FollowLimitError, type NotificationStore, type OrderSeen, stateOf } from './notification-store.js';
+
+/** A notification as kept in Redis: its read mark is kept apart. */
+const keptNotificationSchema = notificationSchema.omit({ read: true });
 
 /** A centre nobody opens for this long is dropped. */
 const KEEP_MS = 90 * 86_400_000;
@@ -171,11 +175,6 @@ export class RedisNotificationStore implements NotificationStore {
   }
 
   private parse(raw: string): Omit<AppNotification, 'read'> | null {
-    try {
-      const parsed = notificationSchema.omit({ read: true }).safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
+    return parseKept(keptNotificationSchema, raw);
   }
 }

@@ -1,5 +1,6 @@
 import { type ActivityEntry, activityEntrySchema } from '@waybill/contracts';
 import type { DataSection } from '../storage/data-store.js';
+import { parseKept } from '../storage/parse-kept.js';
 
 /**
  * The team's activity record, append-only: newest first on read, pruned by age and count. In process
@@ -26,14 +27,7 @@ export interface ActivityStore {
   close(): Promise<void>;
 }
 
-export function parseEntry(raw: string): ActivityEntry | null {
-  try {
-    const parsed = activityEntrySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseEntry = (raw: string): ActivityEntry | null => parseKept(activityEntrySchema, raw);
 
 /** Entry ids sort as their times do (then by a random tail), so a page cursor is an id. */
 export const entryTime = (id: string) => Number(id.slice(0, 13));

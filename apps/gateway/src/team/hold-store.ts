@@ -1,5 +1,6 @@
 import { type Hold, holdSchema } from '@waybill/contracts';
 import type { DataSection } from '../storage/data-store.js';
+import { parseKept } from '../storage/parse-kept.js';
 
 /**
  * Who holds which order. In process (written through to the embedded store, so a restart keeps them)
@@ -25,14 +26,7 @@ export interface HoldStore {
   close(): Promise<void>;
 }
 
-export function parseHold(raw: string): Hold | null {
-  try {
-    const parsed = holdSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseHold = (raw: string): Hold | null => parseKept(holdSchema, raw);
 
 export class MemoryHoldStore implements HoldStore {
   private readonly holds = new Map<string, Hold>();

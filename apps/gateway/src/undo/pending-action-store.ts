@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { DataSection } from '../storage/data-store.js';
 import { DURABLE } from '../storage/data-store.js';
+import { parseKept } from '../storage/parse-kept.js';
 
 const workSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status'), input: changeOrderStatusInputSchema }),
@@ -31,14 +32,7 @@ const pendingActionSchema = z.object({
 });
 export type PendingAction = z.infer<typeof pendingActionSchema>;
 
-export function parsePendingAction(raw: string): PendingAction | null {
-  try {
-    const parsed = pendingActionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parsePendingAction = (raw: string): PendingAction | null => parseKept(pendingActionSchema, raw);
 
 /**
  * Actions waiting out their undo window. In the embedded store on one replica, in Redis with several
