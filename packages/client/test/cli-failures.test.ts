@@ -2,7 +2,7 @@
  * `waybill` when the gateway, or the reader of its output, lets it down: every case ends with one
  * line on stderr and the documented exit code, never a stack and never a wait without end.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,17 +82,32 @@ describe('waybill when things go wrong', { timeout: 60_000 }, () => {
     }
   });
 
-  it('names the gateway --url or WAYBILL_URL chose, not the stored session’s', async () => {
+  it('names the gateway --url or WAYBILL_URL chose, and never sends the stored token there', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
     try {
-      await saveSession({ url: stack.url, token }, path.join(own, 'waybill/config.json'));
+      const file = path.join(own, 'waybill/config.json');
+      await saveSession({ url: stack.url, token }, file);
       const down = await closedUrl();
+      const refused = `waybill: The stored session is for ${stack.url}, not ${down}: run \`waybill login --url ${down}\`, or give --token or WAYBILL_TOKEN\n`;
       const byFlag = await waybill(['orders', 'search', '--url', down], cliEnv(own));
-      expect(byFlag.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
-      expect(byFlag.code).toBe(5);
+      expect(byFlag.stderr).toBe(refused);
+      expect(byFlag.code).toBe(3);
       const byEnv = await waybill(['clients', 'health'], cliEnv(own, { WAYBILL_URL: down }));
-      expect(byEnv.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
-      expect(byEnv.code).toBe(5);
+      expect(byEnv.stderr).toBe(refused);
+      expect(byEnv.code).toBe(3);
+      // A bare logout aimed elsewhere ends nothing and keeps the stored session.
+      const logout = await waybill(['logout'], cliEnv(own, { WAYBILL_URL: down }));
+      expect(logout.stderr).toBe(refused);
+      expect(logout.code).toBe(3);
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ url: stack.url, token });
+      // With a token given, the chosen gateway is the one named in the error.
+      const given = await waybill(['orders', 'search', '--url', down, '--token', token], cliEnv(own));
+      expect(given.stderr).toBe(`waybill: Cannot reach the gateway at ${down} (ECONNREFUSED)\n`);
+      expect(given.code).toBe(5);
+      // The stored gateway with a trailing slash is the same one.
+      const same = await waybill(['clients', 'health'], cliEnv(own, { WAYBILL_URL: `${stack.url}/` }));
+      expect(same.stderr).toBe('');
+      expect(same.code).not.toBe(3);
     } finally {
       await rm(own, { recursive: true, force: true });
     }

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { DEFAULT_ORDERS_FILTER, MAX_PAGE_SIZE, parseServerTime, setLateMode } from '@waybill/contracts';
@@ -16,8 +19,11 @@ import {
 let sim: RunningSim;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let url: string;
+let dataDir: string;
 
 beforeAll(async () => {
+  // Its own store: a console started from this checkout holds the default DATA_DIR.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-client-data-'));
   sim = await startSim({ port: 0, tickMs: 0, orders: 800, inbounds: 50, stores: 40 });
   app = await buildApp(
     loadConfig({
@@ -25,6 +31,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       CHANGE_POLL_MS: '200',
       WEB_DIST: '/nonexistent',
+      DATA_DIR: dataDir,
     }),
     { logger: false },
   );
@@ -37,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await sim?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(): Promise<WaybillClient> {

@@ -81,8 +81,7 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
  */
 export async function logout(options: SessionOptions = {}): Promise<Record<string, unknown>> {
   if (options.token !== undefined) return endToken(options.token, options.url);
-  const { url: storedUrl, token, kind } = await loadSession();
-  const url = urlOverride(options.url) ?? storedUrl;
+  const { url, token, kind } = await storedSessionAt(urlOverride(options.url));
   if (kind === 'script-token') {
     await deleteSession();
     return { signedOut: true, url, tokenRevoked: false, note: 'revoke the token on the console’s /me page' };
@@ -114,17 +113,34 @@ async function endOnGateway(url: string, token: string): Promise<void> {
   }
 }
 
+/** Two spellings of one gateway address (host case, default port, trailing slash) are the same gateway. */
+function sameGateway(a: string, b: string): boolean {
+  const normal = (url: string) => new URL(url).href.replace(/\/+$/, '');
+  return normal(a) === normal(b);
+}
+
+/**
+ * The stored session, used only with the gateway that issued it: its token is never sent to another
+ * address that `--url` or WAYBILL_URL names (a staging gateway, a mistyped host).
+ */
+async function storedSessionAt(url: string | undefined): Promise<StoredSession> {
+  const stored = await loadSession();
+  if (url === undefined || sameGateway(url, stored.url)) return stored;
+  throw new CliError(
+    `The stored session is for ${stored.url}, not ${url}: run \`waybill login --url ${url}\`, or give --token or WAYBILL_TOKEN`,
+    EXIT.auth,
+  );
+}
+
 /**
  * The gateway and credential a command uses: `--token`, else WAYBILL_TOKEN, else the stored
  * session's token; `--url`, else WAYBILL_URL, else the stored session's gateway.
+ * The stored token goes only to the gateway it was issued by.
  */
 export async function resolveSession(options: SessionOptions = {}): Promise<StoredSession> {
   const token = options.token ?? (process.env.WAYBILL_TOKEN || undefined);
   const url = urlOverride(options.url);
-  if (token === undefined) {
-    const stored = await loadSession();
-    return url === undefined ? stored : { ...stored, url };
-  }
+  if (token === undefined) return storedSessionAt(url);
   if (!token.trim())
     throw new CliError('The token is empty: give --token or WAYBILL_TOKEN a script token', EXIT.auth);
   const gateway = url ?? (await loadSession().catch(() => null))?.url;
