@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BackendError } from '../backend/backend-error.js';
-import { failedNotification } from './commit-action.js';
+import { commitPendingAction, failedNotification } from './commit-action.js';
+import { NothingSentError } from './pending-actions.js';
 
 const status = {
   kind: 'status',
@@ -32,5 +33,28 @@ describe("failedNotification: why a held write was not sent, in the console's wo
     expect(failedNotification(reissue, failed('BAD_GATEWAY', 500)).text).toBe(
       'Your label reissue was not sent: the backend could not be reached. Make it again if it is still needed',
     );
+  });
+});
+
+describe('commitPendingAction: a bulk run whose job could not start', () => {
+  it('fails as NothingSentError, so its window ending can be tried again', async () => {
+    const out = new Error('store out');
+    const deps = {
+      backend: { call: vi.fn() },
+      logger: { warn: vi.fn() },
+      realtime: { ownWrites: {} },
+      bulkJobs: { start: vi.fn(async () => Promise.reject(out)) },
+    } as unknown as Parameters<typeof commitPendingAction>[0];
+    const action = {
+      actionId: 'act_1',
+      commitAt: 0,
+      ownerUid: 'u1',
+      token: 't1',
+      work: { kind: 'bulk', action: { kind: 'comment', text: 'x' }, uids: ['ord_1'], jobId: 'bulk_1' },
+    } as Parameters<typeof commitPendingAction>[1];
+    const failure = await commitPendingAction(deps, action).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NothingSentError);
+    expect((failure as NothingSentError).cause).toBe(out);
+    expect(deps.backend.call).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import type { ActivityRecord } from '../team/activity.js';
 import { statusRecord } from '../team/record.js';
 import type { PendingAction, PendingWork } from './pending-action-store.js';
+import { NothingSentError } from './pending-actions.js';
 
 type CommitDeps = Pick<Services, 'backend' | 'logger'> & {
   realtime: Pick<Services['realtime'], 'ownWrites'>;
@@ -70,19 +71,24 @@ export function failedNotification(work: HeldWrite, error: unknown): Notificatio
  * Sends a held action whose undo window ended, as its owner. A status change or reissue whose order
  * a colleague changed in the window is dropped (the conflict warning rule, checked again now); one
  * the backend did not take is reported to its owner and rethrown (logged by the caller); a bulk run
- * becomes the job its ticket named.
+ * becomes the job its ticket named, or, when that job could not start, a `NothingSentError` (tried again).
  */
 export async function commitPendingAction(deps: CommitDeps, action: PendingAction): Promise<void> {
   const { token, work } = action;
   if (work.kind === 'bulk') {
-    await deps.bulkJobs.start({
-      token,
-      ownerUid: action.ownerUid,
-      action: work.action,
-      uids: work.uids,
-      jobId: work.jobId,
-      ...(work.expected ? { expected: work.expected } : {}),
-    });
+    try {
+      await deps.bulkJobs.start({
+        token,
+        ownerUid: action.ownerUid,
+        action: work.action,
+        uids: work.uids,
+        jobId: work.jobId,
+        ...(work.expected ? { expected: work.expected } : {}),
+      });
+    } catch (error) {
+      // A job that failed to start ran no order (its store was out, or the gateway was stopping).
+      throw new NothingSentError(error);
+    }
     return;
   }
   const tell = (notification: NotificationInput) =>

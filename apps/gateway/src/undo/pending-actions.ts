@@ -16,6 +16,20 @@ export interface PendingActionsOptions {
 const MIN_SWEEP_MS = 1_000;
 
 /**
+ * How long after its window an action that reached nothing is tried again (its store was out): a
+ * bulk run that starts later than this would surprise its owner more than one that never starts.
+ */
+export const PENDING_RETRY_FOR_MS = 5 * 60_000;
+
+/** The commit failed before anything reached the backend: sending the action again is safe. */
+export class NothingSentError extends Error {
+  constructor(cause: unknown) {
+    super('the held action reached nothing', { cause });
+    this.name = 'NothingSentError';
+  }
+}
+
+/**
  * The undo window: an action is kept in the store and sent when its window ends, unless its owner
  * undoes it first. A gateway (re)starting sends the actions it finds, at their time or at once when
  * it has passed; each is sent by whichever replica takes it from the store first.
@@ -103,13 +117,38 @@ export class PendingActions {
   }
 
   private async commitNow(actionId: string): Promise<void> {
+    let action: PendingAction | null = null;
     try {
-      const action = await this.opts.store.take(actionId);
+      action = await this.opts.store.take(actionId);
       // Undone, or sent by another replica.
       if (!action) return;
       await this.opts.commit(action);
     } catch (error) {
+      if (
+        action &&
+        error instanceof NothingSentError &&
+        this.now() - action.commitAt < PENDING_RETRY_FOR_MS
+      ) {
+        await this.keepForRetry(action, error);
+        return;
+      }
       this.opts.logger.error({ err: error, actionId }, 'a held action could not be sent');
+    }
+  }
+
+  /** Back in the store, overdue: the next sweep (of any replica, or the next gateway) tries again. */
+  private async keepForRetry(action: PendingAction, error: NothingSentError): Promise<void> {
+    try {
+      await this.opts.store.put(action);
+      this.opts.logger.warn(
+        { err: error.cause, actionId: action.actionId },
+        'a held action will be tried again',
+      );
+    } catch (putError) {
+      this.opts.logger.error(
+        { err: error.cause, putErr: putError, actionId: action.actionId },
+        'a held action could not be sent nor kept',
+      );
     }
   }
 
