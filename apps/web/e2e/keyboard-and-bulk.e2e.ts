@@ -68,12 +68,22 @@ describe('keyboard-first queue (1280 px)', () => {
   it('Enter opens the focused order, Esc returns, c opens the comment editor of the focused order', async () => {
     await openList();
     await page.locator('body').press('j');
-    await page.keyboard.press('j');
-    const target = await focused();
-    expect(target).not.toBeNull();
+    // Enter leads where the row's comments link leads: to the first row whose link says more than
+    // the uid (newComment when it has no comment, hasUnread when some are unread).
+    const linkOf = async (uid: string) =>
+      (await row(uid).getByTestId('comment-overview').locator('a').first().getAttribute('href')) ?? '';
+    let target = await focused();
+    for (let i = 0; i < 30 && !/newComment=true|hasUnread=true/.test(await linkOf(target!.uid)); i++) {
+      await page.keyboard.press('j');
+      await expect.poll(focused).toMatchObject({ index: i + 1 });
+      target = await focused();
+    }
+    const link = await linkOf(target!.uid);
+    expect(link).toMatch(/^\/realtime\/order\?uid=.*(newComment|hasUnread)=true/);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/realtime\/order\?/);
     expect(new URL(page.url()).searchParams.get('uid')).toBe(target!.uid);
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(link);
     await page.getByTestId('order-detail-header').waitFor({ timeout: 20_000 });
     await page.keyboard.press('Escape');
     await page.getByTestId('order-detail').waitFor({ state: 'detached', timeout: 10_000 });

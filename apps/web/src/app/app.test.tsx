@@ -101,6 +101,25 @@ describe('sign-in', () => {
     expect(await screen.findByText('Welcome, Olivia Ops!')).toBeInTheDocument();
   });
 
+  it('a refused sign-in’s message goes once the fields are emptied and the form is sent again', async () => {
+    const user = userEvent.setup();
+    renderAt('/login', {
+      'auth.session': () => signedOut,
+      'auth.passwordLogin': () => {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'E-mail or password is wrong' });
+      },
+    });
+    await user.type(await screen.findByLabelText('E-mail'), 'ops@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    await screen.findByText('The e-mail or password is not correct.');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.clear(screen.getByLabelText('Password'));
+    await user.click(screen.getByRole('button', { name: 'CONTINUE' }));
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
+    expect(screen.queryByText('The e-mail or password is not correct.')).toBeNull();
+  });
+
   it('names the missing field instead of calling the server', async () => {
     const user = userEvent.setup();
     const login = vi.fn();

@@ -95,6 +95,8 @@ export function LoginPage() {
         if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
       }
       setFieldErrors(errors);
+      // The last attempt's refusal was about other input: only what is wrong now stays on screen.
+      login.reset();
       return;
     }
     setFieldErrors({});

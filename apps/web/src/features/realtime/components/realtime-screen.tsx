@@ -22,7 +22,13 @@ import {
 } from '../lib/filter-options.js';
 import { narrowingChoices } from '../lib/list-cap.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
-import { commentCountsByOrder, commentsByOrder, warehouseOf } from '../lib/order-row.js';
+import {
+  commentCountsByOrder,
+  commentOverview,
+  commentsByOrder,
+  orderDetailHref,
+  warehouseOf,
+} from '../lib/order-row.js';
 import { BulkBar } from './bulk/bulk-bar.js';
 import { FilterBar } from './filter-bar.js';
 import { ListCapNotice } from './list-cap-notice.js';
@@ -125,6 +131,15 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
 
   const comments = useMemo(() => commentsByOrder(meta?.comments ?? []), [meta?.comments]);
   const commentCounts = useMemo(() => commentCountsByOrder(meta?.commentCounts ?? []), [meta?.commentCounts]);
+  // Where Enter on a row leads: where its comments link leads (the editor when there is none yet).
+  const detailHref = useCallback(
+    (order: Order) =>
+      orderDetailHref(
+        order.uid,
+        commentOverview(order, comments.get(order.uid), ctx.userUid, commentCounts.get(order.uid)),
+      ),
+    [comments, commentCounts, ctx.userUid],
+  );
   const options = useMemo(
     () => ({
       users: assignedUserOptions(reference.users, statistics?.assigned_users_statistics ?? []),
@@ -243,7 +258,12 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         ) : null}
       </Suspense>
       {/* j/k/Enter/c/x and the ? dialog listing them. */}
-      <QueueKeyboard rows={rows} rowHeight={rowHeight} onComment={props.onAddComment} />
+      <QueueKeyboard
+        rows={rows}
+        rowHeight={rowHeight}
+        detailHref={detailHref}
+        onComment={props.onAddComment}
+      />
     </section>
   );
 }

@@ -13,10 +13,13 @@ const ShortcutsDialog = lazy(async () => ({
 export function QueueKeyboard({
   rows,
   rowHeight,
+  detailHref,
   onComment,
 }: {
   rows: readonly Order[];
   rowHeight: number;
+  /** The order detail's address for a row, as its comments link has it. */
+  detailHref: (order: Order) => string;
   onComment: (order: Order) => void;
 }) {
   const navigate = useNavigate();
@@ -24,8 +27,7 @@ export function QueueKeyboard({
   useQueueShortcuts({
     rows,
     rowHeight,
-    // Enter opens the order itself (the comment link opens the editor when there is no comment yet).
-    onOpen: (order) => navigate(`/realtime/order?uid=${encodeURIComponent(order.uid)}&cached=true`),
+    onOpen: (order) => navigate(detailHref(order)),
     onComment,
     onToggle: (order) => rowSelection.toggle(order.uid),
     onHelp: () => setHelp(true),
