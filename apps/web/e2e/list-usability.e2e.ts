@@ -43,6 +43,24 @@ describe('list usability in the browser', () => {
           box,
         );
       expect(covered).toBe(false);
+      // Nor any control of the rows: at the list's end there is room below them for it.
+      const coveredControls = await page.getByTestId(rowId).evaluateAll(
+        (rows, b) =>
+          rows.flatMap((row) =>
+            [...row.querySelectorAll('a, button, input')].flatMap((el) => {
+              const r = el.getBoundingClientRect();
+              const over =
+                r.width > 0 &&
+                r.right > b.x &&
+                r.left < b.x + b.width &&
+                r.bottom > b.y &&
+                r.top < b.y + b.height;
+              return over ? [`${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent}`] : [];
+            }),
+          ),
+        box,
+      );
+      expect(coveredControls).toEqual([]);
       await button.click();
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
       await expect.poll(() => button.count()).toBe(0);

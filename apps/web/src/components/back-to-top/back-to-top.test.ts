@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backToTopLift, inView, shouldShowBackToTop } from './back-to-top.js';
+import { inView, shouldShowBackToTop } from './back-to-top.js';
 
 describe('Back to Top visibility', () => {
   it('shows once the table header is more than 40 px above the viewport, the list end included', () => {
@@ -19,11 +19,5 @@ describe('Back to Top visibility', () => {
 
   it('hides without a header', () => {
     expect(shouldShowBackToTop(null)).toBe(false);
-  });
-
-  it('rides above the list footer while the footer is in view', () => {
-    expect(backToTopLift(null, 900)).toBe(0);
-    expect(backToTopLift(950, 900)).toBe(0);
-    expect(backToTopLift(820, 900)).toBe(80);
   });
 });

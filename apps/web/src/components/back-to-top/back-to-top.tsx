@@ -20,12 +20,6 @@ export function inView(top: number | null, bottom: number | null, viewportHeight
   return top !== null && bottom !== null && top < viewportHeight && bottom > 0;
 }
 
-/** While the list footer is in view the button rides above it (px), so it covers none of its text. */
-export function backToTopLift(footerTop: number | null, viewportHeight: number): number {
-  if (footerTop === null || footerTop >= viewportHeight) return 0;
-  return Math.round(viewportHeight - footerTop);
-}
-
 /**
  * Smooth scroll up. The virtual table re-measures rows on the way up and moves the scroll position,
  * which can stop a smooth scroll midway: when it ends short of the top, jump the rest.
@@ -45,13 +39,12 @@ export interface BackToTopProps {
   /** An element at the table header's original position (not the sticky header itself). */
   headerRef: RefObject<HTMLElement | null>;
   footerRef?: RefObject<HTMLElement | null>;
-  /** Hide while the footer is in view (the orders list's rule) instead of riding above it. */
+  /** Hide while the footer is in view (the orders list's rule); otherwise the list ends with room for it. */
   hideAtFooter?: boolean;
 }
 
 export function BackToTop({ headerRef, footerRef, hideAtFooter = false }: BackToTopProps) {
   const [visible, setVisible] = useState(false);
-  const [lift, setLift] = useState(0);
   useWindowScroll(
     () => {
       const header = headerRef.current?.getBoundingClientRect().top ?? null;
@@ -59,22 +52,21 @@ export function BackToTop({ headerRef, footerRef, hideAtFooter = false }: BackTo
       const footer = footerBox?.top ?? null;
       const footerShown = hideAtFooter && inView(footer, footerBox?.bottom ?? null, window.innerHeight);
       setVisible(shouldShowBackToTop(header, footerShown));
-      setLift(backToTopLift(footer, window.innerHeight));
     },
     true,
     [headerRef, footerRef, hideAtFooter],
   );
 
-  if (!visible) return null;
   return (
-    <button
-      type="button"
-      className={styles.button}
-      style={lift > 0 ? { bottom: `calc(var(--space-6) + ${lift}px)` } : undefined}
-      onClick={scrollToTop}
-    >
-      <ArrowUp size={14} aria-hidden />
-      Back to Top
-    </button>
+    <>
+      {/* Room under the list's end, so there the button covers no row and no footer text. */}
+      {hideAtFooter ? null : <div className={styles.room} aria-hidden />}
+      {visible ? (
+        <button type="button" className={styles.button} onClick={scrollToTop}>
+          <ArrowUp size={14} aria-hidden />
+          Back to Top
+        </button>
+      ) : null}
+    </>
   );
 }
