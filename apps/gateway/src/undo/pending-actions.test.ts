@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingAction, PendingActionStore, PendingWork } from './pending-action-store.js';
-import { NothingSentError, PENDING_RETRY_FOR_MS, PendingActions } from './pending-actions.js';
+import {
+  NothingSentError,
+  PENDING_RETRY_FOR_MS,
+  PendingActions,
+  START_UNDO_GRACE_MS,
+} from './pending-actions.js';
 
 const WINDOW_MS = 10_000;
 
@@ -92,6 +97,29 @@ describe('PendingActions: a held action whose commit reached nothing', () => {
     await vi.advanceTimersByTimeAsync(5 * WINDOW_MS);
     expect(commit).toHaveBeenCalledTimes(1);
     expect(store.kept.size).toBe(0);
+    await actions.close();
+  });
+});
+
+describe('PendingActions: a gateway starting with held actions in its store', () => {
+  it('waits START_UNDO_GRACE_MS before sending one whose time passed, so an Undo pressed meanwhile still lands', async () => {
+    const commit = vi.fn(async (_action: PendingAction) => {});
+    const { store, actions } = setUp(commit);
+    const overdue = (actionId: string): PendingAction => ({
+      actionId,
+      commitAt: Date.now() - 60_000,
+      ownerUid: 'u1',
+      token: 't1',
+      work: bulk,
+    });
+    await store.put(overdue('act_undone'));
+    await store.put(overdue('act_sent'));
+    await actions.start();
+    await vi.advanceTimersByTimeAsync(START_UNDO_GRACE_MS - 100);
+    expect(commit).not.toHaveBeenCalled();
+    expect(await actions.undo('u1', 'act_undone')).toBe('undone');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(commit.mock.calls.map(([a]) => a.actionId)).toEqual(['act_sent']);
     await actions.close();
   });
 });

@@ -21,6 +21,13 @@ const MIN_SWEEP_MS = 1_000;
  */
 export const PENDING_RETRY_FOR_MS = 5 * 60_000;
 
+/**
+ * How long a gateway starting waits before sending the held actions it finds: an owner who pressed
+ * Undo while no gateway answered has a console that keeps asking (every second) and reaches this one
+ * meanwhile. Capped by the window, like every wait.
+ */
+export const START_UNDO_GRACE_MS = 5_000;
+
 /** The commit failed before anything reached the backend: sending the action again is safe. */
 export class NothingSentError extends Error {
   constructor(cause: unknown) {
@@ -54,7 +61,9 @@ export class PendingActions {
     const kept = await this.opts.store.all();
     // An action never waits longer than this gateway's window, whatever the one that stored it had.
     const latest = this.now() + this.opts.windowMs;
-    for (const action of kept) this.schedule(action.actionId, Math.min(action.commitAt, latest));
+    const grace = this.now() + START_UNDO_GRACE_MS;
+    for (const action of kept)
+      this.schedule(action.actionId, Math.min(Math.max(action.commitAt, grace), latest));
     // With several replicas, one that died in an action's window leaves it in the store: once it is
     // a whole window overdue, whoever sweeps sends it.
     this.sweeper = setInterval(() => void this.sweep(), Math.max(this.opts.windowMs, MIN_SWEEP_MS));

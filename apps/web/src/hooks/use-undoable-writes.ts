@@ -2,8 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import type { PendingActionTicket } from '@waybill/contracts';
 import { useCallback } from 'react';
 import { useToast } from '../components/toast/toast.js';
-import { errorMessage } from '../lib/errors.js';
+import { errorMessage, isTransient } from '../lib/errors.js';
 import { useTRPC } from '../lib/trpc.js';
+
+/**
+ * An Undo the gateway could not take (restarting, out of reach) is asked again every
+ * UNDO_RETRY_EVERY_MS: a gateway that starts holds what it finds for a few seconds before sending
+ * it, so the Undo still lands. After UNDO_RETRY_FOR_MS the console stops and says so.
+ */
+const UNDO_RETRY_EVERY_MS = 1_000;
+const UNDO_RETRY_FOR_MS = 120_000;
 
 /**
  * The order writes the console offers to undo: the gateway holds each for its undo window and sends
@@ -18,17 +26,32 @@ export function useUndoableWrites() {
 
   const undoNow = useCallback(
     async (ticket: PendingActionTicket, what: string): Promise<boolean> => {
-      try {
-        const { outcome } = await undo({ actionId: ticket.actionId });
-        if (outcome === 'undone') {
-          toast.success(`Undone: ${what}`, 'Nothing was sent.');
-          return true;
+      const giveUpAt = Date.now() + UNDO_RETRY_FOR_MS;
+      let told = false;
+      for (;;) {
+        try {
+          const { outcome } = await undo({ actionId: ticket.actionId });
+          if (outcome === 'undone') {
+            toast.success(`Undone: ${what}`, 'Nothing was sent.');
+            return true;
+          }
+          toast.error('Too late to undo', 'It had already been sent.');
+          return false;
+        } catch (error) {
+          if (!isTransient(error) || Date.now() >= giveUpAt) {
+            toast.error('It could not be undone', errorMessage(error));
+            return false;
+          }
+          if (!told) {
+            told = true;
+            toast.show({
+              title: `Undoing: ${what}`,
+              description: 'The server cannot be reached; the console keeps asking until it answers.',
+            });
+          }
+          await new Promise((resolve) => setTimeout(resolve, UNDO_RETRY_EVERY_MS));
         }
-        toast.error('Too late to undo', 'It had already been sent.');
-      } catch (error) {
-        toast.error('It could not be undone', errorMessage(error));
       }
-      return false;
     },
     [undo, toast],
   );

@@ -23,6 +23,15 @@ export function errorCode(error: unknown): string | null {
 
 const NETWORK = /Failed to fetch|NetworkError|fetch failed|Load failed|WebSocket/i;
 
+/**
+ * Whether a failed call may succeed as it is, later: the gateway or backend was out of reach or busy
+ * (no answer at all, or a 502, 503, 504, timeout or 429).
+ */
+export function isTransient(error: unknown): boolean {
+  const words = consoleWords(error, '');
+  return words === ERROR_TEXT.unreachable || words === ERROR_TEXT.busy;
+}
+
 /** Shows `detail` with console.error in development builds only (Vite's `import.meta.env.DEV`). */
 export function logErrorDetail(context: string, detail: unknown): void {
   if (import.meta.env.DEV) console.error(context, detail);
