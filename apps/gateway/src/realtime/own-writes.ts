@@ -141,22 +141,24 @@ export class OwnWrites {
   /**
    * Conflict warning rule: throws CONFLICT when the order changed since the view sent `expected`
    * was opened, naming who (the gateway's record of own writes, else the newest comment's author).
+   * Answers the order's reference when it read the order (only with `expected`).
    */
   async assertUnchanged(args: {
     token: string;
     orderUid: string;
     expected: ConflictExpected | undefined;
     signal?: AbortSignal;
-  }): Promise<void> {
+  }): Promise<{ reference: string | null } | null> {
     const { expected } = args;
-    if (!expected) return;
+    if (!expected) return null;
     const detail = await this.opts.backend.call('orders.detail', {
       token: args.token,
       params: { uid: args.orderUid },
       ...(args.signal ? { signal: args.signal } : {}),
     });
     const current = { updatedAt: detail.order.updated_at, status: detail.order.aggregated_status.key };
-    if (!orderChangedSince(expected, current)) return;
+    const read = { reference: detail.order.reference ?? null };
+    if (!orderChangedSince(expected, current)) return read;
     const openedAt = Date.parse(expected.updatedAt);
     const after = (iso: string) => Number.isNaN(openedAt) || Date.parse(iso) > openedAt;
     const record = await this.opts.store.get(args.orderUid);
@@ -166,7 +168,7 @@ export class OwnWrites {
       Date.parse(record.updatedAt) === Date.parse(current.updatedAt) &&
       record.byUid === (await this.user(args.token)).uid
     )
-      return;
+      return read;
     let conflict: OrderConflict;
     if (record && after(record.updatedAt)) {
       conflict = { by: record.by, at: new Date(record.at).toISOString(), what: record.what };

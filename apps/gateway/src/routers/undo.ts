@@ -26,24 +26,24 @@ export const undoRouter = router({
     .input(changeOrderStatusInputSchema)
     .mutation(async ({ ctx, input, signal }) => {
       // The conflict warning at save time, as orders.changeStatus gives it; checked again when sent.
-      await ctx.services.realtime.ownWrites.assertUnchanged({
+      const read = await ctx.services.realtime.ownWrites.assertUnchanged({
         token: ctx.token,
         orderUid: input.orderUid,
         expected: input.expected,
         signal,
       });
-      return hold(ctx, { kind: 'status', input });
+      return hold(ctx, { kind: 'status', input, reference: read?.reference ?? null });
     }),
 
   reissueLabel: authedProcedure.input(reissueLabelInputSchema).mutation(async ({ ctx, input, signal }) => {
     assertReissueParcels(ctx.services.config, input.numberOfParcels);
-    await ctx.services.realtime.ownWrites.assertUnchanged({
+    const read = await ctx.services.realtime.ownWrites.assertUnchanged({
       token: ctx.token,
       orderUid: input.orderUid,
       expected: input.expected,
       signal,
     });
-    return hold(ctx, { kind: 'reissue', input });
+    return hold(ctx, { kind: 'reissue', input, reference: read?.reference ?? null });
   }),
 
   bulkStart: authedProcedure.input(bulkOrdersInputSchema).mutation(async ({ ctx, input }) => {

@@ -32,7 +32,7 @@ function notSent(
     id: newNotificationId(),
     kind: 'not-sent',
     orderUid: work.input.orderUid,
-    reference: null,
+    reference: work.reference ?? null,
     text: `Your ${yours} was not sent: ${why}`,
     at: Date.now(),
     ...more,

@@ -9,9 +9,12 @@ import type { DataSection } from '../storage/data-store.js';
 import { DURABLE } from '../storage/data-store.js';
 import { parseKept } from '../storage/parse-kept.js';
 
+/** The order's reference when it was read at hold time, so a `not-sent` notification can name it. */
+const reference = z.string().nullable().optional();
+
 const workSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('status'), input: changeOrderStatusInputSchema }),
-  z.object({ kind: z.literal('reissue'), input: reissueLabelInputSchema }),
+  z.object({ kind: z.literal('status'), input: changeOrderStatusInputSchema, reference }),
+  z.object({ kind: z.literal('reissue'), input: reissueLabelInputSchema, reference }),
   z.object({
     kind: z.literal('bulk'),
     jobId: z.string(),

@@ -162,9 +162,12 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     const devName = (await (await signIn(second.url, 'dev@example.com')).users.me.query()).user.name;
     expect(told).toMatchObject({
       text: 'Your status change to Lost was not sent: the order changed during its undo time',
+      // Named as every other notification names its order (read when the change was held).
+      reference: seen.reference,
       author: { name: devName },
       excerpt: 'comment added',
     });
+    expect(seen.reference).toBeTruthy();
     expect(await second.app.services.pendingActions.heldCount()).toBe(0);
     expect(backend.writes()).toBe(writes);
     expect(statusOf(order!.uid)).not.toBe('lost');
