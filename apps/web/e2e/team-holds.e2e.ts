@@ -200,6 +200,17 @@ describe('who did what', () => {
     expect(await entries.first().textContent()).toMatch(
       /Olivia Ops changed the status from Waiting for Courier to In Transit/,
     );
+    // The line names its order by reference, and links to it.
+    const detail = await contextA.request.get(
+      `${stack.baseUrl}/trpc/orders.detail?input=${encodeURIComponent(JSON.stringify({ uid: uids[4] }))}`,
+    );
+    const { reference } = ((await detail.json()) as { result: { data: { order: { reference: string } } } })
+      .result.data.order;
+    await entries
+      .first()
+      .getByRole('link', { name: `Open order #${reference}` })
+      .waitFor();
+    expect(await entries.first().textContent()).toContain(`#${reference}`);
     expect(await axeViolations(b)).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export type ActivityAction = z.infer<typeof activityActionSchema>;
 export const activityEntrySchema = z.object({
   id: z.string(),
   orderUid: z.string(),
+  /** The order's reference as the gateway read it when recording (null or absent: not read). */
+  reference: z.string().nullable().optional(),
   action: activityActionSchema,
   actor: teamActorSchema,
   /** When the gateway recorded it (after the backend accepted the change). */
@@ -36,7 +38,7 @@ export const activityEntrySchema = z.object({
   happenedAt: isoDateTime.optional(),
   /** Comments: the start of the text (ACTIVITY_EXCERPT_LENGTH characters). */
   excerpt: z.string().optional(),
-  /** Escalations: the team; snoozes: how long. */
+  /** Escalations: the team; snoozes: how long; takes: whose hold it took over. */
   detail: z.string().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

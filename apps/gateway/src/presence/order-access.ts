@@ -10,24 +10,29 @@ import { hashOf } from './identity.js';
  * order, so reopening a detail or starting to type costs no call; a no is never remembered.
  */
 export class OrderAccess {
-  private readonly readable: TtlCache<true>;
+  /** A readable order's reference (null when it has none), per token and order. */
+  private readonly readable: TtlCache<string | null>;
 
   constructor(
     private readonly backend: BackendCaller,
     ttlMs: number,
     now?: () => number,
   ) {
-    this.readable = new TtlCache<true>({ ttlMs, maxEntries: 10_000, ...(now ? { now } : {}) });
+    this.readable = new TtlCache<string | null>({ ttlMs, maxEntries: 10_000, ...(now ? { now } : {}) });
   }
 
-  /** Resolves when `token`'s user can read `orderUid`; NOT_FOUND when the backend says it cannot. */
-  async check(token: string, orderUid: string): Promise<void> {
+  /**
+   * Resolves, with the order's reference, when `token`'s user can read `orderUid`; NOT_FOUND when the
+   * backend says it cannot.
+   */
+  async check(token: string, orderUid: string): Promise<{ reference: string | null }> {
     try {
       // One load for concurrent callers, so it is not tied to any one caller's abort signal.
-      await this.readable.get(`${hashOf(token)}:${orderUid}`, async () => {
-        await this.backend.call('orders.detail', { token, params: { uid: orderUid } });
-        return true as const;
+      const reference = await this.readable.get(`${hashOf(token)}:${orderUid}`, async () => {
+        const { order } = await this.backend.call('orders.detail', { token, params: { uid: orderUid } });
+        return order.reference ?? null;
       });
+      return { reference };
     } catch (error) {
       const status = error instanceof BackendError ? error.details.status : null;
       // Missing or not this user's: the same answer, so presence cannot probe which orders exist.

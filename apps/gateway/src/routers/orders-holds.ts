@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { releaseOrderInputSchema, takeOrderInputSchema } from '@waybill/contracts';
+import { type Hold, releaseOrderInputSchema, takeOrderInputSchema } from '@waybill/contracts';
+import { newNotificationId } from '../notifications/notifier.js';
+import type { Services } from '../services.js';
 import { HoldConflictError } from '../team/holds.js';
 import { recordAs } from '../team/record.js';
 import { authedProcedure } from '../trpc.js';
@@ -19,17 +21,43 @@ export const takeProcedure = authedProcedure
     const { collaboration, team, holdLimits } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
     await holdLimits.countAction(person.uid);
-    await collaboration.orderAccess.check(ctx.token, input.uid);
+    const { reference } = await collaboration.orderAccess.check(ctx.token, input.uid);
     holdLimits.assertRoomFor(person.uid, input.uid, await team.holds.list());
     try {
-      const { hold, heldAlready } = await team.holds.take(person, input.uid, input.force ?? false);
-      if (!heldAlready) await recordAs(ctx.services, person, [{ orderUid: input.uid, action: 'take' }]);
+      const { hold, previous, heldAlready } = await team.holds.take(person, input.uid, input.force ?? false);
+      if (!heldAlready) {
+        const from = previous ? { detail: previous.holder.name } : {};
+        await recordAs(ctx.services, person, [{ orderUid: input.uid, reference, action: 'take', ...from }]);
+      }
+      if (previous) await tellTakenOver(ctx.services, previous, hold, reference);
       return { hold };
     } catch (error) {
       if (error instanceof HoldConflictError) throw conflict(error);
       throw error;
     }
   });
+
+/** The colleague whose hold was taken over learns it in their notification centre (never fails the take). */
+async function tellTakenOver(
+  services: Pick<Services, 'collaboration' | 'logger'>,
+  previous: Hold,
+  hold: Hold,
+  reference: string | null,
+): Promise<void> {
+  try {
+    await services.collaboration.notifications.push(previous.holder.uid, {
+      id: newNotificationId(),
+      kind: 'changed',
+      orderUid: hold.orderUid,
+      reference,
+      text: `${hold.holder.name} took this order over from you`,
+      author: { uid: hold.holder.uid, name: hold.holder.name },
+      at: Date.now(),
+    });
+  } catch (error) {
+    services.logger.warn({ err: (error as Error).message }, 'the holder of a taken-over order was not told');
+  }
+}
 
 /** orders.release: ends the caller's hold; CONFLICT naming the holder when it is someone else's. */
 export const releaseProcedure = authedProcedure
@@ -40,7 +68,14 @@ export const releaseProcedure = authedProcedure
     await holdLimits.countAction(person.uid);
     try {
       const released = await team.holds.release(person, input.uid);
-      if (released) await recordAs(ctx.services, person, [{ orderUid: input.uid, action: 'release' }]);
+      if (released) {
+        // Named like the take when the order can still be read (remembered a while); a hold on an
+        // order the caller can no longer open is released all the same.
+        const read = await collaboration.orderAccess.check(ctx.token, input.uid).catch(() => null);
+        await recordAs(ctx.services, person, [
+          { orderUid: input.uid, reference: read?.reference ?? null, action: 'release' },
+        ]);
+      }
       return { released: released !== null };
     } catch (error) {
       if (error instanceof HoldConflictError) throw conflict(error);

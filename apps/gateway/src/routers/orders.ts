@@ -47,7 +47,12 @@ const commentsRouter = router({
       },
       signal,
     });
-    await recordActivity(ctx.services, ctx.token, commentRecords(input), signal);
+    await recordActivity(
+      ctx.services,
+      ctx.token,
+      commentRecords(input, answer.order.reference ?? null),
+      signal,
+    );
     await notifyCommentMentions(ctx.services, {
       token: ctx.token,
       author: { uid: user.uid, name: user.name },
@@ -154,7 +159,14 @@ export const ordersRouter = router({
     await recordActivity(
       ctx.services,
       ctx.token,
-      [{ orderUid: input.orderUid, action: 'reissue', detail: `${input.numberOfParcels} parcels` }],
+      [
+        {
+          orderUid: input.orderUid,
+          reference: answer.order.reference ?? null,
+          action: 'reissue',
+          detail: `${input.numberOfParcels} parcels`,
+        },
+      ],
       signal,
     );
     return answer;

@@ -18,6 +18,7 @@ const excerpt = (text: string) => text.trim().slice(0, ACTIVITY_EXCERPT_LENGTH);
 export function statusRecord(order: Order, to: string, happenedAt: string, bulk = false): ActivityRecord {
   return {
     orderUid: order.uid,
+    reference: order.reference ?? null,
     action: 'status',
     from: statusBeforeChange(order.statuses_history.aggregated_status, to, happenedAt),
     to,
@@ -29,9 +30,10 @@ export function statusRecord(order: Order, to: string, happenedAt: string, bulk 
 /** A comment, and its escalation or snooze, each an entry of its own. */
 export function commentRecords(
   input: Pick<AddCommentFormInput, 'orderUid' | 'text' | 'escalate' | 'team' | 'snooze' | 'snoozeValue'>,
+  reference: string | null,
   bulk = false,
 ): ActivityRecord[] {
-  const base = { orderUid: input.orderUid, ...(bulk ? { bulk } : {}) };
+  const base = { orderUid: input.orderUid, reference, ...(bulk ? { bulk } : {}) };
   const records: ActivityRecord[] = [{ ...base, action: 'comment', excerpt: excerpt(input.text) }];
   if (input.escalate) records.push({ ...base, action: 'escalation', detail: input.team ?? 'team' });
   if (input.snooze && input.snoozeValue)
@@ -43,7 +45,7 @@ export function commentRecords(
 export function bulkRecords(action: BulkOrderAction, order: Order): ActivityRecord[] {
   return action.kind === 'status'
     ? [statusRecord(order, action.status, action.happenedAt, true)]
-    : commentRecords({ orderUid: order.uid, text: action.text }, true);
+    : commentRecords({ orderUid: order.uid, text: action.text }, order.reference ?? null, true);
 }
 
 /**

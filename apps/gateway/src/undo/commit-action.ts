@@ -141,5 +141,7 @@ async function sendHeldWrite(deps: CommitDeps, token: string, work: HeldWrite): 
     body: { order_uid: orderUid, number_of_parcels: numberOfParcels },
   });
   await deps.realtime.ownWrites.publish({ token, what: { kind: 'reissue' }, orders: [order] });
-  await deps.record?.(token, [{ orderUid, action: 'reissue', detail: `${numberOfParcels} parcels` }]);
+  await deps.record?.(token, [
+    { orderUid, reference: order.reference ?? null, action: 'reissue', detail: `${numberOfParcels} parcels` },
+  ]);
 }

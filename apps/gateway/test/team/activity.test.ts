@@ -81,6 +81,18 @@ describe('the activity record (real HTTP and websockets, backend-sim)', { timeou
     const forThree = (await a.client.activity.forOrder.query({ uid: three })).entries;
     expect(forThree.map((e) => e.action)).toEqual(['release', 'take', 'comment']);
 
+    // Each entry names its order by reference, so the team's list says which order each line is about.
+    const referenceOf = async (uid: string) => (await a.client.orders.detail.query({ uid })).order.reference;
+    for (const [uid, entries] of [
+      [one, forOne],
+      [two, forTwo],
+      [three, forThree],
+    ] as const) {
+      const reference = await referenceOf(uid);
+      expect(reference).toBeTruthy();
+      expect(entries.map((e) => e.reference)).toEqual(entries.map(() => reference));
+    }
+
     // The team's list, filtered by user and action.
     const dan = forTwo[0]!.actor.uid;
     const byDan = (await a.client.activity.list.query({ userId: dan })).entries;

@@ -1,4 +1,4 @@
-import { isDoneStatus } from '@waybill/contracts';
+import { describeActivity, isDoneStatus } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../helpers.js';
 import {
@@ -68,6 +68,25 @@ describe('holds: take, release, take over, and how a hold ends (real HTTP and we
 
     await b.client.orders.take.mutate({ uid, force: true });
     expect(await holderOf(a.client, uid)).toBe('Dan Developer');
+
+    // A taken-over hold is said so: in the record, and to the colleague who held it.
+    const { reference } = (await a.client.orders.detail.query({ uid })).order;
+    const [take] = (await a.client.activity.forOrder.query({ uid })).entries;
+    expect(take).toMatchObject({
+      action: 'take',
+      detail: 'Olivia Ops',
+      reference,
+      actor: { name: 'Dan Developer' },
+    });
+    expect(describeActivity(take!, (key) => key)).toBe('took the order over from Olivia Ops');
+    const { user } = await a.client.users.me.query();
+    const centre = await stack.app.services.collaboration.notifications.state(user.uid);
+    expect(centre.items.find((n) => n.orderUid === uid)).toMatchObject({
+      kind: 'changed',
+      reference,
+      text: 'Dan Developer took this order over from you',
+      author: { name: 'Dan Developer' },
+    });
   });
 
   it("release ends the caller's own hold; releasing someone else's is CONFLICT naming them", async () => {

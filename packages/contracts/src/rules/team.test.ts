@@ -55,6 +55,9 @@ describe('team rules', () => {
       'changed the status to SHIPPING_DELIVERED (bulk)',
     );
     expect(describeActivity(entry({ action: 'take' }), label)).toBe('took the order');
+    expect(describeActivity(entry({ action: 'take', detail: 'Olivia Ops' }), label)).toBe(
+      'took the order over from Olivia Ops',
+    );
     expect(describeActivity(entry({ action: 'escalation', detail: 'development' }), label)).toBe(
       'escalated to development',
     );

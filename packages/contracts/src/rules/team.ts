@@ -47,6 +47,7 @@ export function describeActivity(entry: ActivityEntry, statusLabel: (key: string
   }
   if (entry.action === 'escalation' && entry.detail) return `${words} to ${entry.detail}${bulk}`;
   if (entry.action === 'snooze' && entry.detail) return `${words} for ${entry.detail}${bulk}`;
+  if (entry.action === 'take' && entry.detail) return `took the order over from ${entry.detail}${bulk}`;
   return `${words}${bulk}`;
 }
 

@@ -42,8 +42,17 @@ function EntryRow({ entry }: { entry: ActivityEntry }) {
         <strong>{entry.actor.name}</strong> {describeActivity(entry, orderStatusLabel)}
         {entry.excerpt ? <span className={styles.excerpt}>“{entry.excerpt}”</span> : null}
       </span>
+      {/* The order by its reference, as the lists name it; an entry recorded without one links by uid. */}
       <Link className={styles.link} to={`/realtime/order?uid=${encodeURIComponent(entry.orderUid)}`}>
-        Open order<span className="visually-hidden"> {entry.orderUid}</span>
+        {entry.reference ? (
+          <>
+            <span className="visually-hidden">Open order </span>#{entry.reference}
+          </>
+        ) : (
+          <>
+            Open order<span className="visually-hidden"> {entry.orderUid}</span>
+          </>
+        )}
       </Link>
     </li>
   );
