@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, axeViolationsStrict } from './axe.js';
 import { launchBrowser } from './browser.js';
+import { viewProblems } from './fits-view.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 import { bellState, focusWithin, shiftTabToBell } from './header-bell.js';
 
@@ -32,6 +33,85 @@ async function query<T>(context: BrowserContext, path: string, input: unknown): 
   );
   if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function post(context: BrowserContext, path: string, data: unknown): Promise<void> {
+  const res = await context.request.post(`${stack.baseUrl}/trpc/${path}`, { data });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * What is wrong with the detail header's top line: a text (the typing label, the status badge, the
+ * reference) cut without an ellipsis or too narrow to read, an ellipsis without the full text in its
+ * title, a badge broken over lines, and any two of its parts drawn over each other.
+ */
+function headerTopProblems(p: Page) {
+  return detail(p)
+    .getByTestId('order-detail-header')
+    .evaluate((header) => {
+      const problems: string[] = [];
+      const top = header.firstElementChild as HTMLElement;
+      const nameOf = (el: Element) =>
+        el.getAttribute('data-testid') ??
+        el.getAttribute('aria-label') ??
+        el.textContent?.trim().slice(0, 30);
+      // The presence as a whole is never narrower than what it draws: only its label may give way.
+      const presence = top.querySelector<HTMLElement>('[data-testid="presence-avatars"]');
+      if (presence && presence.scrollWidth > presence.clientWidth + 0.5)
+        problems.push(`presence cut: ${presence.scrollWidth} px drawn in ${presence.clientWidth} px`);
+      const typing = top.querySelector<HTMLElement>('[data-testid="presence-typing"]');
+      if (!typing) problems.push('no typing label');
+      else {
+        const cut = typing.scrollWidth > typing.clientWidth + 0.5;
+        const ellipsis = getComputedStyle(typing).textOverflow === 'ellipsis';
+        if (cut && !ellipsis)
+          problems.push(`typing label cut: ${typing.scrollWidth} px of text in ${typing.clientWidth} px`);
+        // An ellipsis after a letter or two says nothing: the name must start to show.
+        if (cut && typing.clientWidth < 48) problems.push(`typing label ${typing.clientWidth} px wide`);
+        if (cut && typing.title !== typing.textContent?.trim())
+          problems.push(`typing label cut, its title "${typing.title}"`);
+      }
+      for (const el of top.querySelectorAll<HTMLElement>(
+        '[data-testid="detail-status"], h2, [data-testid="hold-avatar"]',
+      )) {
+        if (el.scrollWidth > el.clientWidth + 0.5) problems.push(`${nameOf(el)} cut`);
+        // Its text's boxes (not a nested span's, which spans its lines): one starting below the
+        // line before it starts a line.
+        const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const boxes: DOMRect[] = [];
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+        }
+        let lines = 0;
+        let bottom = -Infinity;
+        for (const r of boxes.sort((x, y) => x.top - y.top)) {
+          if (r.top >= bottom - 1) lines += 1;
+          bottom = Math.max(bottom, r.bottom);
+        }
+        if (lines > 1) problems.push(`${nameOf(el)} on ${lines} lines`);
+      }
+      // Every part drawn side by side: texts, avatars and controls, none over another.
+      const parts = [
+        ...top.querySelectorAll(
+          'button, a, h2, [data-testid="presence-typing"], [data-testid="presence-avatars"] li, [data-testid="hold-avatar"], [data-testid="detail-status"], span[class*="marker"]',
+        ),
+      ]
+        .filter((el) => !el.parentElement?.closest('button, a, h2'))
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.height > 0);
+      parts.forEach((a, i) => {
+        for (const b of parts.slice(i + 1)) {
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+          const overlap =
+            Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left) > 0.5 &&
+            Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top) > 0.5;
+          if (overlap) problems.push(`${nameOf(a.el)} over ${nameOf(b.el)}`);
+        }
+      });
+      return problems;
+    });
 }
 
 async function openDetail(p: Page, uid: string): Promise<void> {
@@ -264,5 +344,51 @@ describe('follow and notify', () => {
         timeout: 10_000,
       })
       .toBe(order.uid);
+  });
+});
+
+describe('presence in the detail header at every width', () => {
+  it('with the order held by A and A typing, B reads "Olivia Ops is typing…" whole or cut with an ellipsis, nothing drawn over it', async () => {
+    const a = await contextA.newPage();
+    try {
+      await post(contextA, 'orders.take', { uid: order.uid });
+      await openDetail(a, order.uid);
+      await detail(a)
+        .getByRole('tab', { name: /Comments/ })
+        .click();
+      const box = detail(a).getByPlaceholder('Add new comment');
+      if (!(await box.isVisible())) await detail(a).getByRole('button', { name: 'New comment' }).click();
+      await openDetail(b, order.uid);
+      const typing = detail(b).getByTestId('presence-typing');
+      await detail(b).getByRole('img', { name: 'Held by Olivia Ops' }).waitFor({ timeout: 10_000 });
+      const found: string[] = [];
+      for (const size of [
+        { width: 820, height: 1180 },
+        { width: 1024, height: 768 },
+        { width: 1280, height: 900 },
+        { width: 1440, height: 900 },
+        { width: 1920, height: 1080 },
+        { width: 390, height: 844 },
+      ]) {
+        const at = `${size.width} × ${size.height}`;
+        await b.setViewportSize(size);
+        // "Typing" lasts 5 s after a key: A presses one for every width B is checked at.
+        await box.press('Space');
+        await expect
+          .poll(() => typing.textContent().catch(() => null), { timeout: 10_000 })
+          .toBe('Olivia Ops is typing…');
+        found.push(...(await headerTopProblems(b)).map((p) => `${at}: ${p}`));
+        found.push(...(await viewProblems(b)).map((p) => `${at}: ${p}`));
+        found.push(
+          ...(await axeViolations(b, '[data-testid="order-detail-header"]')).map((v) => `${at} axe: ${v}`),
+        );
+        const screens = process.env.E2E_SCREENS_DIR;
+        if (screens) await b.screenshot({ path: join(screens, `presence-header-${size.width}.png`) });
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await a.close();
+      await post(contextA, 'orders.release', { uid: order.uid }).catch(() => {});
+    }
   });
 });

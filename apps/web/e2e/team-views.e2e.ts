@@ -5,7 +5,7 @@ import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
-// Two staff in two browsers (Olivia Ops and Dan Developer): a shared view with its live count, an
+// Two staff in two browsers (Olivia Ops and Dan Developer): a shared view with its live count and name, an
 // @mention, and one desktop notification for Dan however many tabs he has open.
 
 let stack: Stack;
@@ -111,19 +111,37 @@ describe('team views', () => {
     // The order enters the view's filter in the backend: B's open menu counts it.
     stack.sim.control.changeOrder(order.uid, { status: STATUS });
     await expect.poll(countText, WAIT).toBe(`${(before + 1).toLocaleString()} orders`);
+
+    // A renames it. Its key (owner and id) and its count stay the same: B's open menu still follows,
+    // the menu opened again lists the new name only, and opening the view names it in the toolbar.
+    await a.getByTestId('saved-views').click();
+    await a.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
+    await manage.getByRole('button', { name: 'Rename Lost parcels' }).click();
+    await manage.getByLabel('New name for Lost parcels').fill('Team queue');
+    await manage.getByRole('button', { name: 'Save name' }).click();
+    await manage.getByRole('button', { name: 'Rename Team queue' }).waitFor(WAIT);
+    await manage.getByRole('button', { name: 'Close', exact: true }).click();
+    const renamed = b.getByRole('menuitem', { name: /^Team queue/ });
+    await renamed.waitFor(WAIT);
+    expect(await renamed.getByTestId('saved-view-owner').textContent()).toBe('Shared by Olivia Ops');
     await b.keyboard.press('Escape');
+    await b.getByTestId('saved-views').click();
+    await renamed.waitFor(WAIT);
+    expect(await b.getByRole('menuitem', { name: /^Lost parcels/ }).count()).toBe(0);
+    await renamed.click();
+    await expect.poll(() => b.getByTestId('saved-views').textContent(), WAIT).toBe('Team queue');
 
     // B copies it: a view of B's own, read-write.
     await b.getByTestId('saved-views').click();
     await b.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
     const bManage = b.getByTestId('manage-views');
-    await bManage.getByRole('button', { name: 'Copy Lost parcels to your views' }).click();
+    await bManage.getByRole('button', { name: 'Copy Team queue to your views' }).click();
     const copy = b.getByTestId('save-view');
     await copy.getByLabel('View name').fill('My lost parcels');
     expect(await axeViolations(b, '[data-testid="save-view"]')).toEqual([]);
     await copy.getByRole('button', { name: 'SAVE VIEW' }).click();
     await bManage.getByRole('button', { name: 'Delete My lost parcels' }).waitFor(WAIT);
-    expect(await bManage.getByRole('button', { name: 'Delete Lost parcels' }).count()).toBe(0);
+    expect(await bManage.getByRole('button', { name: 'Delete Team queue' }).count()).toBe(0);
     await bManage.getByRole('button', { name: 'Close', exact: true }).click();
   });
 });

@@ -52,6 +52,13 @@ export type SavedTeamView = z.infer<typeof savedViewSchema>;
 /** Key of a view in `views.counts`: the owner's uid and the view's id (ids are unique per owner). */
 export const viewKey = (view: { id: string; owner: { uid: string } }) => `${view.owner.uid}/${view.id}`;
 
-/** Each `views.counts` message: the orders each listed view holds, by `viewKey` (null: not read yet or failed). */
-export const viewCountsSchema = z.object({ counts: z.record(z.string(), z.number().int().nullable()) });
+/**
+ * Each `views.counts` message: the orders each listed view holds, by `viewKey` (null: not read yet or
+ * failed), and `listing`, the token `views.list` gives for the same views (it changes with any listed
+ * view's name, filter or sharing: a list with another token is out of date).
+ */
+export const viewCountsSchema = z.object({
+  counts: z.record(z.string(), z.number().int().nullable()),
+  listing: z.string(),
+});
 export type ViewCounts = z.infer<typeof viewCountsSchema>;

@@ -18,6 +18,13 @@ const countsInputSchema = z.strictObject({ lastEventId: z.string().max(100).null
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/**
+ * One user's listed views as a short token, in `views.list` and every `views.counts` message: a
+ * colleague's rename or refilter keeps the view's key (and often its count), so the console compares
+ * this to see that the list it shows is out of date.
+ */
+const listingOf = (views: SavedTeamView[]) => hashOf(JSON.stringify(views)).slice(0, 16);
+
 const notYours = (id: string) =>
   new TRPCError({
     code: 'NOT_FOUND',
@@ -32,7 +39,8 @@ export const viewsRouter = router({
   list: authedProcedure.query(async ({ ctx, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    return { views: await viewsFor(views.store, person.uid) };
+    const listed = await viewsFor(views.store, person.uid);
+    return { views: listed, listing: listingOf(listed) };
   }),
   /** Creates, or (same id) renames and refilters, one of the caller's views. */
   save: authedProcedure.input(viewSaveInputSchema).mutation(async ({ ctx, input, signal }) => {
@@ -86,7 +94,8 @@ export const viewsRouter = router({
   }),
   /**
    * The orders each listed view holds, by `viewKey`, counted with the caller's token: the whole map
-   * now, and again whenever a count changes or a view is saved, shared or removed anywhere.
+   * now, and again whenever a count changes or a view is saved, shared or removed anywhere. `listing`
+   * is `views.list`'s: a rename changes no count, and still reaches every colleague listing the view.
    */
   counts: authedProcedure.input(countsInputSchema).subscription(async function* ({ ctx, input, signal }) {
     const { collaboration, views } = ctx.services;
@@ -103,12 +112,14 @@ export const viewsRouter = router({
     /** One handle per distinct filter of the listed views, by the filter's JSON. */
     const handles = new Map<string, CountHandle>();
     let listed: SavedTeamView[] = [];
+    let listing = '';
     let last = input?.lastEventId ?? '';
     try {
       for await (const _ of changes(subscribe, signal, 0)) {
         if (relist) {
           relist = false;
           listed = await viewsFor(views.store, person.uid);
+          listing = listingOf(listed);
           const wanted = new Set(listed.map((v) => JSON.stringify(v.filter)));
           for (const [key, handle] of handles)
             if (!wanted.has(key)) {
@@ -127,10 +138,10 @@ export const viewsRouter = router({
         const counts = Object.fromEntries(
           listed.map((v) => [viewKey(v), handles.get(JSON.stringify(v.filter))?.count() ?? null]),
         );
-        const id = hashOf(JSON.stringify(counts)).slice(0, 16);
+        const id = hashOf(JSON.stringify({ counts, listing })).slice(0, 16);
         if (id === last) continue;
         last = id;
-        yield tracked(id, { counts });
+        yield tracked(id, { counts, listing });
       }
     } finally {
       for (const handle of handles.values()) handle.release();

@@ -161,4 +161,31 @@ describe('team views at the gateway (real HTTP and websockets, backend-sim)', { 
     await eventually('removed view gone', () => counts.latest && !(key in counts.latest.counts));
     counts.stop();
   });
+
+  it("a shared view renamed or refiltered while watching changes the counts' listing, the one views.list gives", async () => {
+    const counts = watchViewCounts(b.client);
+    const saved = await a.client.views.save.mutate(saveInput('queue', 'Urgent issues', byStatus('lost')));
+    await a.client.views.share.mutate({ id: 'queue', shared: true });
+    const key = viewKey(saved.view);
+    await eventually('shared view counted', () => typeof counts.latest?.counts[key] === 'number');
+    const shared = counts.latest!;
+    expect((await b.client.views.list.query()).listing).toBe(shared.listing);
+
+    // Same key, same count: only the listing tells B's console its list is out of date.
+    await a.client.views.save.mutate(saveInput('queue', 'Team queue', byStatus('lost')));
+    const renamed = await eventually(
+      'rename pushed',
+      () => (counts.latest?.listing !== shared.listing && counts.latest) || undefined,
+    );
+    expect(renamed.counts).toEqual(shared.counts);
+    const listed = await b.client.views.list.query();
+    expect(listed.listing).toBe(renamed.listing);
+    expect(listed.views.find((v) => v.id === 'queue')?.name).toBe('Team queue');
+
+    await a.client.views.save.mutate(saveInput('queue', 'Team queue', byStatus('lost', 'not_started')));
+    await eventually('refilter pushed', () => counts.latest?.listing !== renamed.listing);
+    expect(counts.latest!.listing).toBe((await b.client.views.list.query()).listing);
+    counts.stop();
+    await a.client.views.remove.mutate({ id: 'queue' });
+  });
 });

@@ -51,6 +51,8 @@ export function useSavedViews(userUid: string | null, migrate?: LocalViewFilter)
 
   return {
     views,
+    /** `views.list`'s token for these views, to tell when the live counts list others. */
+    listing: list.data?.listing,
     loading: list.isPending && userUid !== null,
     error: list.error,
     refresh,

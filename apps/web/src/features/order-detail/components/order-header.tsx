@@ -88,7 +88,7 @@ export function OrderHeader(props: OrderHeaderProps) {
         {order.payment.cash_on_delivery ? <span className={styles.marker}>COD</span> : null}
         {order.payment.bank_deposit ? <span className={styles.marker}>BANK</span> : null}
         <span className={styles.spacer} />
-        <PresenceAvatars orderUid={order.uid} />
+        <PresenceAvatars orderUid={order.uid} className={styles.presence} />
         <HoldControl orderUid={order.uid} />
         <FollowButton orderUid={order.uid} />
         <span className={styles.statusPill} data-testid="detail-status">
