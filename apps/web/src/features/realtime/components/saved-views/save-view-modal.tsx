@@ -31,6 +31,9 @@ export function SaveViewModal({
   const toast = useToast();
   const id = useId();
   const problem = viewNameProblem(name, views);
+  // A name typed that cannot be saved says why at once (the button is off); an empty field only
+  // once the user has left it or tried to save.
+  const shown = (touched || name.trim() !== '') && problem ? problem : null;
   const save = async () => {
     setTouched(true);
     if (problem || busy) return;
@@ -75,13 +78,11 @@ export function SaveViewModal({
         onKeyDown={(e) => {
           if (e.key === 'Enter') void save();
         }}
-        aria-invalid={touched && !!problem}
+        aria-invalid={!!shown}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className={touched && problem ? styles.error : styles.hint}>
-        {touched && problem
-          ? problem
-          : 'The filters, status group and search of this list, kept with your account.'}
+      <p id={`${id}-hint`} className={shown ? styles.error : styles.hint}>
+        {shown ?? 'The filters, status group and search of this list, kept with your account.'}
       </p>
     </Modal>
   );
