@@ -87,14 +87,15 @@ describe('OrderAccess', () => {
         call: async (_name, { token, params }) => {
           calls.push({ token, uid: params?.uid });
           if (missing.has(params?.uid ?? '')) throw notFound();
-          return {} as never;
+          return { order: { uid: params?.uid, reference: `R-${params?.uid}` } } as never;
         },
       },
       1000,
       () => now,
     );
     await access.check('token-a', 'ord_1');
-    await access.check('token-a', 'ord_1');
+    // The remembered yes keeps the order's reference (a take names the order by it).
+    expect(await access.check('token-a', 'ord_1')).toEqual({ reference: 'R-ord_1' });
     expect(calls).toEqual([{ token: 'token-a', uid: 'ord_1' }]);
     // Another user's yes is not this user's.
     await access.check('token-b', 'ord_1');
