@@ -61,6 +61,30 @@ describe('useUndoableWrites: an Undo the gateway cannot take yet', () => {
     expect(screen.queryByText('It could not be undone')).toBeNull();
   });
 
+  it('after two minutes out of reach, stops and says the change may still be sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { undoNow, log } = renderUndo({
+      'undo.undo': () => {
+        throw unavailable();
+      },
+    });
+    let undone: boolean | undefined;
+    await act(async () => {
+      const asked = undoNow('Order #SHOP-5 marked as Lost').then((u) => {
+        undone = u;
+      });
+      await vi.advanceTimersByTimeAsync(121_000);
+      await asked;
+    });
+    expect(undone).toBe(false);
+    expect(inputsOf(log, 'undo.undo').length).toBeGreaterThan(100);
+    expect(
+      await screen.findByText(
+        'The server could not be reached for two minutes: the change may still be sent. Check the order once it is back.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('stops at once on a refusal that asking again cannot change', async () => {
     const { undoNow, log } = renderUndo({
       'undo.undo': () => {

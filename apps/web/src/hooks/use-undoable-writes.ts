@@ -38,8 +38,16 @@ export function useUndoableWrites() {
           toast.error('Too late to undo', 'It had already been sent.');
           return false;
         } catch (error) {
-          if (!isTransient(error) || Date.now() >= giveUpAt) {
+          if (!isTransient(error)) {
             toast.error('It could not be undone', errorMessage(error));
+            return false;
+          }
+          if (Date.now() >= giveUpAt) {
+            // A gateway that was down sends the held action when it is back; a backend that was down refuses it.
+            toast.error(
+              'It could not be undone',
+              'The server could not be reached for two minutes: the change may still be sent. Check the order once it is back.',
+            );
             return false;
           }
           if (!told) {
