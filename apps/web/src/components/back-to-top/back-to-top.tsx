@@ -38,23 +38,24 @@ function scrollToTop() {
 export interface BackToTopProps {
   /** An element at the table header's original position (not the sticky header itself). */
   headerRef: RefObject<HTMLElement | null>;
-  footerRef?: RefObject<HTMLElement | null>;
-  /** Hide while the footer is in view (the orders list's rule); otherwise the list ends with room for it. */
-  hideAtFooter?: boolean;
+  /**
+   * The list footer, to hide the button while it is in view (the orders list's rule); without it the
+   * list ends with room for the button.
+   */
+  hideAtFooter?: RefObject<HTMLElement | null>;
 }
 
-export function BackToTop({ headerRef, footerRef, hideAtFooter = false }: BackToTopProps) {
+export function BackToTop({ headerRef, hideAtFooter }: BackToTopProps) {
   const [visible, setVisible] = useState(false);
   useWindowScroll(
     () => {
       const header = headerRef.current?.getBoundingClientRect().top ?? null;
-      const footerBox = footerRef?.current?.getBoundingClientRect() ?? null;
-      const footer = footerBox?.top ?? null;
-      const footerShown = hideAtFooter && inView(footer, footerBox?.bottom ?? null, window.innerHeight);
+      const footerBox = hideAtFooter?.current?.getBoundingClientRect() ?? null;
+      const footerShown = inView(footerBox?.top ?? null, footerBox?.bottom ?? null, window.innerHeight);
       setVisible(shouldShowBackToTop(header, footerShown));
     },
     true,
-    [headerRef, footerRef, hideAtFooter],
+    [headerRef, hideAtFooter],
   );
 
   return (

@@ -41,11 +41,10 @@ export interface VirtualTableProps<Row> {
   onLoadMore: () => void;
   /** Paused while the list is being re-read (a new filter, a page on its way). */
   busy?: boolean;
-  /** Under the table: a loading-more row, the list footer (give it `footerRef`). */
+  /** Under the table: a loading-more row, the list footer. */
   children?: ReactNode;
-  footerRef?: RefObject<HTMLElement | null>;
-  /** Back to Top hides while the footer is in view (the orders list's rule). */
-  backToTopHidesAtFooter?: boolean;
+  /** The list footer, when Back to Top hides while it is in view (the orders list's rule). */
+  backToTopHidesAt?: RefObject<HTMLElement | null>;
   /** Replaces the shared table style (orders lay their rows out as a grid). */
   className?: string;
   /** On a phone the rows stack as cards, each laid out by the row's own style. */
@@ -67,8 +66,8 @@ const OVERSCAN_PX = 640;
  * `aria-rowcount`/`aria-rowindex` for the rows not in the DOM) whose body renders only the rows near
  * the viewport, between two spacer rows, so 10,000 rows scroll as smoothly as 20. Rows are measured
  * as they render (heights may differ); columns take fixed widths so they do not shift while
- * scrolling. Infinite scroll and Back to Top (the header's original position 40 px out of view; above
- * the footer once it shows, or hidden then with `backToTopHidesAtFooter`) are here.
+ * scrolling. Infinite scroll and Back to Top (the header's original position 40 px out of view; over
+ * room left under the list's end, or hidden while the footer shows with `backToTopHidesAt`) are here.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { rowHeight, columns, hasMore } = props;
@@ -178,11 +177,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         </tbody>
       </table>
       {props.children}
-      <BackToTop
-        headerRef={headerRef}
-        footerRef={props.footerRef}
-        hideAtFooter={props.backToTopHidesAtFooter}
-      />
+      <BackToTop headerRef={headerRef} hideAtFooter={props.backToTopHidesAt} />
     </>
   );
 }

@@ -55,7 +55,6 @@ export function InboundsPage() {
   const reference = useInboundReference();
   const { filter, update } = useInboundsFilter(reference.me);
   const now = useNow();
-  const footerRef = useRef<HTMLElement>(null);
 
   // The search box sends its value 300 ms after typing.
   const [searchText, setSearchText] = useDebouncedText(filter.searchTerm, (searchTerm) =>
@@ -194,10 +193,9 @@ export function InboundsPage() {
           busy={searching}
           loadMoreWithinPx={INBOUNDS_INFINITE_SCROLL_PX}
           onLoadMore={loadMore}
-          footerRef={footerRef}
         >
           {list.hasMore ? <SkeletonRows rows={2} /> : null}
-          {!list.hasMore ? <ListFooter ref={footerRef} count={rows.length} noun="Inbound" /> : null}
+          {!list.hasMore ? <ListFooter count={rows.length} noun="Inbound" /> : null}
         </VirtualTable>
       )}
       {list.isUpdating && !list.isLoadingMore && !unreachable && rows.length > 0 ? (

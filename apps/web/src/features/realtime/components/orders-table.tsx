@@ -184,8 +184,7 @@ export function OrdersTable({
         loadMoreWithinPx={ORDERS_INFINITE_SCROLL_PX}
         onLoadMore={onLoadMore}
         busy={searching}
-        footerRef={footerRef}
-        backToTopHidesAtFooter
+        backToTopHidesAt={footerRef}
       >
         {initialized && searching && rows.length > PAGE_SIZE ? (
           <div className={styles.loader}>

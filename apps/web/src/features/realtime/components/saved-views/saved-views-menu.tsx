@@ -48,13 +48,9 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
   );
   const saved = useSavedViews(userUid, migrate);
   // Open while signed in, views or not: it also says when a colleague shares one.
-  const counts = useViewCounts(
-    userUid !== null && !saved.loading,
-    { keys: saved.views.map(viewKey), listing: saved.listing },
-    () => {
-      void saved.refresh();
-    },
-  );
+  const counts = useViewCounts(userUid !== null && !saved.loading, saved.listing, () => {
+    void saved.refresh();
+  });
   const location = useLocation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
