@@ -27,7 +27,7 @@ import { formatZoned } from '../../../lib/format-date.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { platformName } from '../lib/filter-options.js';
-import { commentOverview, courierCell, orderDetailHref } from '../lib/order-row.js';
+import { courierCell, rowDetailHref } from '../lib/order-row.js';
 import { RowCheckbox } from './bulk/selection.js';
 import { type OrderAction, OrderOptionsMenu } from './order-options-menu.js';
 import styles from './orders-table.module.css';
@@ -89,7 +89,6 @@ export const OrderRow = memo(function OrderRow({
   const code = warehouseCode(order);
   const courier = courierCell(order);
   const label = currentLabel(order);
-  const overview = commentOverview(order, comments, ctx.userUid, commentCounts);
   const status = order.aggregated_status;
 
   return (
@@ -229,7 +228,7 @@ export const OrderRow = memo(function OrderRow({
           userUid={ctx.userUid}
           department={ctx.department}
           now={ctx.now}
-          href={orderDetailHref(order.uid, overview)}
+          href={rowDetailHref(order, comments, ctx.userUid, commentCounts)}
         />
       </td>
 

@@ -22,13 +22,7 @@ import {
 } from '../lib/filter-options.js';
 import { narrowingChoices } from '../lib/list-cap.js';
 import type { OrdersListMeta } from '../lib/list-state.js';
-import {
-  commentCountsByOrder,
-  commentOverview,
-  commentsByOrder,
-  orderDetailHref,
-  warehouseOf,
-} from '../lib/order-row.js';
+import { commentCountsByOrder, commentsByOrder, rowDetailHref, warehouseOf } from '../lib/order-row.js';
 import { BulkBar } from './bulk/bulk-bar.js';
 import { FilterBar } from './filter-bar.js';
 import { ListCapNotice } from './list-cap-notice.js';
@@ -134,10 +128,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   // Where Enter on a row leads: where its comments link leads (the editor when there is none yet).
   const detailHref = useCallback(
     (order: Order) =>
-      orderDetailHref(
-        order.uid,
-        commentOverview(order, comments.get(order.uid), ctx.userUid, commentCounts.get(order.uid)),
-      ),
+      rowDetailHref(order, comments.get(order.uid), ctx.userUid, commentCounts.get(order.uid)),
     [comments, commentCounts, ctx.userUid],
   );
   const options = useMemo(

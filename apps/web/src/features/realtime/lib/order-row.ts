@@ -87,3 +87,13 @@ export function commentOverview(
 export function orderDetailHref(uid: string, overview: Pick<CommentOverview, 'total' | 'unread'>): string {
   return `/realtime/order${orderDetailSearch({ uid, commentCount: overview.total, unread: overview.unread, cached: true })}`;
 }
+
+/** Where a row leads (its comments link, and Enter on it): the detail with what its comments call for. */
+export function rowDetailHref(
+  order: Pick<Order, 'uid' | 'comments'>,
+  comments: readonly Comment[] | undefined,
+  userUid: string | null,
+  counts?: Pick<OrderCommentCounts, 'total' | 'unread'>,
+): string {
+  return orderDetailHref(order.uid, commentOverview(order, comments, userUid, counts));
+}
