@@ -40,12 +40,14 @@ export const DEFAULT_SIM_OPTIONS: SimOptions = {
   logger: false,
 };
 
+/** Decimal digits only: a blank value or `0x10` is a typo, not 0 or 16. */
 const size = (name: string, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(0, `${name} must be 0 or more`)
-    .max(max, `${name} must be at most ${max}`);
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number of 0 or more, in decimal digits`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be at most ${max}`));
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])

@@ -262,6 +262,9 @@ describe('environment', () => {
   it('rejects bad values with a message naming the variable', () => {
     expect(() => optionsFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => optionsFromEnv({ ORDERS: '-5' })).toThrow(/ORDERS/);
+    // Read as numbers, a blank would be 0 and 0x10 would be 16: each is a typo.
+    expect(() => optionsFromEnv({ TICK_MS: ' ' })).toThrow('TICK_MS must be a whole number of 0 or more');
+    expect(() => optionsFromEnv({ PORT: '0x10' })).toThrow('PORT must be a whole number of 0 or more');
     expect(() => optionsFromEnv({ SIM_CONTROL: 'maybe' })).toThrow(/SIM_CONTROL/);
     expect(() => optionsFromEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
     expect(() => optionsFromEnv({ SERVICE_TOKEN: 'short' })).toThrow(/SERVICE_TOKEN/);

@@ -28,13 +28,19 @@ const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'on');
 
-const int = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
+/**
+ * A whole number written in decimal digits. `z.coerce` would read a blank value as 0 and `0x3e8` or
+ * `0b101` as numbers, so a typo would silently turn a setting off or move a port.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const int = (fallback: number, min: number, max: number) => wholeNumber(min, max).default(fallback);
 
 const httpUrl = z
   .url({ message: 'must be an http(s) URL', protocol: /^https?$/ })
@@ -350,12 +356,7 @@ export const configSchema = z.object({
     z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ),
   /** A separate listener serving only /metrics (the main port then serves none). */
-  METRICS_PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(65_535, 'must be at most 65535')
-    .optional(),
+  METRICS_PORT: wholeNumber(0, 65_535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** /readyz reuses its backend check this long (a probe storm makes one backend call). */
   READYZ_CACHE_MS: int(1_000, 0, 60_000),

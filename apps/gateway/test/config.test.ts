@@ -81,7 +81,7 @@ describe('loadConfig', () => {
       'PRESENCE_ORDERS_PER_SESSION="0": must be at least 1',
     );
     expect(() => loadConfig({ PRESENCE_VIEWERS_PER_ORDER: 'many' })).toThrow(
-      'PRESENCE_VIEWERS_PER_ORDER="many": must be a number',
+      'PRESENCE_VIEWERS_PER_ORDER="many": must be a whole number in decimal digits',
     );
     // Above 60 s a crashed replica's presence would outlive the 10 s rule by far.
     expect(() => loadConfig({ PRESENCE_TTL_MS: '60001' })).toThrow(
@@ -90,6 +90,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FOLLOWS_PER_USER: '1.5' })).toThrow(
       'FOLLOWS_PER_USER="1.5": must be a whole number',
     );
+  });
+
+  it.each([
+    ['PORT', ' ', 'must be a whole number in decimal digits'],
+    ['PORT', '0b101', 'must be a whole number in decimal digits'],
+    ['CHANGE_POLL_MS', '0x3e8', 'must be a whole number in decimal digits'],
+    ['UNDO_WINDOW_MS', '  ', 'must be a whole number in decimal digits'],
+    ['METRICS_PORT', ' ', 'must be a whole number in decimal digits'],
+    ['METRICS_PORT', '1e3', 'must be a whole number in decimal digits'],
+  ])('refuses %s=%j rather than reading it as a number', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}=${JSON.stringify(value)}: ${message}`);
+  });
+
+  it('reads decimal digits with spaces around them', () => {
+    expect(loadConfig({ PORT: ' 3100 ' }).PORT).toBe(3100);
+    expect(loadConfig({ METRICS_PORT: '9100' }).METRICS_PORT).toBe(9100);
   });
 
   it.each([
@@ -189,14 +205,14 @@ describe('loadConfig', () => {
     for (const [name, value, problem] of [
       ['LIST_MAX_LOADED_ROWS', '10001', 'at most 10000'],
       ['LIST_MAX_LOADED_ROWS', '5', 'at least 20'],
-      ['BATCH_MAX_ROWS', 'lots', 'a number'],
+      ['BATCH_MAX_ROWS', 'lots', 'a whole number in decimal digits'],
       ['WS_MAX_SUBSCRIPTIONS_PER_SOCKET', '0', 'at least 1'],
       ['WS_MAX_LIVE_ROWS_PER_SOCKET', '10', 'at least 20'],
       ['WS_MAX_UNAUTHENTICATED_PER_ADDRESS', '1.5', 'a whole number'],
       ['WS_AUTH_DEADLINE_MS', '10', 'at least 100'],
       ['BACKEND_SESSION_CONCURRENCY', '0', 'at least 1'],
       ['BACKEND_CONCURRENCY', '-1', 'at least 1'],
-      ['BACKEND_SESSION_QUEUE', 'x', 'a number'],
+      ['BACKEND_SESSION_QUEUE', 'x', 'a whole number in decimal digits'],
     ] as const)
       expect(() => loadConfig({ [name]: value }), name).toThrow(
         `${name}=${JSON.stringify(value)}: must be ${problem}`,
@@ -216,7 +232,7 @@ describe('loadConfig', () => {
     for (const [name, value, problem] of [
       ['SESSION_IDLE_MS', '10', 'at least 1000'],
       ['SESSION_IDLE_MS', String(400 * day), `at most ${366 * day}`],
-      ['SESSION_MAX_MS', 'forever', 'a number'],
+      ['SESSION_MAX_MS', 'forever', 'a whole number in decimal digits'],
       ['SIGNIN_STATE_TTL_MS', '7200000', 'at most 3600000'],
     ] as const)
       expect(() => loadConfig({ [name]: value }), name).toThrow(

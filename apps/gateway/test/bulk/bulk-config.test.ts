@@ -14,7 +14,7 @@ describe('bulk job settings', () => {
       /BULK_JOBS_RUNNING_PER_USER="0": must be at least 1/,
     );
     expect(() => loadConfig({ BULK_JOB_KEEP_MS: 'soon' })).toThrow(
-      /BULK_JOB_KEEP_MS="soon": must be a number/,
+      /BULK_JOB_KEEP_MS="soon": must be a whole number in decimal digits/,
     );
     // Running jobs are counted over the listed ones.
     const short = () => loadConfig({ BULK_JOBS_KEPT: '2', BULK_JOBS_RUNNING_PER_USER: '5' });

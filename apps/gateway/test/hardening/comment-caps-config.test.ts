@@ -27,7 +27,7 @@ describe('the comment and list caps are configurable and validated', () => {
   it.each([
     ['COMMENT_RATE_MAX', '0', 'must be at least 1'],
     ['COMMENT_RATE_WINDOW_MS', '10', 'must be at least 1000'],
-    ['LIST_MAX_ANSWER_BYTES', 'lots', 'must be a number'],
+    ['LIST_MAX_ANSWER_BYTES', 'lots', 'must be a whole number in decimal digits'],
     ['LIST_MAX_ANSWER_BYTES', '100', 'must be at least 10000'],
     ['SESSION_MAX_LIVE_ROWS', '10', 'must be at least 20'],
   ])('names %s when it is %j', (name, value, problem) => {

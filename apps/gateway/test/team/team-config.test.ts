@@ -11,7 +11,7 @@ describe('holds and activity settings', () => {
 
   it('refuses bad values, naming the variable and the problem', () => {
     expect(() => loadConfig({ HOLD_IDLE_MS: 'two hours' })).toThrow(
-      /HOLD_IDLE_MS="two hours": must be a number/,
+      /HOLD_IDLE_MS="two hours": must be a whole number in decimal digits/,
     );
     expect(() => loadConfig({ HOLD_IDLE_MS: '10' })).toThrow(/HOLD_IDLE_MS="10": must be at least 1000/);
     expect(() => loadConfig({ ACTIVITY_KEEP_DAYS: '0' })).toThrow(
