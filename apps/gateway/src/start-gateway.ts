@@ -1,6 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { registerApp } from './app.js';
 import { assertProductionSafe, ConfigError, loadConfig } from './config.js';
+import { redisTarget } from './scale/redis-connection.js';
+import { assertRedisAnswers } from './scale/redis-start-check.js';
 import { createServer } from './server-options.js';
 import { buildInfo } from './version.js';
 
@@ -20,6 +22,8 @@ export async function startGateway(stopTracing: (() => Promise<void>) | null): P
 
   // Logger, body limit, timeouts and the drain are the server's; the plugins are the app's.
   const app = createServer(config);
+  const redis = redisTarget(config);
+  if (redis) await assertRedisAnswers(redis, app.log);
   await registerApp(app, config);
 
   let stage = 'draining connections';

@@ -23,9 +23,23 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
+/** tRPC's HTTP answer: `{ result }` or `{ error }`, or a batch of them. */
+function isTrpcAnswer(body: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const isOne = (item: unknown) =>
+    typeof item === 'object' && item !== null && ('result' in item || 'error' in item);
+  return Array.isArray(parsed) ? parsed.length > 0 && parsed.every(isOne) : isOne(parsed);
+}
+
 /**
  * fetch for the tRPC links: gives up after `timeoutMs` (the whole answer, body included), and turns
- * an answer that is not JSON into UnexpectedResponseError rather than letting JSON.parse fail on it.
+ * an answer that is not tRPC's JSON into UnexpectedResponseError rather than letting tRPC read it as
+ * an unreachable gateway.
  */
 export function guardedFetch(timeoutMs: number | undefined): typeof fetch {
   return async (input, init) => {
@@ -42,6 +56,8 @@ export function guardedFetch(timeoutMs: number | undefined): typeof fetch {
       // Read here, so a body that stalls after the headers fails by the same timeout.
       const body = await response.text();
       const { status, statusText, headers } = response;
+      // JSON from another server (the backend itself, an API in front): named by its status too.
+      if (!isTrpcAnswer(body)) throw new UnexpectedResponseError(status, statusText, contentType);
       return new Response(body, { status, statusText, headers });
     } catch (error) {
       if (timeout?.aborted && timeoutMs) throw new RequestTimeoutError(timeoutMs);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/cli/config-file.js';
 import { cliEnv, type Stack, startStack, waybill, waybillIntoClosedPipe } from './cli-stack.js';
-import { closedUrl, type FakeGateway, htmlProxy, silentGateway } from './fake-gateways.js';
+import { closedUrl, type FakeGateway, htmlProxy, otherJsonServer, silentGateway } from './fake-gateways.js';
 
 let stack: Stack;
 let config: string;
@@ -120,5 +120,14 @@ describe('waybill when things go wrong', { timeout: 60_000 }, () => {
       `waybill: ${proxy} answered HTTP 502 Bad Gateway with text/html, not the Waybill gateway's JSON (a proxy in front of a gateway that is down, or the wrong URL?)\n`,
     );
     expect(result.code).toBe(5);
+  });
+
+  it("names another server's JSON by its status instead of calling the gateway unreachable", async () => {
+    const other = await fake(otherJsonServer);
+    const result = await waybill(['orders', 'search', '--url', other, '--token', 'wbs_any'], cliEnv(config));
+    expect(result.stderr).toBe(
+      `waybill: ${other} answered HTTP 404 Not Found with application/json, not the Waybill gateway's JSON (a proxy in front of a gateway that is down, or the wrong URL?)\n`,
+    );
+    expect(result.code).toBe(1);
   });
 });

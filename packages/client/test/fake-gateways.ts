@@ -36,6 +36,15 @@ export async function htmlProxy(): Promise<FakeGateway> {
   return listening(server, () => server.closeAllConnections());
 }
 
+/** Answers JSON that is not tRPC's, as the backend itself does when given the gateway's URL by mistake. */
+export async function otherJsonServer(): Promise<FakeGateway> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ message: 'Route not found', statusCode: 404 }));
+  });
+  return listening(server, () => server.closeAllConnections());
+}
+
 /** A loopback address where nothing listens (a port just freed). */
 export async function closedUrl(): Promise<string> {
   const server = createServer();
