@@ -36,14 +36,21 @@ async function admitBulk(
   return uids;
 }
 
-/** admitBulk, and at most BULK_JOBS_RUNNING_PER_USER of the user's jobs running at once. */
+/**
+ * admitBulk, and at most BULK_JOBS_RUNNING_PER_USER of the user's jobs running at once. A run held
+ * for undo counts as running: it starts when its window ends, whatever runs then.
+ */
 export async function admitBulkJob(
   ctx: Context & { token: string },
   input: { action: { kind: string }; orderUids: string[] },
 ) {
   const user = await ctx.services.reference.user(ctx.token);
   const limit = ctx.services.config.BULK_JOBS_RUNNING_PER_USER;
-  if ((await ctx.services.bulkJobs.runningOf(user.uid)) >= limit) {
+  const [running, held] = await Promise.all([
+    ctx.services.bulkJobs.runningOf(user.uid),
+    ctx.services.pendingActions.heldBulkRunsOf(user.uid),
+  ]);
+  if (running + held >= limit) {
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
       message: `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,

@@ -102,6 +102,12 @@ export class PendingActions {
     return (await this.opts.store.all()).length;
   }
 
+  /** The owner's bulk runs waiting out their window: each starts a job, so they count as running. */
+  async heldBulkRunsOf(ownerUid: string): Promise<number> {
+    return (await this.opts.store.all()).filter((a) => a.ownerUid === ownerUid && a.work.kind === 'bulk')
+      .length;
+  }
+
   /** Cancels the owner's action if it has not been sent; someone else's reads as already gone. */
   async undo(ownerUid: string, actionId: string): Promise<UndoOutcome> {
     const kept = (await this.opts.store.all()).find((a) => a.actionId === actionId);

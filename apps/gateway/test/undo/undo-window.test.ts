@@ -27,11 +27,16 @@ afterAll(async () => {
 });
 
 /** A gateway on its own store, or on `dataDir` (kept by the test) to restart on the same one. */
-const gatewayWith = async (windowMs: number, dataDir?: string) => {
+const gatewayWith = async (
+  windowMs: number,
+  dataDir?: string,
+  env: Parameters<typeof startGateway>[0] = {},
+) => {
   const gateway = await startGateway({
     BACKEND_URL: backend.url,
     UNDO_WINDOW_MS: String(windowMs),
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...env,
   });
   running.push(gateway);
   return gateway;
@@ -225,6 +230,28 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     expect(job).toMatchObject({ summary: 'Mark as Lost', total: 2 });
     expect(backend.writes()).toBe(writes + 2);
     for (const o of undone) expect(statusOf(o.uid)).not.toBe('lost');
+  });
+
+  it('a held bulk run counts against BULK_JOBS_RUNNING_PER_USER, held or started directly', {
+    timeout: 30_000,
+  }, async () => {
+    const gateway = await gatewayWith(60_000, undefined, { BULK_JOBS_RUNNING_PER_USER: '2' });
+    const ops = await signIn(gateway.url);
+    const action = { kind: 'comment', text: 'Checked at the dock' } as const;
+    const bulk = () => ({ action, orderUids: freshOpenOrders(1).map((o) => o.uid) });
+    const first = await ops.undo.bulkStart.mutate(bulk());
+    await ops.undo.bulkStart.mutate(bulk());
+    for (const third of [ops.undo.bulkStart.mutate(bulk()), ops.orders.bulkStart.mutate(bulk())]) {
+      const refused = await trpcError(third);
+      expect(refused.data?.code).toBe('TOO_MANY_REQUESTS');
+      expect(refused.message).toContain('BULK_JOBS_RUNNING_PER_USER');
+    }
+    // Another user's runs are theirs to count.
+    const dev = await signIn(gateway.url, 'dev@example.com');
+    await dev.undo.bulkStart.mutate(bulk());
+    // An undone run frees its place.
+    expect(await ops.undo.undo.mutate({ actionId: first.actionId })).toEqual({ outcome: 'undone' });
+    await ops.undo.bulkStart.mutate(bulk());
   });
 
   it('only its owner can undo an action', { timeout: 30_000 }, async () => {
