@@ -1,6 +1,7 @@
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import type { BackendStream } from '../backend/backend-client.js';
-import { BackendError } from '../backend/backend-error.js';
+import { BackendError, publicBackendError } from '../backend/backend-error.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
 
@@ -25,18 +26,23 @@ export function sendBackendFile(reply: FastifyReply, upstream: BackendStream, { 
   return reply.send(upstream.body);
 }
 
+const REFUSALS = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict' } as const;
+
 /** A plain-JSON refusal, as Fastify's own errors look. */
-export function refuse(reply: FastifyReply, status: 401 | 404 | 409, message: string) {
-  const error = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Conflict';
-  return reply.status(status).send({ statusCode: status, error, message });
+export function refuse(reply: FastifyReply, status: keyof typeof REFUSALS, message: string) {
+  return reply.status(status).send({ statusCode: status, error: REFUSALS[status], message });
 }
 
 /**
- * A backend call of a download that failed: the backend's refusal as 401 or 404, anything else 502.
- * Other errors are rethrown, for the app's error handler (which hides a 500's details).
+ * A backend call of a download that failed. A client error (a refused id, an order the caller may
+ * not see) keeps its 4xx, since it says what to fix; only the backend failing is 502, told with the
+ * path and status alone. Other errors are rethrown, for the app's error handler (which hides a
+ * 500's details).
  */
 export function backendFileFailure(reply: FastifyReply, error: unknown) {
   if (!(error instanceof BackendError)) throw error;
-  const status = error.code === 'UNAUTHORIZED' ? 401 : error.code === 'NOT_FOUND' ? 404 : 502;
-  return reply.status(status).send({ statusCode: status, error: error.code, message: error.message });
+  const code = getHTTPStatusCodeFromError(error);
+  const status = code >= 400 && code < 500 ? code : 502;
+  const { message } = publicBackendError(error);
+  return reply.status(status).send({ statusCode: status, error: error.code, message });
 }

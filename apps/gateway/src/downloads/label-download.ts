@@ -1,6 +1,7 @@
-import { httpAddress, labelFileName, labelOfFile, orderLabels } from '@waybill/contracts';
+import { httpAddress, labelFileName, labelOfFile, orderLabels, uidInputSchema } from '@waybill/contracts';
 import type { FastifyInstance } from 'fastify';
 import { credentialFrom, resolveCredential } from '../context.js';
+import { describeZodError } from '../zod-message.js';
 import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
 
 /**
@@ -11,6 +12,9 @@ import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
  */
 export function registerLabelDownload(app: FastifyInstance): void {
   app.get<{ Params: { uid: string; file: string } }>('/orders/:uid/labels/:file', async (request, reply) => {
+    // The same rule as orders.detail's input: the uid becomes a backend path segment.
+    const uid = uidInputSchema.safeParse(request.params.uid);
+    if (!uid.success) return refuse(reply, 400, describeZodError(uid.error, 'uid'));
     const found = credentialFrom(request.headers, request.cookies, null);
     const { token } = await resolveCredential(app.services, found);
     if (!token) return refuse(reply, 401, 'Sign in first');
@@ -19,7 +23,7 @@ export function registerLabelDownload(app: FastifyInstance): void {
     try {
       const { order } = await app.services.backend.call('orders.detail', {
         token,
-        params: { uid: request.params.uid },
+        params: { uid: uid.data },
       });
       const label = orderLabels(order).find((l) => l.shipment === wanted.shipment && l.box === wanted.box);
       if (!label) return refuse(reply, 404, 'No such label');

@@ -19,52 +19,92 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** The calls of a tRPC HTTP request (`/trpc/a,b?batch=1`), or null when it is not one. */
-export function httpCalls(request: FastifyRequest): { calls: RawCall[]; batched: boolean } | null {
-  const match = /^\/trpc\/([^?]*)(?:\?(.*))?$/.exec(request.url);
-  if (!match?.[1]) return null;
-  let paths: string[];
+/**
+ * The query parameters tRPC reads. It takes the first of each, while Fastify makes a repeated one a
+ * list: given twice, a check could read another value than the one tRPC runs with.
+ */
+const TRPC_PARAMS = ['input', 'batch', 'connectionParams', 'lastEventId', 'Last-Event-Id'] as const;
+
+/** A tRPC HTTP request (`/trpc/a,b?batch=1`) as tRPC itself reads it, or null when it is not one. */
+interface TrpcRequest {
+  paths: string[];
+  query: URLSearchParams;
+  batched: boolean;
+}
+
+function trpcRequest(request: FastifyRequest): TrpcRequest | null {
+  // By route, not by URL: a request line may carry an absolute address that still reaches tRPC.
+  if (request.routeOptions.url !== '/trpc/:path') return null;
+  const param = (request.params as { path?: unknown } | undefined)?.path;
+  if (typeof param !== 'string') return null;
+  // tRPC decodes the router's already decoded parameter once more: "%252C" separates calls too.
+  let path: string;
   try {
-    paths = decodeURIComponent(match[1]).split(',');
+    path = decodeURIComponent(param);
   } catch {
     return null;
   }
-  const query = new URLSearchParams(match[2] ?? '');
+  // The WHATWG parser, as tRPC's: the query ends at a "#", which a raw client may send.
+  const query = new URL(request.url, 'http://localhost').searchParams;
   const batched = query.get('batch') === '1';
-  // tRPC's JSON body parser hands the body over as text (at most the body limit).
-  const body = typeof request.body === 'string' ? parseJson(request.body) : request.body;
-  const raw = request.method === 'GET' ? parseJson(query.get('input') ?? undefined) : body;
+  return { paths: batched ? path.split(',') : [path], query, batched };
+}
+
+/** The text tRPC parses as the calls' input: the `input` parameter of a GET, else the body. */
+function inputText(request: FastifyRequest, query: URLSearchParams): string | undefined {
+  if (request.method === 'GET') return query.get('input') ?? undefined;
+  return typeof request.body === 'string' ? request.body : undefined;
+}
+
+/** The calls of a tRPC request, with the inputs tRPC will run them with. */
+function callsOf(request: FastifyRequest, { paths, query, batched }: TrpcRequest): RawCall[] {
+  const text = inputText(request, query);
+  const raw = text === undefined && request.method !== 'GET' ? request.body : parseJson(text);
   const inputAt = (i: number): unknown =>
     batched
       ? typeof raw === 'object' && raw !== null
         ? (raw as Record<string, unknown>)[i]
         : undefined
       : raw;
-  return { calls: paths.map((path, i) => ({ path, input: inputAt(i) })), batched };
+  return paths.map((path, i) => ({ path, input: inputAt(i) }));
 }
 
-/** Only calls with a window ask for rows: a quick look at the decoded input (a JSON escape could spell the key). */
-function mayAskForRows(request: FastifyRequest): boolean {
-  const input = (request.query as { input?: unknown } | undefined)?.input;
-  const text = `${typeof input === 'string' ? input : ''}${typeof request.body === 'string' ? request.body : ''}`;
+/** Only calls with a window ask for rows: a quick look at the input text (a JSON escape could spell the key). */
+function mayAskForRows(request: FastifyRequest, query: URLSearchParams): boolean {
+  const text = inputText(request, query) ?? '';
   return text.includes('window') || text.includes('\\');
+}
+
+/** Why a tRPC request is refused before it runs, with its calls for the answer's shape. */
+function refusal(request: FastifyRequest, limits: CostLimits) {
+  const found = trpcRequest(request);
+  if (!found) return null;
+  const repeated = TRPC_PARAMS.find((name) => found.query.getAll(name).length > 1);
+  if (repeated) {
+    const calls = found.paths.map((path) => ({ path, input: undefined }));
+    return { calls, batched: found.batched, problem: `${repeated} given more than once; send it once` };
+  }
+  if (!mayAskForRows(request, found.query)) return null;
+  const calls = callsOf(request, found);
+  const problem = batchProblem(calls, limits);
+  return problem ? { calls, batched: found.batched, problem } : null;
 }
 
 /**
  * Refuses an HTTP batch whose calls ask for too many rows, before any of them runs: one answer of
  * tens of thousands of rows takes the event loop for seconds (parse, validate, serialise) and
- * stalls every other user of this replica.
+ * stalls every other user of this replica. A request giving one of tRPC's parameters twice is
+ * refused too, so the check always reads what tRPC will.
  */
 export function registerBatchLimits(app: FastifyInstance, limits: CostLimits): void {
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const parsed = request.url.startsWith('/trpc/') && mayAskForRows(request) ? httpCalls(request) : null;
-    const problem = parsed ? batchProblem(parsed.calls, limits) : null;
-    if (!parsed || !problem) return done();
-    request.log.warn({ calls: parsed.calls.length }, 'batch refused: too many rows');
-    const bodies = parsed.calls.map((c) => rpcError('BAD_REQUEST', problem, c.path));
+    const refused = refusal(request, limits);
+    if (!refused) return done();
+    request.log.warn({ calls: refused.calls.length }, 'batch refused: over its limits');
+    const bodies = refused.calls.map((c) => rpcError('BAD_REQUEST', refused.problem, c.path));
     reply
       .status(400)
       .header('content-type', 'application/json')
-      .send(parsed.batched ? bodies : bodies[0]);
+      .send(refused.batched ? bodies : bodies[0]);
   });
 }

@@ -12,10 +12,21 @@ interface RawMessage {
 
 const CALL_METHODS = new Set(['query', 'mutation', 'subscription']);
 
+/** Space, tab, line feed and carriage return: what JSON.parse skips before a value. */
+const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The first byte after any JSON whitespace, or undefined when there is none. */
+function firstValueByte(raw: Buffer): number | undefined {
+  let i = 0;
+  while (i < raw.length && JSON_WHITESPACE.has(raw[i] as number)) i++;
+  return raw[i];
+}
+
 /** The calls of a tRPC websocket message (one or a batch); anything else is left to tRPC. */
 function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | null {
-  if (!Buffer.isBuffer(raw) || raw.length === 0) return null;
-  const first = raw[0];
+  if (!Buffer.isBuffer(raw)) return null;
+  // tRPC parses the frame with JSON.parse, which skips leading whitespace: so must this check.
+  const first = firstValueByte(raw);
   // '{' or '[': PING, PONG and other non-JSON frames are tRPC's business.
   if (first !== 0x7b && first !== 0x5b) return null;
   // A single call asks for more than the default page only with a window (a JSON escape could

@@ -1,6 +1,7 @@
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { labelPath } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeHandler, sendJson, startFakeBackend } from '../fake-backend.js';
 import { bearerToken, type RunningGateway, startGateway } from '../helpers.js';
 
 let sim: RunningSim;
@@ -49,6 +50,19 @@ describe('GET /orders/:uid/labels/:shipment-:box.pdf: a shipping label through t
     expect(unknown.status).toBe(404);
   });
 
+  it('answers 400 to a malformed order uid, naming it, before any backend call', async () => {
+    const details = () => sim.control.callCounts()['/orders/order/{uid}'] ?? 0;
+    const before = details();
+    for (const uid of ['%5C', 'ord_1%5Cx', 'ord_1%01', 'ord_1%2F..']) {
+      const res = await get(`/orders/${uid}/labels/1-1.pdf`);
+      expect(res.status, uid).toBe(400);
+      const body = (await res.json()) as { error: string; message: string };
+      expect(body.error).toBe('Bad Request');
+      expect(body.message).toMatch(/^uid: must not contain/);
+    }
+    expect(details()).toBe(before);
+  });
+
   it('answers 502, not 500, when the backend cannot give the label', async () => {
     const order = labelled();
     sim.control.setFault({ kind: 'down', paths: ['/orders/order/{uid}'] });
@@ -58,5 +72,48 @@ describe('GET /orders/:uid/labels/:shipment-:box.pdf: a shipping label through t
     } finally {
       sim.control.setFault(null);
     }
+  });
+});
+
+describe('a label the backend refuses or fails to give', () => {
+  let fake: Awaited<ReturnType<typeof startFakeBackend>>;
+  let front: RunningGateway;
+  let detail: FakeHandler = (_req, res) =>
+    sendJson(res, 404, { error: { code: 'not_found', message: 'No' } });
+
+  beforeAll(async () => {
+    fake = await startFakeBackend((req, res) =>
+      req.url.startsWith('/orders/order/') ? detail(req, res) : sendJson(res, 404, {}),
+    );
+    front = await startGateway({ BACKEND_URL: fake.url });
+  });
+  afterAll(async () => {
+    await front?.close();
+    await fake?.close();
+  });
+
+  const label = () =>
+    fetch(`${front.url}${labelPath('ord_1', { shipment: 1, box: 1 })}`, {
+      headers: { authorization: 'Bearer backend-token-1' },
+    });
+
+  it("keeps the backend's client error as a 4xx with its message: it says what to fix", async () => {
+    detail = (_req, res) =>
+      sendJson(res, 422, { error: { code: 'invalid', message: 'Order uid has the wrong shape' } });
+    const res = await label();
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: 'BAD_REQUEST',
+      message: 'Order uid has the wrong shape',
+    });
+  });
+
+  it("answers a backend failure with 502 naming the path and status, never the backend's words", async () => {
+    detail = (_req, res) =>
+      sendJson(res, 500, { error: { code: 'internal', message: 'db at 10.0.0.5:5432 refused' } });
+    const res = await label();
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toBe('Backend failed on /orders/order/{uid} (HTTP 500)');
   });
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Hardened, isOpen, openSocket, pingPong, type RawSocket, startHardened } from './stack.js';
 
@@ -81,6 +82,53 @@ describe('HTTP batches', () => {
     expect(body[0]?.error?.message).toMatch(/LIST_MAX_LOADED_ROWS/);
   });
 
+  it('refuses input or batch given more than once with a 400 naming it, before any backend call', async () => {
+    const searches = () => stack.sim!.control.callCounts()['/orders/search'] ?? 0;
+    const before = searches();
+    const calls = Array.from({ length: 6 }, () => search({ skip: 0, limit: 100 }));
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, c.input]))));
+    const paths = calls.map((c) => c.path).join(',');
+    for (const [name, query] of [
+      ['input', `batch=1&input=${input}&input=x`],
+      ['batch', `batch=1&input=${input}&batch=0`],
+    ] as const) {
+      const res = await fetch(`${stack.url}/trpc/${paths}?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status, name).toBe(400);
+      const body = (await res.json()) as RpcAnswer[];
+      expect(body).toHaveLength(6);
+      expect(body[0]?.error?.data.code).toBe('BAD_REQUEST');
+      expect(body[0]?.error?.message).toMatch(new RegExp(`^${name} given more than once`));
+    }
+    // Not batched: one error, as tRPC answers a single call.
+    const single = await fetch(`${stack.url}/trpc/orders.search?input=${encodeURIComponent('{}')}&input=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(single.status).toBe(400);
+    expect(((await single.json()) as RpcAnswer).error?.message).toMatch(/^input given more than once/);
+    expect(searches()).toBe(before);
+  });
+
+  it('counts the calls and input tRPC reads: an encoded comma in the path, a fragment after the query', async () => {
+    const calls = Array.from({ length: 6 }, () => search({ skip: 0, limit: 100 }));
+    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, c.input]))));
+    const { port } = new URL(stack.url);
+    // node:http sends the target as it is: fetch would drop the fragment.
+    const status = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        httpRequest({ host: '127.0.0.1', port, path: target, headers: { authorization: `Bearer ${token}` } })
+          .on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject)
+          .end();
+      });
+    expect(await status(`/trpc/${calls.map((c) => c.path).join('%252C')}?batch=1&input=${input}`)).toBe(400);
+    expect(await status(`/trpc/${calls.map((c) => c.path).join(',')}?batch=1&input=${input}#x`)).toBe(400);
+  });
+
   it('refuses an oversized POST batch the same way', async () => {
     const input = {
       0: { window: { skip: 300, limit: 100 }, refresh: true },
@@ -126,6 +174,39 @@ describe('websocket messages and subscriptions', () => {
       const answer = await answerTo(s, c.id);
       expect(answer.error?.data.code).toBe('BAD_REQUEST');
       expect(answer.error?.message).toMatch(/600 rows together; at most 500 \(BATCH_MAX_ROWS\)/);
+    }
+    await pingPong(s);
+    expect(isOpen(s)).toBe(true);
+    s.ws.close();
+  });
+
+  it('applies both per-message caps to a message led by JSON whitespace, with the same answer', async () => {
+    const s = await openSocket(stack.wsUrl, { authorization: `Bearer ${token}` });
+    const lists = (from: number) =>
+      Array.from({ length: 3 }, (_, i) => ({
+        id: from + i,
+        method: 'subscription',
+        params: { path: 'orders.live', input: { window: { skip: 100, limit: 100 } } },
+      }));
+    const queries = (from: number) =>
+      Array.from({ length: 21 }, (_, i) => ({
+        id: from + i,
+        method: 'query',
+        params: { path: 'auth.session', input: null },
+      }));
+    const errorOf = async (frame: string, id: number) => {
+      s.ws.send(frame);
+      return (await answerTo(s, id)).error;
+    };
+    const rows = await errorOf(JSON.stringify(lists(100)), 100);
+    expect(rows?.message).toMatch(/BATCH_MAX_ROWS/);
+    const operations = await errorOf(JSON.stringify(queries(200)), 200);
+    expect(operations?.message).toMatch(/at most 20 operations/);
+    // JSON.parse skips space, tab, carriage return and line feed before the value.
+    for (const [n, lead] of [' ', '\t', '\r\n', ' \n\t '].entries()) {
+      const from = 1000 * (n + 1);
+      expect(await errorOf(lead + JSON.stringify(lists(from)), from), JSON.stringify(lead)).toEqual(rows);
+      expect(await errorOf(lead + JSON.stringify(queries(from + 100)), from + 100)).toEqual(operations);
     }
     await pingPong(s);
     expect(isOpen(s)).toBe(true);
