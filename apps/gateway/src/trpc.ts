@@ -7,6 +7,7 @@ import { OrderConflictError } from './realtime/own-writes.js';
 import { runInRequestScope } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
+import { refuseWrongTransport } from './security/transport-rules.js';
 import { HoldConflictError } from './team/holds.js';
 import { failSpan, inSpan } from './telemetry.js';
 import { describeZodError } from './zod-message.js';
@@ -14,6 +15,9 @@ import { describeZodError } from './zod-message.js';
 const t = initTRPC.context<Context>().create({
   // Stack traces are stripped in the formatter below; never let tRPC add them on its own.
   isDev: false,
+  // Subscriptions over HTTP never stream. transport-rules.ts refuses them first, naming the
+  // websocket, before the procedure runs (with this switch alone it runs, holding its budgets).
+  sse: { enabled: false },
   errorFormatter({ shape, error, ctx }) {
     const development = ctx?.services.config.NODE_ENV === 'development';
     const zodError = error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? error.cause : null;
@@ -60,7 +64,7 @@ export const router = t.router;
  * and is timed (a subscription until it has started); a call that needed Redis while it was
  * unreachable answers 503 (Retry-After), never 500.
  */
-const procedure = t.procedure.use(async ({ ctx, path, type, next }) =>
+const timedProcedure = t.procedure.use(async ({ ctx, path, type, next }) =>
   inSpan(
     `trpc ${path}`,
     { attributes: { 'rpc.system': 'trpc', 'rpc.method': path, 'trpc.type': type } },
@@ -77,6 +81,15 @@ const procedure = t.procedure.use(async ({ ctx, path, type, next }) =>
     },
   ),
 );
+
+/**
+ * Then a call on a transport its limits do not hold on is refused (transport-rules.ts), ahead of
+ * the input check and every budget: a refused call holds nothing.
+ */
+const procedure = timedProcedure.use(({ ctx, type, path, next }) => {
+  refuseWrongTransport(ctx, type, path);
+  return next();
+});
 
 export const publicProcedure = procedure;
 

@@ -23,7 +23,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Stops taking work and resolves once every connection of the main port is closed: the listener
-     * closes, websocket clients are told to reconnect elsewhere, streams end, in-flight answers finish
+     * closes, websocket clients are told to reconnect elsewhere, in-flight answers finish
      * with `Connection: close`. Idempotent; `close()` drains first too. Services stay open until `close()`.
      */
     drain(): Promise<void>;
@@ -49,15 +49,6 @@ const UPGRADE_REFUSAL = (() => {
   ].join('\r\n');
 })();
 
-/**
- * Whether an answer is an event stream. tRPC answers with a web Response, whose headers Fastify
- * copies onto the reply only after the onSend hooks.
- */
-function isEventStream(contentType: unknown, payload: unknown): boolean {
-  const type = payload instanceof Response ? payload.headers.get('content-type') : contentType;
-  return String(type ?? '').startsWith('text/event-stream');
-}
-
 /** The tRPC notice (as its ws adapter's broadcastReconnectNotification sends it) to reconnect now. */
 const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
 
@@ -70,7 +61,6 @@ const RECONNECT_NOTICE = JSON.stringify({ id: null, method: 'reconnect' });
  *   timeout whenever a client reconnected during the close);
  * - open websockets get tRPC's `reconnect` notice and a 1012 close; one that does not finish the
  *   close handshake within `wsCloseWaitMs` is cut off;
- * - event streams (subscriptions over HTTP) end, so their clients reconnect with their last event id;
  * - requests already on an open connection are answered as usual (a 503 there would reach the user
  *   for a POST, which a balancer does not retry), the last one of each connection with
  *   `Connection: close`;
@@ -89,8 +79,6 @@ export function installDrain(
   let drained: Promise<void> | null = null;
   const sockets = new Set<Socket>();
   const responses = new Set<ServerResponse>();
-  /** Answers that are event streams (tRPC subscriptions over HTTP): open until the client leaves. */
-  const streams = new WeakSet<ServerResponse>();
   // The last request each connection brought: its answer carries `Connection: close`. An earlier
   // one's does not, so the requests pipelined behind it still get their answers.
   const latest = new WeakMap<Socket, IncomingMessage>();
@@ -117,7 +105,6 @@ export function installDrain(
     });
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isEventStream(reply.getHeader('content-type'), payload)) streams.add(reply.raw);
     if (draining && request.raw.httpVersionMajor < 2 && latest.get(request.raw.socket) === request.raw)
       reply.header('connection', 'close');
     done(null, payload);
@@ -166,8 +153,7 @@ export function installDrain(
         wss.close();
         for (const socket of wss.clients) closeWebsocket(socket);
       }
-      // Connections idle for idleCloseMs are closed; streams end (also one started by a request
-      // that was already on its way), so their clients reconnect elsewhere.
+      // Connections idle for idleCloseMs are closed.
       const sweep = () => {
         const idleBefore = now() - opts.idleCloseMs;
         for (const socket of sockets) {
@@ -175,7 +161,6 @@ export function installDrain(
           if (!upgraded.has(socket) && state?.answering === 0 && state.idleSince <= idleBefore)
             socket.destroy();
         }
-        for (const res of responses) if (streams.has(res)) res.destroy();
       };
       sweep();
       const idle = setInterval(sweep, 100);

@@ -61,11 +61,7 @@ function refuseRedirect(origins: ConsoleOrigins, field: string, orPath = ''): ne
 /** Validates a fresh backend token (warming the users.me cache) and starts a gateway session. */
 async function signIn(ctx: Context, backendToken: string, days: number, bearer: boolean) {
   const user = await ctx.services.reference.user(backendToken);
-  if (!bearer && !ctx.reply)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'Sign in over HTTP (the session cookie cannot be set on a websocket), or ask for bearer: true',
-    });
+  // Over HTTP only (security/transport-rules.ts), so the cookie can always be set.
   const id = await startSession(ctx, backendToken, days, { cookie: !bearer });
   return { id, user };
 }

@@ -2,8 +2,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
-/** Procedures that check a password or exchange a one-time code: the brute-force targets. */
-const SIGN_IN_PROCEDURES = ['auth.passwordLogin', 'auth.googleCallback', 'auth.shopifyGenerateToken'];
+/**
+ * Procedures that check a password or exchange a one-time code: the brute-force targets. They run
+ * over HTTP only (transport-rules.ts), so this limit counts every attempt.
+ */
+export const SIGN_IN_PROCEDURES: readonly string[] = [
+  'auth.passwordLogin',
+  'auth.googleCallback',
+  'auth.shopifyGenerateToken',
+];
 
 /** tRPC's JSON-RPC code for TOO_MANY_REQUESTS, so tRPC clients read the refusal like any other error. */
 const TOO_MANY_REQUESTS_RPC = -32029;
@@ -38,6 +45,7 @@ function procedurePaths(url: string): string[] | null {
  * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count). With Redis
  * the count is shared by every replica (else N replicas would allow N times the attempts).
  * Other procedures are not limited here: they need a valid token, which the backend checks.
+ * Websocket messages never pass this hook: sign-in is refused there.
  */
 export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {
   const shared = opts.redis
