@@ -345,6 +345,13 @@ export const configSchema = z.object({
    */
   VIEWS_SHARED_MAX_PER_USER: int(10, 1, 1_000),
   /**
+   * Saves, renames, shares and removals of views one person may make per VIEWS_RATE_WINDOW_MS, over
+   * all their sessions: each one makes every colleague's console read its list of views again. Moving
+   * a browser's old views (at most 50) fits in one window.
+   */
+  VIEWS_RATE_MAX: int(60, 1, 1_000_000),
+  VIEWS_RATE_WINDOW_MS: int(600_000, 1000, 86_400_000),
+  /**
    * The console's public origin (what browsers open). Sign-in redirect addresses must be on it or in
    * ALLOWED_ORIGINS; unset, only http://localhost and http://127.0.0.1 at the listening port are.
    */

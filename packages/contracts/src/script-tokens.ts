@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './rules/control-characters.js';
 
 /** A script token's name: what the user calls it on the /me page (e.g. "nightly late-orders report"). */
 export const scriptTokenNameSchema = z
@@ -6,7 +7,7 @@ export const scriptTokenNameSchema = z
   .trim()
   .min(1, 'give the token a name')
   .max(80, 'at most 80 characters')
-  .refine((name) => !/\p{Cc}/u.test(name), 'no control characters');
+  .refine((name) => !hasControlCharacters(name), 'no control characters');
 
 export const scriptTokenCreateInputSchema = z.strictObject({ name: scriptTokenNameSchema });
 

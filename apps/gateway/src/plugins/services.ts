@@ -24,6 +24,7 @@ import { DiskPendingActionStore } from '../undo/pending-action-store.js';
 import { PendingActions } from '../undo/pending-actions.js';
 import { createTeamViews } from '../views/team-views.js';
 import { ViewCounter } from '../views/view-counter.js';
+import { ViewRate } from '../views/view-rate.js';
 import { DiskViewStore } from '../views/view-store.js';
 
 declare module 'fastify' {
@@ -170,6 +171,11 @@ export const servicesPlugin = fp<{ config: Config }>(
         managedBy: config.MANAGED_BY,
         logger: app.log.child({ component: 'views' }),
         onOrderChanges: (listener) => realtime.onOrderChanges(listener),
+      }),
+      rate: new ViewRate({
+        max: config.VIEWS_RATE_MAX,
+        windowMs: config.VIEWS_RATE_WINDOW_MS,
+        counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.viewRate) : new MemoryWindowCounts(),
       }),
       maxPerUser: config.VIEWS_MAX_PER_USER,
       maxSharedPerUser: config.VIEWS_SHARED_MAX_PER_USER,

@@ -10,20 +10,13 @@ import { z } from 'zod';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
 import { authedProcedure, router } from '../trpc.js';
-import { toTeamView, viewsFor } from '../views/team-views.js';
+import { readListedViews, toTeamView } from '../views/listed-views.js';
 import type { CountHandle } from '../views/view-counter.js';
 import { ViewLimitError } from '../views/view-store.js';
 
 const countsInputSchema = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * One user's listed views as a short token, in `views.list` and every `views.counts` message: a
- * colleague's rename or refilter keeps the view's key (and often its count), so the console compares
- * this to see that the list it shows is out of date.
- */
-const listingOf = (views: SavedTeamView[]) => hashOf(JSON.stringify(views)).slice(0, 16);
 
 const notYours = (id: string) =>
   new TRPCError({
@@ -34,18 +27,23 @@ const notYours = (id: string) =>
 /**
  * Saved views, per user at the gateway: a user's own views, and the ones colleagues share with the
  * team (listed to everyone, changed only by their owner). `counts` pushes each listed view's orders.
+ * `listing`, in `list` and every `counts` message, is a short token of the listed views: a colleague's
+ * rename or refilter keeps the view's key (and often its count), so the console compares it to see
+ * that the list it shows is out of date. Each change is counted against VIEWS_RATE_MAX, since it
+ * makes every watching console read its list again.
  */
 export const viewsRouter = router({
   list: authedProcedure.query(async ({ ctx, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    const listed = await viewsFor(views.store, person.uid);
-    return { views: listed, listing: listingOf(listed) };
+    const listed = await readListedViews(views.store, person.uid);
+    return { views: listed.views, listing: listed.listing };
   }),
   /** Creates, or (same id) renames and refilters, one of the caller's views. */
   save: authedProcedure.input(viewSaveInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await views.rate.countChange(person.uid);
     const own = await views.store.ofOwner(person.uid);
     if (own.some((v) => v.id !== input.id && sameName(v.name, input.name)))
       throw new TRPCError({ code: 'CONFLICT', message: `A view named "${input.name}" already exists.` });
@@ -69,6 +67,7 @@ export const viewsRouter = router({
   remove: authedProcedure.input(viewRemoveInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await views.rate.countChange(person.uid);
     if (!(await views.store.remove(person.uid, input.id))) throw notYours(input.id);
     return { ok: true as const };
   }),
@@ -79,6 +78,7 @@ export const viewsRouter = router({
   share: authedProcedure.input(viewShareInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await views.rate.countChange(person.uid);
     const own = await views.store.ofOwner(person.uid);
     const view = own.find((v) => v.id === input.id);
     if (!view) throw notYours(input.id);
@@ -109,34 +109,37 @@ export const viewsRouter = router({
         wakeUp();
       });
     };
+    // The listed views are read once per change for all of this user's subscriptions (and the
+    // shared ones once for everybody's): this one only keeps its count handles in step.
+    const release = views.listed.hold(person.uid);
     /** One handle per distinct filter of the listed views, by the filter's JSON. */
     const handles = new Map<string, CountHandle>();
     let listed: SavedTeamView[] = [];
+    let filterKeys: string[] = [];
     let listing = '';
     let last = input?.lastEventId ?? '';
     try {
       for await (const _ of changes(subscribe, signal, 0)) {
         if (relist) {
           relist = false;
-          listed = await viewsFor(views.store, person.uid);
-          listing = listingOf(listed);
-          const wanted = new Set(listed.map((v) => JSON.stringify(v.filter)));
+          ({ views: listed, filterKeys, listing } = await views.listed.of(person.uid));
+          const wanted = new Set(filterKeys);
           for (const [key, handle] of handles)
             if (!wanted.has(key)) {
               handle.release();
               handles.delete(key);
             }
-          for (const view of listed) {
-            const key = JSON.stringify(view.filter);
+          listed.forEach((view, i) => {
+            const key = filterKeys[i]!;
             if (!handles.has(key))
               handles.set(
                 key,
                 views.counter.watch(person.uid, ctx.token, view.filter, () => wake()),
               );
-          }
+          });
         }
         const counts = Object.fromEntries(
-          listed.map((v) => [viewKey(v), handles.get(JSON.stringify(v.filter))?.count() ?? null]),
+          listed.map((v, i) => [viewKey(v), handles.get(filterKeys[i]!)?.count() ?? null]),
         );
         const id = hashOf(JSON.stringify({ counts, listing })).slice(0, 16);
         if (id === last) continue;
@@ -145,6 +148,7 @@ export const viewsRouter = router({
       }
     } finally {
       for (const handle of handles.values()) handle.release();
+      release();
     }
   }),
 });

@@ -1,11 +1,16 @@
-import type { SavedTeamView } from '@waybill/contracts';
+import { ListedViewsCache } from './listed-views.js';
 import type { ViewCounter } from './view-counter.js';
-import type { StoredView, ViewStore } from './view-store.js';
+import type { ViewRate } from './view-rate.js';
+import type { ViewStore } from './view-store.js';
 
 /** Saved views kept at the gateway, and their live counts. */
 export interface TeamViews {
   store: ViewStore;
   counter: ViewCounter;
+  /** What `views.counts` lists per user, read once per change for all of a user's subscriptions. */
+  listed: ListedViewsCache;
+  /** VIEWS_RATE_MAX: saves, renames, shares and removals per person and window. */
+  rate: ViewRate;
   /** VIEWS_MAX_PER_USER */
   maxPerUser: number;
   /** VIEWS_SHARED_MAX_PER_USER */
@@ -16,31 +21,18 @@ export interface TeamViews {
 export function createTeamViews(opts: {
   store: ViewStore;
   counter: ViewCounter;
+  rate: ViewRate;
   maxPerUser: number;
   maxSharedPerUser: number;
 }): TeamViews {
+  const listed = new ListedViewsCache(opts.store);
   return {
     ...opts,
+    listed,
     async close() {
+      listed.close();
       opts.counter.close();
       await opts.store.close();
     },
   };
 }
-
-/** What one user's menu lists: their own views, then the ones colleagues share. */
-export async function viewsFor(store: ViewStore, userUid: string): Promise<SavedTeamView[]> {
-  const [own, shared] = await Promise.all([store.ofOwner(userUid), store.shared()]);
-  return [...own, ...shared.filter((v) => v.ownerUid !== userUid)].map((v) => toTeamView(v, userUid));
-}
-
-export const toTeamView = (view: StoredView, userUid: string): SavedTeamView => ({
-  id: view.id,
-  name: view.name,
-  path: view.path,
-  search: view.search,
-  filter: view.filter,
-  shared: view.shared,
-  owner: { uid: view.ownerUid, name: view.ownerName },
-  mine: view.ownerUid === userUid,
-});

@@ -1,4 +1,4 @@
-import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
+import { DEFAULT_ORDERS_FILTER, VIEW_MAX_BYTES } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   filterSearch,
@@ -11,6 +11,7 @@ import {
   viewErrorText,
   viewHref,
   viewNameProblem,
+  viewSizeProblem,
 } from './saved-views.js';
 
 const view = (id: string, name: string, search = 'status=lost'): SavedView => ({
@@ -61,6 +62,21 @@ describe('saved views', () => {
     expect(viewNameProblem('Late', views)).toBeNull();
   });
 
+  it('names: no control characters or direction marks, which colleagues would see', () => {
+    for (const name of ['Late\u0000', 'Ring\u0007', 'Invoice\u202Efdp.exe'])
+      expect(viewNameProblem(name, [])).toMatch(/cannot hold control characters/);
+    expect(viewNameProblem('Întârziate 📦', [])).toBeNull();
+  });
+
+  it('filters: at most VIEW_MAX_BYTES with the search, as the gateway counts them', () => {
+    const filter = { ...DEFAULT_ORDERS_FILTER, statuses: ['lost'] };
+    expect(viewSizeProblem({ search: 'status=lost', filter })).toBeNull();
+    const uids = Array.from({ length: 500 }, (_, i) => `u${i}`.padEnd(40, 'x'));
+    expect(viewSizeProblem({ search: '', filter: { ...filter, assignedUsersUIDS: uids } })).toBe(
+      `These filters are too large to save as a view (at most ${VIEW_MAX_BYTES / 1024} KB): pick fewer values.`,
+    );
+  });
+
   it("moves this browser's views to the gateway once, keeping ids and both of two equal names", () => {
     const toFilter = (search: string) => ({ ...DEFAULT_ORDERS_FILTER, reference: search });
     const local = [view('a', 'Lost'), view('b', 'Late', 'q=7'), view('c', 'Mine')];
@@ -93,6 +109,13 @@ describe('viewErrorText', () => {
     );
     expect(viewErrorText(failed('PRECONDITION_FAILED'), 'x')).toBe(
       'You share as many views as allowed: stop sharing one first.',
+    );
+    const said = (code: string, message: string) => ({ message, data: { code } });
+    expect(viewErrorText(said('TOO_MANY_REQUESTS', 'at most 60 per 600 s (VIEWS_RATE_MAX)'), 'x')).toBe(
+      'You changed saved views many times in a short while: try again in a few minutes.',
+    );
+    expect(viewErrorText(said('BAD_REQUEST', 'at most 16 KB (VIEW_MAX_BYTES)'), 'x')).toMatch(
+      /^These filters are too large to save as a view/,
     );
   });
 });

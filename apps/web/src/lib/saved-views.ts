@@ -1,4 +1,12 @@
-import { type OrdersFilter, VIEW_NAME_MAX, type ViewSaveInput } from '@waybill/contracts';
+import {
+  hasControlCharacters,
+  type OrdersFilter,
+  VIEW_MAX_BYTES,
+  VIEW_NAME_CONTROL_MESSAGE,
+  VIEW_NAME_MAX,
+  type ViewSaveInput,
+  viewBytes,
+} from '@waybill/contracts';
 import { z } from 'zod';
 import { errorCode, errorMessage } from './errors.js';
 
@@ -55,7 +63,7 @@ export function parseSavedViews(raw: string | null): SavedView[] {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Why `name` cannot name a view (empty, too long, taken by another view), or null. */
+/** Why `name` cannot name a view (empty, too long, holding control characters, taken), or null. */
 export function viewNameProblem(
   name: string,
   views: ReadonlyArray<Pick<SavedView, 'id' | 'name'>>,
@@ -64,9 +72,17 @@ export function viewNameProblem(
   const trimmed = name.trim();
   if (trimmed.length === 0) return 'Give the view a name.';
   if (trimmed.length > VIEW_NAME_MAX) return `A name has at most ${VIEW_NAME_MAX} characters.`;
+  if (hasControlCharacters(trimmed)) return VIEW_NAME_CONTROL_MESSAGE;
   if (views.some((v) => v.id !== exceptId && sameName(v.name, trimmed)))
     return `A view named "${trimmed}" already exists.`;
   return null;
+}
+
+const TOO_LARGE = `These filters are too large to save as a view (at most ${VIEW_MAX_BYTES / 1024} KB): pick fewer values.`;
+
+/** Why the filters cannot be kept as a view (over VIEW_MAX_BYTES), or null. */
+export function viewSizeProblem(view: { search: string; filter: OrdersFilter }): string | null {
+  return viewBytes(view) > VIEW_MAX_BYTES ? TOO_LARGE : null;
 }
 
 /** The query's parameters a list's filter owns, in a stable order (others, like `state`, are left out). */
@@ -137,9 +153,16 @@ export function migrationPlan(
 
 /** The console's words for a failed save, share or removal of a view. */
 export function viewErrorText(error: unknown, fallback: string): string {
+  // The gateway's text names the limit it applied: it picks the console's words, and is never shown.
+  const said = (error as { message?: unknown } | null)?.message;
+  const limit = typeof said === 'string' ? said : '';
   switch (errorCode(error)) {
     case 'TOO_MANY_REQUESTS':
+      if (limit.includes('VIEWS_RATE_MAX'))
+        return 'You changed saved views many times in a short while: try again in a few minutes.';
       return 'You have as many saved views as allowed: delete one first.';
+    case 'BAD_REQUEST':
+      return limit.includes('VIEW_MAX_BYTES') ? TOO_LARGE : errorMessage(error, fallback);
     case 'PRECONDITION_FAILED':
       return 'You share as many views as allowed: stop sharing one first.';
     case 'CONFLICT':

@@ -6,6 +6,7 @@ export * from './comment-display.js';
 export * from './comment-editor.js';
 export * from './comment-preview.js';
 export * from './conflict.js';
+export * from './control-characters.js';
 export * from './date-entry.js';
 export * from './device.js';
 export * from './dropdown.js';

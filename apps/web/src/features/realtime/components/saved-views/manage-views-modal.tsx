@@ -44,6 +44,7 @@ export function ManageViewsModal({
             title={`Copy "${copying.name}"`}
             initialName={copying.name.slice(0, VIEW_NAME_MAX)}
             views={own}
+            saving={copying}
             onSave={(name) => actions.onCopy(copying, name)}
             onClose={() => setCopying(null)}
           />

@@ -1,3 +1,4 @@
+import type { OrdersFilter } from '@waybill/contracts';
 import { useId, useState } from 'react';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
@@ -7,12 +8,14 @@ import {
   VIEW_NAME_MAX,
   viewErrorText,
   viewNameProblem,
+  viewSizeProblem,
 } from '../../../../lib/saved-views.js';
 import styles from './saved-views.module.css';
 
 /** Names the current filters (or a colleague's view, copied) as a saved view of the user's. */
 export function SaveViewModal({
   views,
+  saving,
   onSave,
   onClose,
   title = 'Save current view',
@@ -20,6 +23,8 @@ export function SaveViewModal({
 }: {
   /** The user's own views: a name must differ from theirs. */
   views: ReadonlyArray<Pick<SavedView, 'id' | 'name'>>;
+  /** What the view keeps: too many filter values cannot be saved, whatever the name. */
+  saving: { search: string; filter: OrdersFilter };
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
   title?: string;
@@ -30,10 +35,11 @@ export function SaveViewModal({
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const id = useId();
-  const problem = viewNameProblem(name, views);
+  const tooLarge = viewSizeProblem(saving);
+  const problem = viewNameProblem(name, views) ?? tooLarge;
   // A name typed that cannot be saved says why at once (the button is off); an empty field only
-  // once the user has left it or tried to save.
-  const shown = (touched || name.trim() !== '') && problem ? problem : null;
+  // once the user has left it or tried to save. Filters too large say so from the start.
+  const shown = (touched || name.trim() !== '') && problem ? problem : tooLarge;
   const save = async () => {
     setTouched(true);
     if (problem || busy) return;

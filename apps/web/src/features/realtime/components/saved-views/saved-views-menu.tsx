@@ -133,6 +133,7 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
         {dialog === 'save' ? (
           <SaveViewModal
             views={own}
+            saving={{ search: current, filter }}
             onSave={(name) => saved.add(name, PATH, current, filter)}
             onClose={() => setDialog(null)}
           />
