@@ -74,6 +74,28 @@ async function otherStatus(uid: string): Promise<{ status: string; label: string
     : { status: 'shipping_out_for_delivery', label: 'Out for Delivery' };
 }
 
+/** The controls under the banner that a click would not reach, by name. */
+async function controlsBlockedByBanner(): Promise<string[]> {
+  return page.evaluate(() => {
+    const banner = document.querySelector('[data-testid=connection-banner]')?.getBoundingClientRect();
+    if (!banner) return ['(no banner)'];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, [role=combobox]',
+    );
+    return [...controls].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const x = Math.min(Math.max(box.left + 1, banner.left + 1), box.right - 1);
+      const y = Math.min(Math.max(box.top + 1, banner.top + 1), box.bottom - 1);
+      const under = x > banner.left && x < banner.right && y > banner.top && y < banner.bottom;
+      if (box.width === 0 || !under) return [];
+      const hit = document.elementFromPoint(x, y);
+      return hit && control.contains(hit)
+        ? []
+        : [control.getAttribute('aria-label') ?? control.textContent ?? ''];
+    });
+  });
+}
+
 /** Nothing of `selector` is cut off at the viewport's edge or inside itself. */
 async function unclipped(selector: string): Promise<boolean> {
   return page.evaluate((sel) => {
@@ -171,6 +193,8 @@ describe('the console through a gateway restart', () => {
       await page.setViewportSize({ width, height: 900 });
       expect(await unclipped('[data-testid=connection-banner]')).toBe(true);
       expect(await unclipped('[data-testid=live-paused]')).toBe(true);
+      // It floats over the filters: a click on one still reaches it.
+      expect(await controlsBlockedByBanner()).toEqual([]);
       expect(
         await axeViolations(
           page,
@@ -282,6 +306,37 @@ describe('the console through a backend outage', () => {
     await page.getByTestId('order-detail-header').waitFor({ timeout: 15_000 });
     figures.detailFilledAfterBackend = Date.now() - liftedAt;
     expect(figures.detailFilledAfterBackend).toBeLessThanOrEqual(RECOVERY_BAR_MS);
+  });
+
+  it('goes back to live updates after a list opened while the backend hung', async () => {
+    const [order] = await twoOrders();
+    const { uid } = order!;
+    // Past the console's live timeout: the gateway acknowledges the new list's subscription at once,
+    // and its first read waits on the backend.
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 30_000, paths: DATA_PATHS });
+    try {
+      const fallback = page.waitForRequest((r) => r.url().includes('/trpc/orders.search'), {
+        timeout: 60_000,
+      });
+      await page.goto(listUrl(order!.reference));
+      // The list stopped waiting on live and reads with searches.
+      await fallback;
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    await rowOf(uid).waitFor({ timeout: 30_000 });
+    // Live again: a change made at the backend reaches the row without a reload.
+    const next = await otherStatus(uid);
+    stack.sim.control.changeOrder(uid, { status: next.status });
+    await page.waitForFunction(
+      ({ id, label }) =>
+        document
+          .querySelector(`[data-testid=order-row][data-uid="${id}"] [data-testid=order-status]`)
+          ?.textContent?.startsWith(label),
+      { id: uid, label: next.label },
+      { timeout: 30_000, polling: 100 },
+    );
+    await page.getByTestId('live-paused').waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   for (const [path, rowId] of [

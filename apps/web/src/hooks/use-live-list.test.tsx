@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { TRPCError } from '@trpc/server';
-import { type ClientsFilter, DEFAULT_CLIENTS_FILTER } from '@waybill/contracts';
+import { type ClientsFilter, DEFAULT_CLIENTS_FILTER, listWindowSchema } from '@waybill/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionStore } from '../lib/connection-state.js';
 import { OUTAGE_RETRY_MS } from '../lib/outage.js';
 import { useTRPC } from '../lib/trpc.js';
-import { type CallLog, type Emit, type Handlers, TestProviders } from '../test/trpc-mock.js';
+import { type CallLog, type Emit, type Handlers, neverStarted, TestProviders } from '../test/trpc-mock.js';
 import { type LiveListSource, LiveUnavailableError, useLiveList } from './use-live-list.js';
 
 interface Row {
@@ -173,6 +173,27 @@ describe('useLiveList', () => {
     await waitFor(() => expect(result.current.rows[0]?.uid).toBe('b-0'));
   });
 
+  it('refreshes a long list by its last page and `refresh`, which the gateway widens: one window it accepts', async () => {
+    const log: CallLog[] = [];
+    const live = fakeLive(({ window }) => snapshot(window.skip + window.limit, true));
+    const { result } = renderList(
+      live.handler,
+      { 'clients.search': () => ({ rows: rows(120), count: 500 }) },
+      log,
+    );
+    await waitFor(() => expect(result.current.rows).toHaveLength(20));
+    for (let loaded = 40; loaded <= 120; loaded += 20) {
+      act(() => result.current.loadMore());
+      await waitFor(() => expect(result.current.rows).toHaveLength(loaded));
+    }
+    expect(await act(() => result.current.refresh())).toBeNull();
+    const input = log.findLast((c) => c.path === 'clients.search')?.input;
+    expect(input).toMatchObject({ window: { skip: 100, limit: 20 }, refresh: true });
+    // The gateway refuses a window of more than one page: 120 rows asked as one would be refused.
+    expect(listWindowSchema.safeParse(windowOf(input)).success).toBe(true);
+    expect(result.current.hasMore).toBe(true);
+  });
+
   it('keeps the list when a refresh fails', async () => {
     const down = () => {
       throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'down' });
@@ -273,11 +294,11 @@ describe('useLiveList live-update health', () => {
 });
 
 describe('useLiveList when live does not answer or the session dies', () => {
-  it('switches to plain searches when the subscription stays silent past the live timeout', async () => {
+  it('switches to plain searches for good when the subscription is never acknowledged (websockets blocked)', async () => {
     const log: CallLog[] = [];
     const silent = fakeLive(() => undefined);
     const { result } = renderList(
-      silent.handler,
+      neverStarted(silent.handler),
       { 'clients.search': () => ({ rows: rows(2, 'q'), count: 2 }) },
       log,
       DEFAULT_CLIENTS_FILTER,
@@ -287,6 +308,12 @@ describe('useLiveList when live does not answer or the session dies', () => {
     await waitFor(() => expect(result.current.source).toBe('query'));
     await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['q-0', 'q-1']));
     expect(result.current.error).toBeInstanceOf(LiveUnavailableError);
+    // It answers by searches; it does not try live again, however long it waits.
+    vi.useFakeTimers();
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    vi.useRealTimers();
+    expect(result.current.source).toBe('query');
+    expect(silent.inputs).toHaveLength(1);
   });
 
   it('ends the session on UNAUTHORIZED (sign-out, session read again) instead of falling back to searches', async () => {
@@ -429,6 +456,33 @@ describe('useLiveList through an outage', () => {
     act(() => connectionStore.report(back));
     await waitFor(() => expect(result.current.source).toBe('live'));
     expect(result.current.pause).toBeNull();
+  });
+
+  it('goes back to live once the backend answers, when the gateway acknowledged the subscription but it stayed silent', async () => {
+    vi.useFakeTimers();
+    let backendUp = false;
+    const log: CallLog[] = [];
+    // The gateway answers `started` at once; the cohort's first read waits on the backend.
+    const live: LiveHandler = (_input, emit) => {
+      if (backendUp) emit(snapshot(2, false));
+    };
+    const search = () => {
+      if (!backendUp) throw new TRPCError({ code: 'GATEWAY_TIMEOUT', message: 'backend slow' });
+      return { rows: rows(1, 'q'), count: 1 };
+    };
+    const { result } = renderList(live, { 'clients.search': search }, log, DEFAULT_CLIENTS_FILTER, 50);
+    await advance(50);
+    await advance(50);
+    expect(result.current.source).toBe('query');
+    expect(result.current.error).not.toBeInstanceOf(LiveUnavailableError);
+    expect(result.current.searchFailed).toBe(true);
+    backendUp = true;
+    await advance(OUTAGE_RETRY_MS + 100);
+    expect(result.current.rows.map((r) => r.uid)).toEqual(['q-0']);
+    await advance(OUTAGE_RETRY_MS + 100);
+    expect(result.current.source).toBe('live');
+    expect(result.current.rows).toHaveLength(2);
+    expect(result.current.error).toBeNull();
   });
 
   it('goes back to live at once when the socket is back', async () => {

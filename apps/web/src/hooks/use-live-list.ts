@@ -44,8 +44,12 @@ export interface LiveListSource<Filter, Row extends { uid: string }, Meta, Respo
     input: LiveListInput<Filter>,
     handlers: LiveListHandlers,
   ) => SubscriptionOptions;
-  /** The plain search over a window: the fallback when live does not answer, and the refresh. */
-  search: (client: TrpcClient, input: LiveListInput<Filter>) => Promise<Response>;
+  /**
+   * The plain search: the fallback when live does not answer, and the refresh. `refresh: true` asks
+   * the gateway for the whole loaded window (skip 0, limit skip + limit) from the last page's window,
+   * which a wider window than one page would not pass.
+   */
+  search: (client: TrpcClient, input: LiveListInput<Filter> & { refresh: true }) => Promise<Response>;
   /** A search answer as list state; `limit` is the window's size (a shorter page means no more rows). */
   fromSearch: (response: Response, limit: number) => ListState<Row, Meta>;
 }
@@ -92,15 +96,17 @@ export interface LiveListOptions {
 /**
  * A list for a filter, fed by the gateway's live cohort (a snapshot, then patches; the browser never
  * polls). Loading more widens the window. The state lives in the query cache, so a list under an
- * overlay or after switching tabs shows at once. When the subscription fails or stays silent past
- * the live timeout, the list reads the same window with plain searches for the rest of its life;
- * `refresh` re-reads it either way. A subscription refused with UNAUTHORIZED (the session died)
+ * overlay or after switching tabs shows at once. When the subscription fails, or stays silent past
+ * the live timeout without the gateway ever acknowledging it (websockets blocked on the way), the
+ * list reads the same window with plain searches for the rest of its life; `refresh` re-reads it
+ * either way. One the gateway acknowledged but that stays silent waits on the backend: an outage. A subscription refused with UNAUTHORIZED (the session died)
  * ends the session, which sends the user to sign-in.
  *
  * Outages: while the websocket is lost the list is paused as of the drop and never gives up on live
  * (the silence is the outage, not a proxy blocking websockets); the subscription resumes on the new
  * socket with its last event id. A list that left live because of an outage (the subscription failed
- * with a gateway or backend outage) reads its window again every few seconds while its search fails,
+ * with a gateway or backend outage, or stayed silent once acknowledged) reads its window again every
+ * few seconds while its search fails,
  * and goes back to live once the outage ends (the socket is back, or a failed search answers).
  */
 export function useLiveList<Filter, Row extends { uid: string }, Meta extends { hasMore: boolean }, Response>(
@@ -148,8 +154,8 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   }, [client, trpc, queryClient]);
 
   const search = useCallback(async () => {
-    const refresh = refreshWindow(window);
-    return source.fromSearch(await source.search(client, { filter, window: refresh }), refresh.limit);
+    const answer = await source.search(client, { filter, window, refresh: true });
+    return source.fromSearch(answer, refreshWindow(window).limit);
   }, [source, client, filter, window]);
 
   const query = useQuery({
@@ -168,6 +174,9 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const [pause, setPause] = useState<{ key: string; dataAt: number } | null>(null);
   const paused = useRef(false);
   paused.current = pause !== null;
+  // The list whose subscription the gateway acknowledged: the websocket gets through, so a silence
+  // after it is the backend's, not a proxy's.
+  const started = useRef<string | null>(null);
 
   useSubscription(
     source.subscription(
@@ -175,7 +184,10 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
       { filter, window },
       {
         enabled: mode === 'live',
-        onStarted: () => setError(null),
+        onStarted: () => {
+          started.current = keyText;
+          setError(null);
+        },
         onData: (event) => {
           const message = event.data as LiveListEvent<Row, Meta>;
           if (message.kind === 'health') {
@@ -216,8 +228,11 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   useEffect(() => {
     if (mode !== 'live' || answered || connectionDown) return;
     const timer = setTimeout(() => {
-      setLeftForOutage(false);
-      setError(new LiveUnavailableError());
+      // Acknowledged but silent: the gateway waits on the backend, so the list comes back to live
+      // after, as from any outage. Never acknowledged: websockets do not get through, for good.
+      const reached = started.current === keyText;
+      setLeftForOutage(reached);
+      setError(reached ? null : new LiveUnavailableError());
       setMode('query');
     }, liveTimeoutMs);
     return () => clearTimeout(timer);
@@ -235,6 +250,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   // After an outage the list goes back to live: at once when the socket is back, or a few seconds
   // after a search answers again (the wait bounds the back and forth while the backend flaps).
   const backToLive = useCallback(() => {
+    started.current = null;
     setLeftForOutage(false);
     setError(null);
     setMode('live');

@@ -41,6 +41,13 @@ export type Handlers = {
     : (input: inferProcedureInput<E['procedure']>) => unknown;
 };
 
+const NEVER_STARTED = Symbol('never started');
+
+/** A subscription handler whose `started` never arrives, as through a proxy that blocks websocket frames. */
+export function neverStarted<H extends object>(handler: H): H {
+  return Object.assign(handler, { [NEVER_STARTED]: true });
+}
+
 export interface CallLog {
   path: string;
   type: string;
@@ -84,7 +91,7 @@ function mockLink(handlers: Handlers, log: CallLog[]): TRPCLink<AppRouter> {
         }
         if (op.type === 'subscription') {
           let seq = 0;
-          observer.next({ result: { type: 'started' } });
+          if (!(NEVER_STARTED in handler)) observer.next({ result: { type: 'started' } });
           let cleanup: unknown;
           try {
             cleanup = handler(op.input, (data) => {

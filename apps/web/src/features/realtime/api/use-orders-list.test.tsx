@@ -3,7 +3,13 @@ import { TRPCError } from '@trpc/server';
 import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type CallLog, type Emit, type Handlers, TestProviders } from '../../../test/trpc-mock.js';
+import {
+  type CallLog,
+  type Emit,
+  type Handlers,
+  neverStarted,
+  TestProviders,
+} from '../../../test/trpc-mock.js';
 import { makeOrder, makeStatistics } from '../test/fixtures.js';
 import { useOrdersList } from './use-orders-list.js';
 
@@ -111,7 +117,7 @@ describe('useOrdersList', () => {
 });
 
 describe('useOrdersList without a working websocket', () => {
-  it('switches to queries when the subscription never answers', async () => {
+  it('switches to queries when the subscription is never acknowledged', async () => {
     const handlers = {
       'orders.search': () => ({
         orders: [makeOrder({ reference: 'Q-1' })],
@@ -125,7 +131,7 @@ describe('useOrdersList without a working websocket', () => {
       'orders.statistics': () => makeStatistics(),
     };
     const { result } = renderHook(() => useOrdersList(DEFAULT_ORDERS_FILTER, { liveTimeoutMs: 50 }), {
-      wrapper: wrapperWith({ ...handlers, 'orders.live': () => undefined }),
+      wrapper: wrapperWith({ ...handlers, 'orders.live': neverStarted(() => undefined) }),
     });
     await waitFor(() => expect(result.current.source).toBe('query'));
     await waitFor(() => expect(result.current.rows[0]?.reference).toBe('Q-1'));
