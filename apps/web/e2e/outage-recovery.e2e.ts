@@ -308,6 +308,22 @@ describe('the console through a backend outage', () => {
     expect(figures.detailFilledAfterBackend).toBeLessThanOrEqual(RECOVERY_BAR_MS);
   });
 
+  it('says the backend has not answered over a console opened while it hangs, and opens once it answers', async () => {
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 30_000 });
+    const opened = await contextA.newPage();
+    try {
+      await opened.goto(`${stack.baseUrl}/inbounds`);
+      await opened.getByTestId('backend-unreachable').waitFor({ timeout: 30_000 });
+      expect(await opened.getByTestId('inbound-row').count()).toBe(0);
+      stack.sim.control.setFault(null);
+      await opened.getByTestId('inbound-row').first().waitFor({ timeout: 60_000 });
+      await opened.getByTestId('backend-unreachable').waitFor({ state: 'detached' });
+    } finally {
+      stack.sim.control.setFault(null);
+      await opened.close();
+    }
+  });
+
   it('goes back to live updates after a list opened while the backend hung', async () => {
     const [order] = await twoOrders();
     const { uid } = order!;

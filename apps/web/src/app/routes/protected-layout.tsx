@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { BackendUnreachableBanner } from '../../components/backend-unreachable/backend-unreachable-banner.js';
 import { CommandPalette } from '../../components/command-palette/command-palette.js';
 import { ConnectionBanner } from '../../components/connection-banner/connection-banner.js';
 import { HoldsProvider } from '../../components/holds/index.js';
@@ -13,7 +14,9 @@ import { PresenceProvider } from '../../features/presence/index.js';
 import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
 import { DraftsProvider } from '../../hooks/use-drafts.js';
 import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
+import { LIVE_ANSWER_TIMEOUT_MS } from '../../hooks/use-live-list.js';
 import { useCurrentUser, useReferenceQueries } from '../../hooks/use-reference-data.js';
+import { useSlowAfter } from '../../hooks/use-slow-after.js';
 import { errorCode } from '../../lib/errors.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { BackendUnavailable } from './backend-unavailable.js';
@@ -86,6 +89,9 @@ export function ProtectedLayout() {
   // The screen's first render is a pass React can interrupt: on a slow tablet it is a long task, and
   // the placeholder rows stay until it is done.
   const screenReady = useDeferredValue(ready);
+  // Who the user is and the reference lists wait on the backend: past the lists' own bar, say so
+  // over the placeholder rows rather than leave them to look like a page still drawing.
+  const slowStart = useSlowAfter(signedIn && !ready, LIVE_ANSWER_TIMEOUT_MS);
 
   if (session.isPending) return <ShellSkeleton />;
   // auth.session answers "nobody" for an ended session: its failure is always the server's trouble.
@@ -126,7 +132,14 @@ export function ProtectedLayout() {
                 <ConnectionBanner />
                 <main className={styles.main} ref={setMainElement}>
                   <PopupLayer element={mainElement}>
-                    {ready && screenReady ? <Outlet /> : <SkeletonRows rows={10} />}
+                    {ready && screenReady ? (
+                      <Outlet />
+                    ) : (
+                      <>
+                        {slowStart ? <BackendUnreachableBanner /> : null}
+                        <SkeletonRows rows={10} />
+                      </>
+                    )}
                   </PopupLayer>
                 </main>
                 <AppFooter gateway={session.data?.gateway} />

@@ -5,7 +5,7 @@ import {
   type Order,
   orderDetailSearch,
 } from '@waybill/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
@@ -16,6 +16,7 @@ import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useOrderWrites } from '../../../hooks/use-order-writes.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
+import { useSlowAfter } from '../../../hooks/use-slow-after.js';
 import { useUrlFilters } from '../../../hooks/use-url-filters.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
 import { errorCode, errorMessage } from '../../../lib/errors.js';
@@ -109,13 +110,7 @@ export function RealtimeRoute() {
   }, [list.loadMore]);
 
   // Loading must not look like "no issues": a first answer slower than the live timeout is said.
-  const [slow, setSlow] = useState(false);
-  useEffect(() => {
-    setSlow(false);
-    if (list.initialized) return;
-    const timer = setTimeout(() => setSlow(true), LIVE_ANSWER_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [list.initialized]);
+  const slow = useSlowAfter(!list.initialized, LIVE_ANSWER_TIMEOUT_MS);
 
   // No rows for this filter and the server out of reach: say so (the list retries by itself) rather
   // than "the latest loaded state" over an empty table.
