@@ -74,6 +74,18 @@ async function otherStatus(uid: string): Promise<{ status: string; label: string
     : { status: 'shipping_out_for_delivery', label: 'Out for Delivery' };
 }
 
+/** Waits until the order's row shows its status as `label` (a push reached the list). */
+async function statusShown(uid: string, label: string, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    ({ id, text }) =>
+      document
+        .querySelector(`[data-testid=order-row][data-uid="${id}"] [data-testid=order-status]`)
+        ?.textContent?.startsWith(text),
+    { id: uid, text: label },
+    { timeout, polling: 100 },
+  );
+}
+
 /** The controls under the banner that a click would not reach, by name. */
 async function controlsBlockedByBanner(): Promise<string[]> {
   return page.evaluate(() => {
@@ -212,14 +224,7 @@ describe('the console through a gateway restart', () => {
     await stack.startGateway();
     restartAfter = false;
     const restartedAt = Date.now();
-    await page.waitForFunction(
-      ({ id, label }) =>
-        document
-          .querySelector(`[data-testid=order-row][data-uid="${id}"] [data-testid=order-status]`)
-          ?.textContent?.startsWith(label),
-      { id: uid, label: next.label },
-      { timeout: 15_000, polling: 100 },
-    );
+    await statusShown(uid, next.label, 15_000);
     figures.listCurrentAfterRestart = Date.now() - restartedAt;
     expect(figures.listCurrentAfterRestart).toBeLessThanOrEqual(RECOVERY_BAR_MS);
     expect(await banner().textContent()).toContain('Back online');
@@ -344,14 +349,7 @@ describe('the console through a backend outage', () => {
     // Live again: a change made at the backend reaches the row without a reload.
     const next = await otherStatus(uid);
     stack.sim.control.changeOrder(uid, { status: next.status });
-    await page.waitForFunction(
-      ({ id, label }) =>
-        document
-          .querySelector(`[data-testid=order-row][data-uid="${id}"] [data-testid=order-status]`)
-          ?.textContent?.startsWith(label),
-      { id: uid, label: next.label },
-      { timeout: 30_000, polling: 100 },
-    );
+    await statusShown(uid, next.label, 30_000);
     await page.getByTestId('live-paused').waitFor({ state: 'detached', timeout: 15_000 });
   });
 

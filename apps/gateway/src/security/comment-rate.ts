@@ -10,6 +10,28 @@ export interface WindowCounts {
   take(key: string, n: number, max: number, windowMs: number): Promise<Taken>;
 }
 
+/** A per-user limit of one kind of action in a window, as its refusal names it. */
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+  /** What is counted, for the refusal: "takes and releases". */
+  what: string;
+  /** The settings, for the refusal: "HOLD_RATE_MAX, HOLD_RATE_WINDOW_MS". */
+  variables: string;
+}
+
+/** Counts one action of `userUid` against `limit`, or throws TOO_MANY_REQUESTS naming it and when to retry. */
+export async function countOne(counts: WindowCounts, userUid: string, limit: WindowLimit): Promise<void> {
+  const taken = await counts.take(userUid, 1, limit.max, limit.windowMs);
+  if (taken.ok) return;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const wait = Math.max(1, Math.ceil(taken.retryInMs / 1000));
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many ${limit.what}: at most ${count(limit.max)} per ${count(limit.windowMs / 1000)} s per user (${limit.variables}); try again in ${count(wait)} s`,
+  });
+}
+
 /**
  * Fixed windows per user, in this process: a window starts with the user's first action and ends
  * `windowMs` later. Ended windows are swept once per window length, so idle users cost nothing.

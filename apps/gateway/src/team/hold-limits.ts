@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Hold } from '@waybill/contracts';
-import type { WindowCounts } from '../security/comment-rate.js';
+import { countOne, type WindowCounts } from '../security/comment-rate.js';
 
 export interface HoldLimitsOptions {
   /** HOLDS_MAX_PER_USER. */
@@ -21,14 +21,13 @@ export class HoldLimits {
   constructor(private readonly opts: HoldLimitsOptions) {}
 
   /** Counts one take or release of `personUid`; TOO_MANY_REQUESTS naming the limit when over it. */
-  async countAction(personUid: string): Promise<void> {
-    const { rateMax, rateWindowMs } = this.opts;
-    const taken = await this.opts.counts.take(personUid, 1, rateMax, rateWindowMs);
-    if (taken.ok) return;
-    const wait = Math.max(1, Math.ceil(taken.retryInMs / 1000));
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many takes and releases: at most ${count(rateMax)} per ${count(rateWindowMs / 1000)} s per user (HOLD_RATE_MAX, HOLD_RATE_WINDOW_MS); try again in ${count(wait)} s`,
+  countAction(personUid: string): Promise<void> {
+    const { rateMax, rateWindowMs, counts } = this.opts;
+    return countOne(counts, personUid, {
+      max: rateMax,
+      windowMs: rateWindowMs,
+      what: 'takes and releases',
+      variables: 'HOLD_RATE_MAX, HOLD_RATE_WINDOW_MS',
     });
   }
 
