@@ -111,7 +111,6 @@ export const viewsRouter = router({
     };
     // The listed views are read once per change for all of this user's subscriptions (and the
     // shared ones once for everybody's): this one only keeps its count handles in step.
-    const release = views.listed.hold(person.uid);
     /** One handle per distinct filter of the listed views, by the filter's JSON. */
     const handles = new Map<string, CountHandle>();
     let listed: SavedTeamView[] = [];
@@ -148,7 +147,6 @@ export const viewsRouter = router({
       }
     } finally {
       for (const handle of handles.values()) handle.release();
-      release();
     }
   }),
 });

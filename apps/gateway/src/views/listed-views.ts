@@ -64,7 +64,6 @@ export async function readListedViews(store: ViewStore, userUid: string): Promis
 export class ListedViewsCache {
   private team: Promise<Team> | null = null;
   private readonly byUser = new Map<string, Promise<ListedViews>>();
-  private readonly holders = new Map<string, number>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly store: ViewStore) {
@@ -75,22 +74,7 @@ export class ListedViewsCache {
     });
   }
 
-  /** Keeps `userUid`'s listed views while a subscription of theirs is open; the call lets go. */
-  hold(userUid: string): () => void {
-    this.holders.set(userUid, (this.holders.get(userUid) ?? 0) + 1);
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      const left = (this.holders.get(userUid) ?? 1) - 1;
-      if (left > 0) this.holders.set(userUid, left);
-      else {
-        this.holders.delete(userUid);
-        this.byUser.delete(userUid);
-      }
-    };
-  }
-
+  /** `userUid`'s listed views, kept until the views next change (at most one entry per user then). */
   of(userUid: string): Promise<ListedViews> {
     const kept = this.byUser.get(userUid);
     if (kept) return kept;
@@ -98,7 +82,6 @@ export class ListedViewsCache {
     const listed = Promise.all([this.store.ofOwner(userUid), team]).then(([own, t]) =>
       listedFor(userUid, own, t),
     );
-    if (!this.holders.has(userUid)) return listed;
     this.byUser.set(userUid, listed);
     // A failed read is not kept: the next re-list reads again.
     listed.catch(() => {
