@@ -326,7 +326,7 @@ export const configSchema = z.object({
   SCRIPT_TOKENS_MAX_PER_USER: int(20, 1, 1000),
   /** A Google sign-in must come back to the callback within this long after its link was made. */
   SIGNIN_STATE_TTL_MS: int(10 * 60_000, 1000, 3_600_000),
-  /** Sign-in attempts per client address per window. */
+  /** Calls of the sign-in flows (attempts, links, callbacks) per client address per window. */
   SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
   SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),
   /** Orders one session may show presence on at once (open details); more get TOO_MANY_REQUESTS. */

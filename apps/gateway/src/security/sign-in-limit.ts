@@ -3,12 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /**
- * Procedures that check a password or exchange a one-time code: the brute-force targets. They run
- * over HTTP only (transport-rules.ts), so this limit counts every attempt.
+ * The steps of the sign-in flows: every procedure that calls the backend without a credential.
+ * Some check a password or exchange a one-time code (the brute-force targets); the links cost the
+ * backend a call too, so without a limit anyone could make it answer without end. They run over
+ * HTTP only (transport-rules.ts), so this limit counts every call.
  */
 export const SIGN_IN_PROCEDURES: readonly string[] = [
   'auth.passwordLogin',
+  'auth.googleAuthorizationLink',
   'auth.googleCallback',
+  'auth.shopifyAuthorize',
   'auth.shopifyGenerateToken',
 ];
 
@@ -44,7 +48,8 @@ function procedurePaths(url: string): string[] | null {
  * Rate-limits sign-in calls per client address: `request.ip`, which reads X-Forwarded-For only
  * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count). With Redis
  * the count is shared by every replica (else N replicas would allow N times the attempts).
- * Other procedures are not limited here: they need a valid token, which the backend checks.
+ * Other procedures are not limited here: they need a valid token, which the backend checks, and
+ * their calls wait in the session's budget (fair-scheduler.ts).
  * Websocket messages never pass this hook: sign-in is refused there.
  */
 export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {

@@ -10,7 +10,7 @@ import { SIGN_IN_PROCEDURES } from './sign-in-limit.js';
  * them all. Every client subscribes over wsLink.
  *
  * Sign-in: HTTP only. The per-address sign-in limit counts HTTP requests, so over a websocket
- * passwords could be tried without end. Every client signs in over HTTP (a socket needs a
+ * passwords could be tried, and the backend asked for links, without end. Every client signs in over HTTP (a socket needs a
  * credential first, and the session cookie can only be set on an HTTP answer).
  */
 export function refuseWrongTransport(ctx: { reply: unknown }, type: string, path: string): void {
@@ -24,6 +24,6 @@ export function refuseWrongTransport(ctx: { reply: unknown }, type: string, path
   if (overWebsocket && SIGN_IN_PROCEDURES.includes(path))
     throw new TRPCError({
       code: 'METHOD_NOT_SUPPORTED',
-      message: `Sign in over HTTP (POST /trpc/${path}), not over the websocket`,
+      message: `Sign in over HTTP (/trpc/${path}), not over the websocket`,
     });
 }

@@ -5,12 +5,15 @@ import { type Hardened, openSocket, type RawSocket, startHardened } from './stac
 const LIMIT = 3;
 const RIGHT_PASSWORD = { email: 'ops@example.com', password: 'waybill-demo', bearer: true };
 
-/** A well-formed attempt at each procedure the sign-in limit covers. */
+/** A well-formed call of each procedure the sign-in limit covers. */
 const ATTEMPTS: Record<string, unknown> = {
   'auth.passwordLogin': { ...RIGHT_PASSWORD, password: 'wrong-password' },
+  'auth.googleAuthorizationLink': {},
   'auth.googleCallback': { code: 'guessed-code', state: 'guessed-state' },
+  'auth.shopifyAuthorize': { query: { shop: 'demo.myshopify.com', hmac: 'x' } },
   'auth.shopifyGenerateToken': { query: { shop: 'demo.myshopify.com', code: 'guessed-code', hmac: 'x' } },
 };
+const QUERIES = new Set(['auth.googleAuthorizationLink', 'auth.shopifyAuthorize']);
 
 let stack: Hardened;
 
@@ -22,7 +25,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** Backend calls that check a password or exchange a code. */
+/** Backend calls of the sign-in flows. */
 function signInCalls(): number {
   const counts = stack.sim!.control.callCounts();
   return Object.entries(counts)
@@ -30,11 +33,11 @@ function signInCalls(): number {
     .reduce((sum, [, n]) => sum + n, 0);
 }
 
-/** Sends one message of mutations and resolves with their answers, in order. */
+/** Sends one message of calls and resolves with their answers, in order. */
 async function send(socket: RawSocket, calls: Array<{ path: string; input: unknown }>, firstId: number) {
   const message = calls.map(({ path, input }, i) => ({
     id: firstId + i,
-    method: 'mutation',
+    method: QUERIES.has(path) ? 'query' : 'mutation',
     params: { path, input },
   }));
   socket.ws.send(JSON.stringify(message));
@@ -68,7 +71,7 @@ describe('sign-in over a websocket', () => {
           expect(answer.result, where).toBeUndefined();
           expect(answer.error?.data.code, where).toBe('METHOD_NOT_SUPPORTED');
           expect(answer.error?.message, where).toBe(
-            `Sign in over HTTP (POST /trpc/${calls[i]?.path}), not over the websocket`,
+            `Sign in over HTTP (/trpc/${calls[i]?.path}), not over the websocket`,
           );
         }
       }
