@@ -4,6 +4,7 @@ export { CopyButton } from './copy-button/copy-button.js';
 export { DropdownFilter, type DropdownOption } from './dropdown-filter/dropdown-filter.js';
 export { EmptyState, NO_RESULTS_TEXT, NO_RESULTS_TITLE } from './empty-state/empty-state.js';
 export { ListFooter } from './list-footer/list-footer.js';
+export { LiveBlockedBanner } from './live-paused/live-blocked-banner.js';
 export { LivePausedBanner } from './live-paused/live-paused-banner.js';
 export { Modal } from './modal/modal.js';
 export { ModalActions } from './modal/modal-actions.js';

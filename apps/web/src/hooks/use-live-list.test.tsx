@@ -8,7 +8,12 @@ import { connectionStore } from '../lib/connection-state.js';
 import { OUTAGE_RETRY_MS } from '../lib/outage.js';
 import { useTRPC } from '../lib/trpc.js';
 import { type CallLog, type Emit, type Handlers, neverStarted, TestProviders } from '../test/trpc-mock.js';
-import { type LiveListSource, LiveUnavailableError, useLiveList } from './use-live-list.js';
+import {
+  BLOCKED_REFRESH_MS,
+  type LiveListSource,
+  LiveUnavailableError,
+  useLiveList,
+} from './use-live-list.js';
 
 interface Row {
   uid: string;
@@ -294,24 +299,44 @@ describe('useLiveList live-update health', () => {
 });
 
 describe('useLiveList when live does not answer or the session dies', () => {
-  it('switches to plain searches for good when the subscription is never acknowledged (websockets blocked)', async () => {
+  it('switches to plain searches for good when the subscription is never acknowledged (websockets blocked), read again every BLOCKED_REFRESH_MS', async () => {
+    // From the start: the list's re-read timer is made when it falls back.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     const log: CallLog[] = [];
     const silent = fakeLive(() => undefined);
+    let reads = 0;
     const { result } = renderList(
       neverStarted(silent.handler),
-      { 'clients.search': () => ({ rows: rows(2, 'q'), count: 2 }) },
+      {
+        'clients.search': () => {
+          reads += 1;
+          return { rows: rows(2, `q${reads}`), count: 2 };
+        },
+      },
       log,
       DEFAULT_CLIENTS_FILTER,
       50,
     );
     expect(result.current.source).toBe('live');
+    expect(result.current.blocked).toBeNull();
     await waitFor(() => expect(result.current.source).toBe('query'));
-    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['q-0', 'q-1']));
+    await waitFor(() => expect(result.current.rows.map((r) => r.uid)).toEqual(['q1-0', 'q1-1']));
     expect(result.current.error).toBeInstanceOf(LiveUnavailableError);
-    // It answers by searches; it does not try live again, however long it waits.
-    vi.useFakeTimers();
+    const firstRead = result.current.blocked!.dataAt;
+    expect(firstRead).toBeGreaterThan(0);
+    // It answers by searches, one per BLOCKED_REFRESH_MS; it does not try live again, however long it waits.
+    await act(() => vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS - 1000));
+    expect(reads).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(reads).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
     vi.useRealTimers();
+    expect(reads).toBe(2 + (10 * 60_000) / BLOCKED_REFRESH_MS);
+    expect(result.current.rows.map((r) => r.uid)).toEqual([`q${reads}-0`, `q${reads}-1`]);
+    expect(result.current.blocked!.dataAt).toBeGreaterThan(firstRead);
     expect(result.current.source).toBe('query');
     expect(silent.inputs).toHaveLength(1);
   });

@@ -60,6 +60,13 @@ export type LiveListMode = 'live' | 'query';
 /** A live answer slower than this means the websocket is not getting through: use searches instead. */
 export const LIVE_ANSWER_TIMEOUT_MS = 10_000;
 
+/**
+ * With websockets blocked for good, a list reads its window again this often while it is shown:
+ * as fresh as the inbounds' and clients' live refreshes, and a bounded cost for the rare browser
+ * behind such a proxy.
+ */
+export const BLOCKED_REFRESH_MS = 30_000;
+
 export class LiveUnavailableError extends Error {
   constructor() {
     super('The live connection did not answer in time.');
@@ -98,8 +105,8 @@ export interface LiveListOptions {
  * polls). Loading more widens the window. The state lives in the query cache, so a list under an
  * overlay or after switching tabs shows at once. When the subscription fails, or stays silent past
  * the live timeout without the gateway ever acknowledging it (websockets blocked on the way), the
- * list reads the same window with plain searches for the rest of its life; `refresh` re-reads it
- * either way. One the gateway acknowledged but that stays silent waits on the backend: an outage. A subscription refused with UNAUTHORIZED (the session died)
+ * list reads the same window with plain searches for the rest of its life (for a blocked websocket,
+ * every BLOCKED_REFRESH_MS); `refresh` re-reads it either way. One the gateway acknowledged but that stays silent waits on the backend: an outage. A subscription refused with UNAUTHORIZED (the session died)
  * ends the session, which sends the user to sign-in.
  *
  * Outages: while the websocket is lost the list is paused as of the drop and never gives up on live
@@ -158,11 +165,14 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     return source.fromSearch(answer, refreshWindow(window).limit);
   }, [source, client, filter, window]);
 
+  // Websockets never get through: searches are the list's only source, so they come on a timer.
+  const blocked = mode === 'query' && error instanceof LiveUnavailableError;
   const query = useQuery({
     queryKey: key,
     queryFn: search,
     // Only the fallback fetches here; the subscription writes into this cache entry.
     enabled: mode === 'query',
+    refetchInterval: blocked ? BLOCKED_REFRESH_MS : false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -329,6 +339,11 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
     error: error ?? query.error ?? null,
     /** The plain search of this filter and window failed: the list has no answer for it. */
     searchFailed: query.isError,
+    /**
+     * Websockets do not get through (never acknowledged): the list is read again every
+     * BLOCKED_REFRESH_MS instead of live, and its rows date from `dataAt` (ms epoch).
+     */
+    blocked: blocked && query.dataUpdatedAt > 0 ? { dataAt: query.dataUpdatedAt } : null,
     /** This filter has no answer yet and the connection is lost: it loads once the socket is back. */
     waitingForConnection: connection.status === 'reconnecting' && mode === 'live' && !initialized,
     /**

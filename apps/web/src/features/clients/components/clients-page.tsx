@@ -24,6 +24,7 @@ import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import {
   DropdownFilter,
   EmptyState,
+  LiveBlockedBanner,
   LivePausedBanner,
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
@@ -311,6 +312,9 @@ export function ClientsPage() {
       </div>
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
+      {list.blocked ? (
+        <LiveBlockedBanner dataAt={list.blocked.dataAt} onRefresh={() => void list.refresh()} />
+      ) : null}
       {unreachable ? <BackendUnreachableBanner /> : null}
       {unreachable && listRows.length > 0 && !attention ? (
         <p className={styles.note} role="note" data-testid="stores-stale">

@@ -11,6 +11,7 @@ import { BackendUnreachableBanner } from '../../../components/backend-unreachabl
 import {
   EmptyState,
   ListFooter,
+  LiveBlockedBanner,
   LivePausedBanner,
   NO_RESULTS_TEXT,
   NO_RESULTS_TITLE,
@@ -137,6 +138,9 @@ export function InboundsPage() {
       <div className={styles.divider} aria-hidden />
 
       {list.pause ? <LivePausedBanner dataAt={list.pause.dataAt} /> : null}
+      {list.blocked ? (
+        <LiveBlockedBanner dataAt={list.blocked.dataAt} onRefresh={() => void list.refresh()} />
+      ) : null}
       {unreachable ? <BackendUnreachableBanner /> : null}
       {unreachable && rows.length > 0 ? (
         <p className={styles.stale} role="note" data-testid="inbounds-stale">

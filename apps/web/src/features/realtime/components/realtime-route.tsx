@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
 import { Button } from '../../../components/button/button.js';
 import { useMineActive } from '../../../components/holds/index.js';
+import { LiveBlockedBanner } from '../../../components/live-paused/live-blocked-banner.js';
 import { LivePausedBanner } from '../../../components/live-paused/live-paused-banner.js';
 import { useToast } from '../../../components/toast/toast.js';
 import { LIVE_ANSWER_TIMEOUT_MS } from '../../../hooks/use-live-list.js';
@@ -126,6 +127,8 @@ export function RealtimeRoute() {
         The order list has not answered for 10 seconds. Still trying; it shows as soon as it arrives.
       </span>
     </div>
+  ) : list.blocked ? (
+    <LiveBlockedBanner dataAt={list.blocked.dataAt} onRefresh={() => void list.refresh()} />
   ) : list.error && !unauthorized ? (
     <div className={styles.notice} role="status">
       <span>
