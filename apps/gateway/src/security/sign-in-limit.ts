@@ -1,6 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { rpcError } from './batch-limits.js';
+import { trpcRequest } from './trpc-request.js';
 
 /**
  * The steps of the sign-in flows: every procedure that calls the backend without a credential.
@@ -16,9 +18,6 @@ export const SIGN_IN_PROCEDURES: readonly string[] = [
   'auth.shopifyGenerateToken',
 ];
 
-/** tRPC's JSON-RPC code for TOO_MANY_REQUESTS, so tRPC clients read the refusal like any other error. */
-const TOO_MANY_REQUESTS_RPC = -32029;
-
 class SignInLimited extends Error {
   constructor(readonly after: string) {
     super('sign-in rate limit');
@@ -31,17 +30,6 @@ export interface SignInLimitOptions {
   windowMs: number;
   /** Multi-replica mode: the attempts are counted in Redis, so every replica sees all of them. */
   redis?: { client: Redis; keyPrefix: string } | null;
-}
-
-/** The procedure paths of a tRPC HTTP URL (`/trpc/a.b,c.d?batch=1`), or null when it is not one. */
-function procedurePaths(url: string): string[] | null {
-  const match = /^\/trpc\/([^?]*)/.exec(url);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]).split(',');
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -64,16 +52,9 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
     keyGenerator: (request: FastifyRequest) => request.ip,
     errorResponseBuilder: (_request, context) => new SignInLimited(context.after),
   });
-  const refuse = (request: FastifyRequest, reply: FastifyReply, paths: string[], after: string) => {
+  const refuse = (reply: FastifyReply, paths: string[], batched: boolean, after: string) => {
     const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${after}`;
-    const one = (path: string) => ({
-      error: {
-        message,
-        code: TOO_MANY_REQUESTS_RPC,
-        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
-      },
-    });
-    const batched = /[?&]batch=1\b/.test(request.url);
+    const one = (path: string) => rpcError('TOO_MANY_REQUESTS', message, path);
     reply
       .status(429)
       .header('content-type', 'application/json')
@@ -81,12 +62,28 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
   };
   // Synchronous for every other request (an async hook costs each request a microtask).
   app.addHook('onRequest', (request, reply, done) => {
-    const paths = procedurePaths(request.url);
-    if (!paths?.some((p) => SIGN_IN_PROCEDURES.includes(p))) return done();
+    // The paths as tRPC reads them: by route (an absolute request line), decoded twice.
+    const found = trpcRequest(request);
+    const paths = found?.paths ?? [];
+    const signIns = paths.filter((p) => SIGN_IN_PROCEDURES.includes(p)).length;
+    if (signIns === 0) return done();
+    // The limit counts requests: a batch of many attempts would pass as one.
+    if (signIns > 1) {
+      const bodies = paths.map((path) =>
+        rpcError('BAD_REQUEST', 'Send one sign-in call per request, not several in a batch', path),
+      );
+      reply
+        .status(400)
+        .header('content-type', 'application/json')
+        .send(found?.batched ? bodies : bodies[0]);
+      return;
+    }
     limit.call(app, request, reply).then(
       () => done(),
       (error: unknown) =>
-        error instanceof SignInLimited ? refuse(request, reply, paths, error.after) : done(error as Error),
+        error instanceof SignInLimited
+          ? refuse(reply, paths, found?.batched === true, error.after)
+          : done(error as Error),
     );
   });
 }
