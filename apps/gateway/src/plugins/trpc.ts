@@ -55,13 +55,13 @@ export const trpcPlugin = fp(
       // they are): the console's first reference batch is about 70 KB of JSON, most of a tablet's
       // wait for its first screen on a slow network.
       await scope.register(fastifyCompress);
-      // As tRPC's plugin does: tRPC reads JSON and multipart bodies itself.
+      // tRPC parses the JSON itself; read as a string, the body limit applies. No procedure takes
+      // form data, and tRPC would read a multipart stream past the body limit, so it is refused
+      // (415) as every other type without a parser.
       scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
         done(null, body),
       );
-      scope.removeContentTypeParser('multipart/form-data');
-      scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
       const handler = async (req: FastifyRequest<{ Params: { path: string } }>, res: FastifyReply) => {
         const { path } = req.params;
         if (await plainQuery(req, res, path)) return;

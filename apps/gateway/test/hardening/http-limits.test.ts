@@ -62,6 +62,24 @@ describe('slow and oversized requests', () => {
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
   });
 
+  it('refuses a multipart body (no procedure takes one) with 415, before reading it past the limit', async () => {
+    const boundary = 'x-boundary';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="input"\r\n\r\n${'x'.repeat(2 * 1024 * 1024)}\r\n--${boundary}--\r\n`;
+    for (const path of ['orders.comments.add', 'auth.logout']) {
+      const res = await fetch(`${stack.url}/trpc/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: 'Bearer madeup',
+        },
+        body: part,
+      });
+      expect(res.status, path).toBe(415);
+      expect(JSON.stringify(await res.json()), path).toMatch(/Unsupported Media Type/i);
+    }
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+  });
+
   it('drops a slow-loris client that sends its headers byte by byte', async () => {
     const request = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`;
     const result = await rawConnection(port(), async (write) => {
