@@ -7,12 +7,15 @@ import { AUTH_COOKIE_NAME } from '@waybill/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isBackendTokenShape, isSessionId } from './auth/credentials.js';
 import { sessionKey } from './auth/session-expiry.js';
-import { upgradeIdOf } from './request-id.js';
+import { upgradeOf } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
 import type { Services } from './services.js';
 
-/** Why a request that sent a credential has no token: malformed, or a session that ended. */
-export type AuthProblem = 'malformed' | 'ended';
+/**
+ * Why a request that sent a credential has no token: malformed, a session that ended, or a
+ * script's own backend token the backend refused.
+ */
+export type AuthProblem = 'malformed' | 'ended' | 'refused';
 
 /** Per-request context. `reply` is null on websocket connections (no cookies can be set there). */
 export interface Context {
@@ -22,6 +25,10 @@ export interface Context {
   /** The gateway session the request came with, when it is live. */
   sessionId: string | null;
   authProblem: AuthProblem | null;
+  /** `token` is a script's own backend token: the backend must accept it before a procedure runs. */
+  ownToken: boolean;
+  /** `request.ip` (X-Forwarded-For only from TRUST_PROXY); on a websocket, its upgrade's. */
+  clientAddress: string;
   /** The HTTP request's id, or on a websocket its upgrade request's (X-Request-Id, the logs' reqId). */
   requestId: string;
   req: FastifyRequest | null;
@@ -97,21 +104,35 @@ export function parseCookieHeader(header: string | undefined): Record<string, st
   return out;
 }
 
-/** The backend token behind a request's credential: a live session's, or a script's own token. */
+/** A request's credential, resolved: `ownToken` when the token is a script's own, still to be checked. */
+export interface ResolvedCredential {
+  token: string | null;
+  sessionId: string | null;
+  problem: AuthProblem | null;
+  ownToken: boolean;
+}
+
+/**
+ * The backend token behind a request's credential: a live session's, or a script's own token,
+ * which the backend must accept before it is used (`BackendTokenCheck`; procedures check it in
+ * trpc.ts, downloads in backend-file.ts).
+ */
 export async function resolveCredential(
   services: Services,
   found: PresentedCredential | null,
-): Promise<{ token: string | null; sessionId: string | null; problem: AuthProblem | null }> {
+): Promise<ResolvedCredential> {
+  const none = { token: null, sessionId: null, ownToken: false };
   const credential = classifyCredential(found);
-  if (credential.kind === 'none') return { token: null, sessionId: null, problem: null };
-  if (credential.kind === 'malformed') return { token: null, sessionId: null, problem: 'malformed' };
-  if (credential.kind === 'backend') return { token: credential.token, sessionId: null, problem: null };
+  if (credential.kind === 'none') return { ...none, problem: null };
+  if (credential.kind === 'malformed') return { ...none, problem: 'malformed' };
+  if (credential.kind === 'backend')
+    return { token: credential.token, sessionId: null, problem: null, ownToken: true };
   // One store lookup per HTTP request (per batch) or websocket connection; restarts the idle timeout.
   const session = await services.sessions.resolve(credential.id);
   if (session?.owner) services.scriptTokens.used(session.owner, sessionKey(credential.id));
   return session
-    ? { token: session.token, sessionId: credential.id, problem: null }
-    : { token: null, sessionId: null, problem: 'ended' };
+    ? { token: session.token, sessionId: credential.id, problem: null, ownToken: false }
+    : { ...none, problem: 'ended' };
 }
 
 export function makeCreateContext(services: Services) {
@@ -121,7 +142,9 @@ export function makeCreateContext(services: Services) {
     const cookies = isHttp
       ? (req as FastifyRequest).cookies
       : parseCookieHeader(req.headers.cookie as string | undefined);
-    const { token, sessionId, problem } = await resolveCredential(
+    const upgrade = isHttp ? undefined : upgradeOf(req as unknown as IncomingMessage);
+    const address = isHttp ? req.ip : (upgrade?.address ?? req.socket.remoteAddress ?? 'unknown');
+    const { token, sessionId, problem, ownToken } = await resolveCredential(
       services,
       credentialFrom(req.headers, cookies, info.connectionParams),
     ).catch((error: unknown) => {
@@ -133,7 +156,9 @@ export function makeCreateContext(services: Services) {
       token,
       sessionId,
       authProblem: problem,
-      requestId: isHttp ? req.id : (upgradeIdOf(req as unknown as IncomingMessage) ?? randomUUID()),
+      ownToken,
+      clientAddress: address,
+      requestId: isHttp ? req.id : (upgrade?.id ?? randomUUID()),
       req: isHttp ? req : null,
       reply: isHttp ? res : null,
     };

@@ -59,13 +59,19 @@ export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
 }
 
-/** A websocket upgrade's request id, for the connection's tRPC context (which only sees the raw request). */
-const upgradeIds = new WeakMap<IncomingMessage, string>();
-
-export function rememberUpgradeId(req: IncomingMessage, id: string): void {
-  upgradeIds.set(req, id);
+/** A websocket upgrade as the connection's tRPC context needs it (it only sees the raw request). */
+export interface Upgrade {
+  id: string;
+  /** `request.ip`: X-Forwarded-For counts only from TRUST_PROXY. */
+  address: string;
 }
 
-export function upgradeIdOf(req: IncomingMessage): string | undefined {
-  return upgradeIds.get(req);
+const upgrades = new WeakMap<IncomingMessage, Upgrade>();
+
+export function rememberUpgrade(req: IncomingMessage, upgrade: Upgrade): void {
+  upgrades.set(req, upgrade);
+}
+
+export function upgradeOf(req: IncomingMessage): Upgrade | undefined {
+  return upgrades.get(req);
 }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
 import { installDrain } from './plugins/drain.js';
-import { REQUEST_ID_HEADER, rememberUpgradeId, requestIdGenerator, runInRequestScope } from './request-id.js';
+import { REQUEST_ID_HEADER, rememberUpgrade, requestIdGenerator, runInRequestScope } from './request-id.js';
 import { httpServerOptions } from './security/index.js';
 
 /** Largest request body (a tRPC batch of filters is far below this). */
@@ -57,7 +57,8 @@ function installRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // The websocket server writes its own 101 answer and makes the connection's context from the raw request.
-    if (request.headers.upgrade !== undefined) rememberUpgradeId(request.raw, request.id);
+    if (request.headers.upgrade !== undefined)
+      rememberUpgrade(request.raw, { id: request.id, address: request.ip });
     runInRequestScope({ requestId: request.id }, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {

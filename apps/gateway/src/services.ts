@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BackendTokenCheck } from './auth/backend-token-check.js';
 import type { ScriptTokens } from './auth/script-tokens.js';
 import type { SessionStore } from './auth/session-store.js';
 import type { BackendClient } from './backend/backend-client.js';
@@ -23,6 +24,8 @@ export interface Services {
   logger: FastifyBaseLogger;
   backend: BackendClient;
   reference: ReferenceCache;
+  /** Whether the backend accepts a script's own token; new tokens counted per client address. */
+  tokenCheck: BackendTokenCheck;
   metrics: GatewayMetrics;
   realtime: Realtime;
   /** Gateway sessions (cookie / bearer session id → backend token) and used sign-in states. */

@@ -86,10 +86,18 @@ const timedProcedure = t.procedure.use(async ({ ctx, path, type, next }) =>
  * Then a call on a transport its limits do not hold on is refused (transport-rules.ts), ahead of
  * the input check and every budget: a refused call holds nothing.
  */
-const procedure = timedProcedure.use(({ ctx, type, path, next }) => {
-  refuseWrongTransport(ctx, type, path);
-  return next();
-});
+const procedure = timedProcedure
+  .use(({ ctx, type, path, next }) => {
+    refuseWrongTransport(ctx, type, path);
+    return next();
+  })
+  .use(async ({ ctx, next }) => {
+    // A script's own backend token is used only once the backend accepts it: its shape proves
+    // nothing, and the records the gateway keeps answer without a backend call.
+    if (!ctx.ownToken || !ctx.token) return next();
+    if (await ctx.services.tokenCheck.accepts(ctx.token, ctx.clientAddress)) return next();
+    return next({ ctx: { token: null, authProblem: 'refused' as const, ownToken: false } });
+  });
 
 export const publicProcedure = procedure;
 
@@ -115,7 +123,9 @@ export const authedProcedure = procedure
           ? 'Sign in again: the session token is not a valid session id'
           : ctx.authProblem === 'ended'
             ? 'Sign in again: the session has ended (signed out or expired)'
-            : 'Sign in first: no session token';
+            : ctx.authProblem === 'refused'
+              ? 'Sign in again: the backend does not accept this token'
+              : 'Sign in first: no session token';
       throw new TRPCError({ code: 'UNAUTHORIZED', message });
     }
     // tRPC merges this into the context (spreading ours here as well copied it twice per call).

@@ -210,6 +210,23 @@ describe('wire format, auth and input errors', () => {
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer abc');
   });
 
+  it("marks every tRPC answer no-store: each holds a signed-in user's data", async () => {
+    behaviour = (_req, res) => sendJson(res, 200, { data: { user } });
+    const headers = { authorization: 'Bearer abc' };
+    const answers = [
+      await fetch(`${gateway.url}/trpc/users.me`, { headers }),
+      await fetch(`${gateway.url}/trpc/users.me,auth.session?batch=1&input=${encodeURIComponent('{}')}`, {
+        headers,
+      }),
+      await fetch(`${gateway.url}/trpc/orders.detail?input=${encodeURIComponent('{"uid":"bad uid"}')}`, {
+        headers,
+      }),
+      await fetch(`${gateway.url}/trpc/auth.logout`, { method: 'POST', headers }),
+    ];
+    for (const res of answers)
+      expect(`${res.url} ${res.headers.get('cache-control')}`).toBe(`${res.url} no-store`);
+  });
+
   it('answers UNAUTHORIZED without a token, before calling the backend', async () => {
     const before = fake.requests.length;
     const error = await trpcError(httpClient(gateway.url).orders.search.query({}));

@@ -1,7 +1,9 @@
+import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BackendStream } from '../backend/backend-client.js';
 import { BackendError, publicBackendError } from '../backend/backend-error.js';
+import { credentialFrom, resolveCredential } from '../context.js';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified'] as const;
 
@@ -26,7 +28,13 @@ export function sendBackendFile(reply: FastifyReply, upstream: BackendStream, { 
   return reply.send(upstream.body);
 }
 
-const REFUSALS = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict' } as const;
+const REFUSALS = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+} as const;
 
 /** A plain-JSON refusal, as Fastify's own errors look. */
 export function refuse(reply: FastifyReply, status: keyof typeof REFUSALS, message: string) {
@@ -45,4 +53,22 @@ export function backendFileFailure(reply: FastifyReply, error: unknown) {
   const status = code >= 400 && code < 500 ? code : 502;
   const { message } = publicBackendError(error);
   return reply.status(status).send({ statusCode: status, error: error.code, message });
+}
+
+/** The caller's backend token, or null once the answer says why there is none (401, 429, 502). */
+export async function downloadToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
+  try {
+    const found = credentialFrom(request.headers, request.cookies, null);
+    const { token, ownToken } = await resolveCredential(app.services, found);
+    if (token && (!ownToken || (await app.services.tokenCheck.accepts(token, request.ip)))) return token;
+    refuse(reply, 401, 'Sign in first');
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') refuse(reply, 429, error.message);
+    else backendFileFailure(reply, error);
+  }
+  return null;
 }

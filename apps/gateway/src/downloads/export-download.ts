@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { credentialFrom, resolveCredential } from '../context.js';
-import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
+import { backendFileFailure, downloadToken, refuse, sendBackendFile } from './backend-file.js';
 
 /**
  * GET /exports/:jobId/download: the finished export's file, streamed from the backend to the
@@ -9,9 +8,8 @@ import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
  */
 export function registerExportDownload(app: FastifyInstance): void {
   app.get<{ Params: { jobId: string } }>('/exports/:jobId/download', async (request, reply) => {
-    const found = credentialFrom(request.headers, request.cookies, null);
-    const { token } = await resolveCredential(app.services, found);
-    if (!token) return refuse(reply, 401, 'Sign in first');
+    const token = await downloadToken(app, request, reply);
+    if (!token) return reply;
     const { exports } = app.services.realtime;
     try {
       // Jobs belong to backend users, not sessions: any session of an owner downloads.

@@ -1,8 +1,7 @@
 import { httpAddress, labelFileName, labelOfFile, orderLabels, uidInputSchema } from '@waybill/contracts';
 import type { FastifyInstance } from 'fastify';
-import { credentialFrom, resolveCredential } from '../context.js';
 import { describeZodError } from '../zod-message.js';
-import { backendFileFailure, refuse, sendBackendFile } from './backend-file.js';
+import { backendFileFailure, downloadToken, refuse, sendBackendFile } from './backend-file.js';
 
 /**
  * GET /orders/:uid/labels/:shipment-:box.pdf (contracts' `labelPath`): one shipping label of an
@@ -15,9 +14,8 @@ export function registerLabelDownload(app: FastifyInstance): void {
     // The same rule as orders.detail's input: the uid becomes a backend path segment.
     const uid = uidInputSchema.safeParse(request.params.uid);
     if (!uid.success) return refuse(reply, 400, describeZodError(uid.error, 'uid'));
-    const found = credentialFrom(request.headers, request.cookies, null);
-    const { token } = await resolveCredential(app.services, found);
-    if (!token) return refuse(reply, 401, 'Sign in first');
+    const token = await downloadToken(app, request, reply);
+    if (!token) return reply;
     const wanted = labelOfFile(request.params.file);
     if (!wanted) return refuse(reply, 404, 'No such label');
     try {

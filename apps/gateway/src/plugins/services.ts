@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { BackendTokenCheck } from '../auth/backend-token-check.js';
 import { DiskSessionStore } from '../auth/disk-session-store.js';
 import { DiskScriptTokenStore } from '../auth/script-token-store.js';
 import { ScriptTokens } from '../auth/script-tokens.js';
@@ -112,6 +113,12 @@ export const servicesPlugin = fp<{ config: Config }>(
       windowMs: config.COMMENT_RATE_WINDOW_MS,
       counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.commentRate) : new MemoryWindowCounts(),
     });
+    const tokenCheck = new BackendTokenCheck({
+      reference,
+      counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.tokenAsks) : new MemoryWindowCounts(),
+      max: config.SIGNIN_RATE_MAX,
+      windowMs: config.SIGNIN_RATE_WINDOW_MS,
+    });
     const holdLimits = new HoldLimits({
       maxPerUser: config.HOLDS_MAX_PER_USER,
       rateMax: config.HOLD_RATE_MAX,
@@ -196,6 +203,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       logger: app.log,
       backend,
       reference,
+      tokenCheck,
       metrics,
       realtime,
       sessions,

@@ -7,11 +7,12 @@ import type { WebSocket } from 'ws';
 import { makeCreateContext } from '../context.js';
 import { sharedPayloadEncoder } from '../realtime/shared-payload-encoder.js';
 import { assertPlainJsonWire, bindSocket } from '../realtime/wire-fanout.js';
-import { REQUEST_ID_HEADER, upgradeIdOf } from '../request-id.js';
+import { REQUEST_ID_HEADER, upgradeOf } from '../request-id.js';
 import { type AppRouter, appRouter } from '../router.js';
 import { keepAliveOptions, MAX_BATCH_SIZE } from '../security/index.js';
 import { retryAfterOf } from './retry-after.js';
 import { plainQueryHandler } from './trpc-plain-query.js';
+import { isClientSocketError } from './websocket.js';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 
@@ -43,8 +44,9 @@ export const trpcPlugin = fp(
         return retryAfter ? { headers: { 'retry-after': retryAfter } } : {};
       },
       onError({ error, path, type }) {
-        // Expected outcomes (bad input, auth, backend failures) are logged where they happen.
-        if (error.code === 'INTERNAL_SERVER_ERROR')
+        // Expected outcomes (bad input, auth, backend failures) are logged where they happen; a
+        // client's broken socket by the websocket plugin.
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !isClientSocketError(error.cause))
           app.log.error({ err: error, path, type }, 'procedure failed');
       },
     } satisfies TrpcOptions;
@@ -55,6 +57,11 @@ export const trpcPlugin = fp(
       // they are): the console's first reference batch is about 70 KB of JSON, most of a tablet's
       // wait for its first screen on a slow network.
       await scope.register(fastifyCompress);
+      // Every answer is one user's data (or says who is signed in): no cache may keep it.
+      scope.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
+      });
       // tRPC parses the JSON itself; read as a string, the body limit applies. No procedure takes
       // form data, and tRPC would read a multipart stream past the body limit, so it is refused
       // (415) as every other type without a parser.
@@ -82,7 +89,7 @@ export const trpcPlugin = fp(
       const onConnection = getWSConnectionHandler(trpcOptions as unknown as WSSHandlerOptions<AppRouter>);
       // The 101 answer names the upgrade request too (its id has only safe characters).
       app.websocketServer.on('headers', (headers, req) => {
-        const id = upgradeIdOf(req);
+        const id = upgradeOf(req)?.id;
         if (id) headers.push(`${REQUEST_ID_HEADER}: ${id}`);
       });
       scope.get('/trpc', { websocket: true }, (socket, req) => {

@@ -54,6 +54,11 @@ export class ReferenceCache {
     );
   }
 
+  /** True when users.me accepted the token lately (its user is cached). */
+  knows(token: string): boolean {
+    return this.#users.has(tokenKey(token));
+  }
+
   /** Forget a token (logout). */
   forget(token: string): void {
     this.#users.delete(tokenKey(token));

@@ -40,6 +40,17 @@ export class TtlCache<V> {
     return loading;
   }
 
+  /** True when `key` holds a value that has not expired. */
+  has(key: string): boolean {
+    const hit = this.#entries.get(key);
+    return hit !== undefined && hit.expires > this.#now();
+  }
+
+  /** Keeps `value` for `key` (replacing what it held). */
+  set(key: string, value: V): void {
+    this.#set(key, value);
+  }
+
   delete(key: string): void {
     this.#entries.delete(key);
   }

@@ -65,7 +65,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }),
     check: new CredentialCheck({
       sessionIsLive: async (id) => (await app.services.sessions.resolve(id)) !== null,
-      backendAccepts: (token) => backendAccepts(app, token),
+      backendAccepts: (token, address) => app.services.tokenCheck.accepts(token, address),
       onCheckFailed: (error) => logger.warn({ err: error }, 'websocket credential check failed'),
     }),
   });
@@ -102,15 +102,4 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
   );
   const logger = app.log.child({ component: 'ws-limits' });
   app.websocketServer.on('connection', (socket) => attachMessageLimits(socket, limits, logger));
-}
-
-/** Whether the backend accepts a script's own token (users.me, cached briefly); throws when it cannot tell. */
-async function backendAccepts(app: FastifyInstance, token: string): Promise<boolean> {
-  try {
-    await app.services.reference.user(token);
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'UNAUTHORIZED') return false;
-    throw error;
-  }
 }

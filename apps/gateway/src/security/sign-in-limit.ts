@@ -36,8 +36,9 @@ export interface SignInLimitOptions {
  * Rate-limits sign-in calls per client address: `request.ip`, which reads X-Forwarded-For only
  * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count). With Redis
  * the count is shared by every replica (else N replicas would allow N times the attempts).
- * Other procedures are not limited here: they need a valid token, which the backend checks, and
- * their calls wait in the session's budget (fair-scheduler.ts).
+ * Other procedures are not limited here: they need a session or a backend token the backend
+ * accepted (auth/backend-token-check.ts, which counts new tokens per address with the same numbers),
+ * and their calls wait in that token's budget (fair-scheduler.ts).
  * Websocket messages never pass this hook: sign-in is refused there.
  */
 export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimitOptions): Promise<void> {

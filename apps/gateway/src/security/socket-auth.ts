@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { PresentedCredential } from '../context.js';
+import { upgradeOf } from '../request-id.js';
 import { type CredentialCheck, headerCredential, paramsCredential } from './socket-credentials.js';
 import type { UnauthenticatedSockets } from './unauthenticated-sockets.js';
 import type { WsGuard } from './ws-guard.js';
@@ -42,8 +43,9 @@ export function registerSocketAuth(app: FastifyInstance, opts: SocketAuthOptions
     return { statusCode: 429, error: 'Too Many Requests', message: unverified.refusal };
   });
 
-  const admitWhenVerified = (socket: WebSocket, credential: PresentedCredential) => {
-    void check.verify(credential).then((identity) => {
+  const admitWhenVerified = (socket: WebSocket, req: IncomingMessage, credential: PresentedCredential) => {
+    const address = upgradeOf(req)?.address ?? req.socket.remoteAddress ?? 'unknown';
+    void check.verify(credential, address).then((identity) => {
       // A socket closed (or refused over its address cap) meanwhile is no longer held.
       if (identity && unverified.release(socket)) guard.admit(socket, identity);
     });
@@ -59,11 +61,11 @@ export function registerSocketAuth(app: FastifyInstance, opts: SocketAuthOptions
     if (!unverified.attach(socket, req)) return;
     // tRPC reads the header credential first and connectionParams only without one: so do we.
     const credential = headerCredential(req);
-    if (credential) admitWhenVerified(socket, credential);
+    if (credential) admitWhenVerified(socket, req, credential);
     else if (/[?&]connectionParams=1\b/.test(req.url ?? ''))
       socket.once('message', (raw) => {
         const params = paramsCredential(raw);
-        if (params) admitWhenVerified(socket, params);
+        if (params) admitWhenVerified(socket, req, params);
       });
   };
 }

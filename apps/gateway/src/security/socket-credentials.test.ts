@@ -28,15 +28,15 @@ describe('websocket credential check', () => {
     const { check, asked } = checkWith(async () => true);
     expect(await check.quick(bearer(LIVE_SESSION))).toBe(LIVE_SESSION);
     expect(await check.quick({ value: LIVE_SESSION, source: 'cookie' })).toBe(LIVE_SESSION);
-    expect(await check.verify(bearer(DEAD_SESSION))).toBeNull();
+    expect(await check.verify(bearer(DEAD_SESSION), '127.0.0.1')).toBeNull();
     expect(asked).toEqual([]);
   });
 
   it('verifies a backend token only once the backend accepted it, and trusts that for 30 s', async () => {
     const { check, asked, advance } = checkWith(async (token) => token === GOOD_TOKEN);
     expect(await check.quick(bearer(GOOD_TOKEN))).toBeNull();
-    expect(await check.verify(bearer('made-up'))).toBeNull();
-    expect(await check.verify(bearer(GOOD_TOKEN))).toBe(GOOD_TOKEN);
+    expect(await check.verify(bearer('made-up'), '127.0.0.1')).toBeNull();
+    expect(await check.verify(bearer(GOOD_TOKEN), '127.0.0.1')).toBe(GOOD_TOKEN);
     advance(29_999);
     expect(await check.quick(bearer(GOOD_TOKEN))).toBe(GOOD_TOKEN);
     expect(await check.quick(bearer('made-up'))).toBeNull();
@@ -49,15 +49,15 @@ describe('websocket credential check', () => {
     const { check, failures } = checkWith(async () => {
       throw Object.assign(new Error('backend overloaded'), { code: 'TOO_MANY_REQUESTS' });
     });
-    expect(await check.verify(bearer(GOOD_TOKEN))).toBeNull();
+    expect(await check.verify(bearer(GOOD_TOKEN), '127.0.0.1')).toBeNull();
     expect(await check.quick(bearer(GOOD_TOKEN))).toBeNull();
     expect(failures).toHaveLength(1);
   });
 
   it('refuses a cookie that holds anything but a session id, and malformed tokens', async () => {
     const { check, asked } = checkWith(async () => true);
-    expect(await check.verify({ value: GOOD_TOKEN, source: 'cookie' })).toBeNull();
-    expect(await check.verify(bearer('not a token\r\n'))).toBeNull();
+    expect(await check.verify({ value: GOOD_TOKEN, source: 'cookie' }, '127.0.0.1')).toBeNull();
+    expect(await check.verify(bearer('not a token\r\n'), '127.0.0.1')).toBeNull();
     expect(asked).toEqual([]);
   });
 

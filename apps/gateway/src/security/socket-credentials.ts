@@ -15,8 +15,11 @@ const ACCEPTED_MAX = 10_000;
 export interface CredentialCheckOptions {
   /** True when a session id names a live session (one session-store read). */
   sessionIsLive(id: string): Promise<boolean>;
-  /** True when the backend accepts the token; throws when it cannot tell (down, overloaded). */
-  backendAccepts(token: string): Promise<boolean>;
+  /**
+   * True when the backend accepts the token; throws when it cannot tell (down, overloaded) or when
+   * `address` asked about too many new tokens lately.
+   */
+  backendAccepts(token: string, address: string): Promise<boolean>;
   /** Logs a check that could not be answered. */
   onCheckFailed(error: unknown): void;
   now?: () => number;
@@ -64,13 +67,16 @@ export class CredentialCheck {
     return null;
   }
 
-  /** The identity, asking the backend about a backend token if need be; null when not verified. */
-  async verify(credential: PresentedCredential): Promise<string | null> {
+  /**
+   * The identity, asking the backend about a backend token if need be (for a client at `address`);
+   * null when not verified.
+   */
+  async verify(credential: PresentedCredential, address: string): Promise<string | null> {
     const kind = classifyCredential(credential);
     if (kind.kind !== 'backend') return this.quick(credential);
     if (this.#wasAccepted(kind.token)) return kind.token;
     try {
-      if (!(await this.opts.backendAccepts(kind.token))) return null;
+      if (!(await this.opts.backendAccepts(kind.token, address))) return null;
     } catch (error) {
       // No answer is no verification: an overloaded backend must not let made-up tokens in.
       this.opts.onCheckFailed(error);

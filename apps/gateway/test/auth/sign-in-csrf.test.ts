@@ -10,6 +10,8 @@ beforeAll(async () => {
   stack = await startSimStack({
     ALLOWED_ORIGINS: 'https://ops.example.com',
     SIGNIN_STATE_TTL_MS: String(STATE_TTL_MS),
+    // Every link and callback counts against the per-address sign-in limit; this file makes dozens.
+    SIGNIN_RATE_MAX: '1000',
   });
 });
 

@@ -4,6 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHandler, sendJson, startFakeBackend } from '../fake-backend.js';
 import { bearerToken, type RunningGateway, startGateway } from '../helpers.js';
 
+/** Who the script's own backend token belongs to: the gateway checks it before use. */
+const SCRIPT_USER = {
+  uid: 'u1',
+  name: 'Ops',
+  department: 'customer_support',
+  access_to: [],
+  superadmin: false,
+};
+
 let sim: RunningSim;
 let gateway: RunningGateway;
 let token: string;
@@ -83,7 +92,11 @@ describe('a label the backend refuses or fails to give', () => {
 
   beforeAll(async () => {
     fake = await startFakeBackend((req, res) =>
-      req.url.startsWith('/orders/order/') ? detail(req, res) : sendJson(res, 404, {}),
+      req.url.startsWith('/orders/order/')
+        ? detail(req, res)
+        : req.url === '/users/me'
+          ? sendJson(res, 200, { data: { user: SCRIPT_USER } })
+          : sendJson(res, 404, {}),
     );
     front = await startGateway({ BACKEND_URL: fake.url });
   });

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { AUTH_COOKIE_NAME } from '@waybill/contracts';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../src/security/index.js';
 import { eventually } from '../realtime/harness.js';
@@ -21,14 +23,26 @@ const started = (id: number) => (m: unknown) =>
   (m as { id?: number; result?: { type?: string } }).id === id &&
   (m as { result?: { type?: string } }).result?.type === 'started';
 
+/** The gateway's log lines at warn and above, parsed. */
+const logged: { level: number; msg: string; reason?: string; stack?: string }[] = [];
+
 beforeAll(async () => {
-  stack = await startHardened({
-    ALLOWED_ORIGINS: 'https://ops.example.com',
-    WS_MAX_PER_USER: '3',
-    WS_MESSAGES_PER_SECOND: '20',
-    WS_PING_MS: '300',
-    WS_PONG_WAIT_MS: '300',
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(JSON.parse(chunk.toString()));
+      done();
+    },
   });
+  stack = await startHardened(
+    {
+      ALLOWED_ORIGINS: 'https://ops.example.com',
+      WS_MAX_PER_USER: '3',
+      WS_MESSAGES_PER_SECOND: '20',
+      WS_PING_MS: '300',
+      WS_PONG_WAIT_MS: '300',
+    },
+    pino({ level: 'warn' }, sink),
+  );
 });
 
 afterAll(async () => {
@@ -59,8 +73,21 @@ describe('websocket frame and batch limits', () => {
     // Just under the limit is read (and refused by tRPC as not JSON), the socket stays.
     a.ws.send('x'.repeat(60 * 1024));
     await pingPong(a);
+    const logsBefore = logged.length;
     a.ws.send('x'.repeat(64 * 1024 + 1));
     expect((await a.closed).code).toBe(1009);
+    // Anyone can do this as often as they reconnect: one warning, no error and no stack to alert on.
+    await eventually('the close logged', () => logged.length > logsBefore);
+    const lines = logged.slice(logsBefore);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => [l.level, l.msg, l.reason, l.stack])).toEqual([
+      [
+        40,
+        'websocket closed: the client broke the protocol or went away',
+        'Max payload size exceeded',
+        undefined,
+      ],
+    ]);
     await pingPong(b);
     expect(isOpen(b)).toBe(true);
     expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
