@@ -211,6 +211,10 @@ describe('who did what', () => {
       .getByRole('link', { name: `Open order #${reference}` })
       .waitFor();
     expect(await entries.first().textContent()).toContain(`#${reference}`);
+    // Times as everywhere in the console: 24-hour, "28 Nov 2026, 21:47".
+    expect(await entries.first().locator('time').textContent()).toMatch(
+      /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
     expect(await axeViolations(b)).toEqual([]);
   });
 });

@@ -144,6 +144,40 @@ describe('team views', () => {
     expect(await bManage.getByRole('button', { name: 'Delete Team queue' }).count()).toBe(0);
     await bManage.getByRole('button', { name: 'Close', exact: true }).click();
   });
+
+  it('A deletes the shared view only once asked; B, on it, is told and keeps its filters', async () => {
+    // B's own copy goes at once: nobody else uses it.
+    await b.getByTestId('saved-views').click();
+    await b.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
+    const bManage = b.getByTestId('manage-views');
+    await bManage.getByRole('button', { name: 'Delete My lost parcels' }).click();
+    await bManage.getByRole('button', { name: 'Delete My lost parcels' }).waitFor({ state: 'detached' });
+    await bManage.getByRole('button', { name: 'Close', exact: true }).click();
+    await b.getByTestId('saved-views').click();
+    await b.getByRole('menuitem', { name: /^Team queue/ }).click();
+    await expect.poll(() => b.getByTestId('saved-views').textContent(), WAIT).toBe('Team queue');
+    const viewUrl = b.url();
+
+    await a.getByTestId('saved-views').click();
+    await a.getByRole('menuitem', { name: 'Rename, delete or share…' }).click();
+    const manage = a.getByTestId('manage-views');
+    await manage.getByRole('button', { name: 'Delete Team queue' }).click();
+    const confirm = manage.getByTestId('confirm-delete-view');
+    expect(await confirm.textContent()).toContain(
+      'Colleagues may be using this view: delete it for the whole team?',
+    );
+    expect(await axeViolations(a, '[data-testid="manage-views"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    expect(await manage.getByRole('button', { name: 'Rename Team queue' }).count()).toBe(1);
+    await manage.getByRole('button', { name: 'Delete Team queue' }).click();
+    await confirm.getByRole('button', { name: 'Delete Team queue for the team' }).click();
+    await manage.getByRole('button', { name: 'Rename Team queue' }).waitFor({ state: 'detached' });
+    await manage.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await b.getByText('Olivia Ops no longer shares the view "Team queue"').waitFor(WAIT);
+    expect(await b.getByTestId('saved-views').textContent()).toBe('Saved views');
+    expect(b.url()).toBe(viewUrl);
+  });
 });
 
 describe('@mentions and desktop notifications', () => {

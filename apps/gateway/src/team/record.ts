@@ -2,11 +2,14 @@ import {
   ACTIVITY_EXCERPT_LENGTH,
   type AddCommentFormInput,
   type BulkOrderAction,
+  describeActivity,
   isDoneStatus,
   type Order,
+  orderStatusLabel,
   statusBeforeChange,
   type TeamActor,
 } from '@waybill/contracts';
+import { newNotificationId } from '../notifications/notifier.js';
 import type { Services } from '../services.js';
 import type { ActivityRecord } from './activity.js';
 
@@ -70,6 +73,36 @@ export async function recordActivity(
 export async function recordAs(services: TeamServices, person: TeamActor, records: ActivityRecord[]) {
   const { holds, activity } = services.team;
   await activity.record(person, records);
+  await tellHolders(services, person, records);
   for (const uid of new Set(records.map((r) => r.orderUid))) await holds.touch(person.uid, uid);
   for (const r of records) if (r.action === 'status' && r.to && isDoneStatus(r.to)) holds.end(r.orderUid);
+}
+
+/**
+ * A colleague's change to an order someone holds reaches the holder's notification centre, the hold
+ * ending with it when the order is done: the holder is working on it and must not learn it from the
+ * list. Takes and releases tell the holder themselves (orders-holds.ts). Never fails the change.
+ */
+async function tellHolders(services: TeamServices, person: TeamActor, records: ActivityRecord[]) {
+  for (const record of records) {
+    if (record.action === 'take' || record.action === 'release') continue;
+    try {
+      const hold = await services.team.holds.of(record.orderUid);
+      if (!hold || hold.holder.uid === person.uid) continue;
+      const what = describeActivity({ ...record, id: '', actor: person, at: '' }, orderStatusLabel);
+      const ended =
+        record.action === 'status' && record.to && isDoneStatus(record.to) ? '; your hold ended' : '';
+      await services.collaboration.notifications.push(hold.holder.uid, {
+        id: newNotificationId(),
+        kind: 'changed',
+        orderUid: record.orderUid,
+        reference: record.reference ?? null,
+        text: `On an order you hold, ${person.name} ${what}${ended}`,
+        author: { uid: person.uid, name: person.name },
+        at: Date.now(),
+      });
+    } catch (error) {
+      services.logger.warn({ err: (error as Error).message }, 'the holder of a changed order was not told');
+    }
+  }
 }

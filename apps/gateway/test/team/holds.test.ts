@@ -125,6 +125,38 @@ describe('holds: take, release, take over, and how a hold ends (real HTTP and we
     expect(await stack.app.services.team.holds.list()).toEqual([]);
   });
 
+  it("a colleague's change to a held order reaches the holder's centre, and ending it says so", async () => {
+    const uid = open[6]!;
+    await a.client.orders.take.mutate({ uid });
+    const { user } = await a.client.users.me.query();
+    const told = async () =>
+      (await stack.app.services.collaboration.notifications.state(user.uid)).items
+        .filter((n) => n.orderUid === uid)
+        .map((n) => n.text);
+    // The holder's own change tells nobody.
+    await a.client.orders.comments.add.mutate({ orderUid: uid, text: 'On it now' });
+    expect(await told()).toEqual([]);
+    await b.client.orders.comments.add.mutate({ orderUid: uid, text: 'Customer called' });
+    await b.client.orders.changeStatus.mutate({
+      orderUid: uid,
+      status: 'cancelled',
+      happenedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const { reference } = (await a.client.orders.detail.query({ uid })).order;
+    const items = (await stack.app.services.collaboration.notifications.state(user.uid)).items.filter(
+      (n) => n.orderUid === uid,
+    );
+    const texts = items.map((n) => n.text);
+    expect(texts).toHaveLength(2);
+    expect(texts).toContain('On an order you hold, Dan Developer commented');
+    expect(texts.find((t) => t.includes('status'))).toMatch(
+      /^On an order you hold, Dan Developer changed the status from .+ to Canceled; your hold ended$/,
+    );
+    for (const item of items)
+      expect(item).toMatchObject({ kind: 'changed', reference, author: { name: 'Dan Developer' } });
+    await vi.waitFor(async () => expect(await holderOf(b.client, uid)).toBeNull(), { timeout: 5000 });
+  });
+
   it('an order reaching a done status loses its hold', async () => {
     const uid = open[5]!;
     await a.client.orders.take.mutate({ uid });

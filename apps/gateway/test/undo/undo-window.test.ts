@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
-import { FINAL_ORDER_STATUSES } from '@waybill/contracts';
+import { canReissueAwb, FINAL_ORDER_STATUSES } from '@waybill/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpClient, type RunningGateway, startGateway, trpcError } from '../helpers.js';
 import { eventually } from '../realtime/harness.js';
@@ -68,6 +68,18 @@ const freshOpenOrders = (count: number) => {
   return picked;
 };
 const statusOf = (uid: string) => sim.store.orders.get(uid)?.status;
+
+/** An open order no other test touched whose label can be reissued (status and warehouse allow it). */
+async function reissuable(client: Awaited<ReturnType<typeof signIn>>) {
+  const { fulfillment_centers: warehouses } = await client.reference.fulfillmentCenters.query();
+  for (;;) {
+    const [candidate] = freshOpenOrders(1);
+    if (!candidate) throw new Error('no reissuable order left');
+    const { order } = await client.orders.detail.query({ uid: candidate.uid });
+    const warehouse = warehouses.find((w) => w.uid === order.fulfillment_center_uid);
+    if (canReissueAwb(order, warehouse)) return candidate;
+  }
+}
 const lostNow = () => ({ status: 'lost' as const, happenedAt: new Date().toISOString() });
 
 /** The `not-sent` notification the owner's centre gets for the order, once it is there. */
@@ -89,7 +101,8 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     const dir = await keptDir();
     const gateway = await gatewayWith(60_000, dir);
     const ops = await signIn(gateway.url);
-    const [order, other] = freshOpenOrders(2);
+    const [order] = freshOpenOrders(1);
+    const other = await reissuable(ops);
     const before = { status: statusOf(order!.uid), writes: backend.writes() };
 
     const status = await ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() });
@@ -196,6 +209,9 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
         author: null,
         excerpt: null,
       });
+      // Held without `expected` (SAVE ANYWAY sends none), the order was still read: it is named.
+      expect(told.reference).toBe((await ops.orders.detail.query({ uid: order!.uid })).order.reference);
+      expect(told.reference).toBeTruthy();
       // Tried once, then gone from the store: not sent again behind the owner's back.
       expect(backend.writes()).toBe(writes + 1);
       expect(await gateway.app.services.pendingActions.heldCount()).toBe(0);
@@ -203,6 +219,33 @@ describe('undo window: an undoable action is held at the gateway, then sent', ()
     } finally {
       sim.control.setFault(null);
     }
+  });
+
+  it("refuses at once, naming why, a change a colleague's change ruled out: nothing is held or sent", {
+    timeout: 30_000,
+  }, async () => {
+    const gateway = await gatewayWith(1_000);
+    const ops = await signIn(gateway.url);
+    const [order] = freshOpenOrders(1);
+    sim.control.changeOrder(order!.uid, { status: 'cancelled' });
+    const writes = backend.writes();
+    for (const [call, words] of [
+      [
+        () => ops.undo.changeStatus.mutate({ orderUid: order!.uid, ...lostNow() }),
+        'Mark as Lost is no longer possible: the order is Canceled now.',
+      ],
+      [
+        () => ops.undo.reissueLabel.mutate({ orderUid: order!.uid, numberOfParcels: 2 }),
+        'Reissue AWB is no longer possible: the order is Canceled now.',
+      ],
+    ] as const) {
+      const refused = await trpcError(call());
+      expect(refused.data?.code).toBe('PRECONDITION_FAILED');
+      expect(refused.message).toBe(words);
+    }
+    expect(await gateway.app.services.pendingActions.heldCount()).toBe(0);
+    expect(backend.writes()).toBe(writes);
+    expect(statusOf(order!.uid)).toBe('cancelled');
   });
 
   it('an undone bulk run never starts its job; one not undone runs as the job its ticket named', {

@@ -4,6 +4,7 @@ import {
   clearDraft,
   type DraftKind,
   type DraftParser,
+  draftKey,
   listDrafts,
   pruneDrafts,
   readDraft,
@@ -37,6 +38,26 @@ export interface DraftStore {
   write(kind: DraftKind, target: string, value: unknown): boolean;
   clear(kind: DraftKind, target: string): void;
   list<T>(kind: DraftKind, parse: DraftParser<T>): { target: string; at: number; value: T }[];
+  /**
+   * Calls `cleared` with the draft's last value when another tab of this browser clears it (saved
+   * or discarded there); returns the unsubscribe.
+   */
+  onClearedElsewhere<T>(
+    kind: DraftKind,
+    target: string,
+    parse: DraftParser<T>,
+    cleared: (last: T | null) => void,
+  ): () => void;
+}
+
+/** The value a storage event's old entry held (`{ at, value }` as writeDraft stores it), parsed. */
+function previousValue<T>(text: string | null, parse: DraftParser<T>): T | null {
+  try {
+    const entry = text === null ? null : (JSON.parse(text) as { value?: unknown } | null);
+    return entry && typeof entry === 'object' ? parse(entry.value) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The signed-in user's drafts (lib/drafts.ts) in this browser; nothing is kept without a user. */
@@ -54,6 +75,17 @@ export function useDrafts(): DraftStore {
         if (store) clearDraft(store, userId, kind, target);
       },
       list: (kind, parse) => (store ? listDrafts(store, userId, kind, Date.now(), parse) : []),
+      onClearedElsewhere: (kind, target, parse, cleared) => {
+        if (!store || !userId) return () => {};
+        const key = draftKey(userId, kind, target);
+        // The browser tells the other tabs, never the one that changed the storage.
+        const listener = (event: StorageEvent) => {
+          if (event.storageArea === store && event.key === key && event.newValue === null)
+            cleared(previousValue(event.oldValue, parse));
+        };
+        window.addEventListener('storage', listener);
+        return () => window.removeEventListener('storage', listener);
+      },
     };
   }, [userId]);
 }

@@ -16,6 +16,7 @@ describe('errorMessage', () => {
     ['BAD_REQUEST', ERROR_TEXT.rejected],
     ['CONFLICT', ERROR_TEXT.rejected],
     ['TOO_MANY_REQUESTS', ERROR_TEXT.busy],
+    ['PRECONDITION_FAILED', ERROR_TEXT.outdated],
     ['BAD_GATEWAY', ERROR_TEXT.unreachable],
     ['GATEWAY_TIMEOUT', ERROR_TEXT.unreachable],
     ['INTERNAL_SERVER_ERROR', ERROR_TEXT.generic],

@@ -8,6 +8,7 @@ export const ERROR_TEXT = {
   notFound: 'It no longer exists; refresh and try again.',
   rejected: 'The request was not accepted; check it and try again.',
   busy: 'Too many requests right now; try again in a moment.',
+  outdated: 'It changed meanwhile, and this is no longer possible; look at it as it is now.',
   unreachable: 'The backend cannot be reached; try again in a moment.',
   generic: 'Something went wrong; try again.',
 } as const;
@@ -104,6 +105,8 @@ function consoleWords(error: unknown, fallback: string): string {
       return ERROR_TEXT.rejected;
     case 'TOO_MANY_REQUESTS':
       return ERROR_TEXT.busy;
+    case 'PRECONDITION_FAILED':
+      return ERROR_TEXT.outdated;
     case 'BAD_GATEWAY':
     case 'GATEWAY_TIMEOUT':
     case 'SERVICE_UNAVAILABLE':

@@ -17,11 +17,13 @@ import {
   isReverseLogistics,
   isValidParcelCount,
   MARK_IN_TRANSIT_FROM,
+  orderActionUnavailable,
   orderRowActions,
   parcelCountProblem,
   ROW_ACTION_STATUS,
   STATUS_ACTIONS,
   statusAction,
+  statusActionOf,
 } from './order-actions.js';
 import { makeOrder } from './test-fixtures.js';
 
@@ -305,5 +307,26 @@ describe("reissue: the backend's limit on boxes", () => {
     expect(parcelCountProblem(150, null)).toBeNull();
     expect(parcelCountProblem(1, 99)).toBe('Number of boxes must be a whole number of at least 2.');
     expect(parcelCountProblem(Number.NaN, 99)).toMatch(/whole number/);
+  });
+});
+
+describe('an action opened on an order that changed since', () => {
+  it("says why it is no longer possible, in the menu's words, and nothing while it still is", () => {
+    const open = withStatus('errors_incorrect_shipping_address');
+    expect(orderActionUnavailable('markLost', open, null)).toBeNull();
+    const cancelled = withStatus('cancelled');
+    expect(orderActionUnavailable('markLost', cancelled, null)).toBe(
+      'Mark as Lost is no longer possible: the order is Canceled now.',
+    );
+    const picking = withStatus('ready_for_picking');
+    expect(orderActionUnavailable('reissueAwb', picking, labelWarehouse)).toBeNull();
+    expect(orderActionUnavailable('reissueAwb', cancelled, labelWarehouse)).toBe(
+      'Reissue AWB is no longer possible: the order is Canceled now.',
+    );
+  });
+
+  it('finds the status action that sets a status', () => {
+    for (const { action, status } of STATUS_ACTIONS) expect(statusActionOf(status)).toBe(action);
+    expect(statusActionOf('shipping_refused')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { REISSUE_MIN_PARCELS } from '../constants.js';
 import {
   FINAL_ORDER_STATUSES,
   INVALID_ADDRESS_WORKFLOW_STATUS,
+  orderStatusLabel,
   REISSUE_LABEL_STATUSES,
 } from '../enums/order-status.js';
 
@@ -239,6 +240,28 @@ export function statusAction(action: StatusAction): (typeof STATUS_ACTIONS)[numb
   const found = STATUS_ACTIONS.find((a) => a.action === action);
   if (!found) throw new Error(`unknown status action ${action}`);
   return found;
+}
+
+/** An action a modal opens on an order: a status change or Reissue AWB. */
+export type OrderModalAction = StatusAction | 'reissueAwb';
+
+/**
+ * Why `action` can no longer be done on the order as it is now (someone changed it since the modal
+ * opened), in the console's words; null while it still can.
+ */
+export function orderActionUnavailable(
+  action: OrderModalAction,
+  order: OrderForActions,
+  warehouse: Pick<FulfillmentCenter, 'settings'> | null | undefined,
+): string | null {
+  if (orderRowActions(order, warehouse)[action]) return null;
+  const name = action === 'reissueAwb' ? 'Reissue AWB' : statusAction(action).menuLabel;
+  return `${name} is no longer possible: the order is ${orderStatusLabel(order.aggregated_status.key)} now.`;
+}
+
+/** The status action that sets `status`, if a modal sets it. */
+export function statusActionOf(status: string): StatusAction | null {
+  return STATUS_ACTIONS.find((a) => a.status === status)?.action ?? null;
 }
 
 /** Invalid-address workflow (poc_1): created only from errors_incorrect_shipping_address when none exists. */

@@ -39,10 +39,18 @@ export interface DateChangeModalProps {
    * year bound applies (contracts' dateEntryRange); days after today are refused either way.
    */
   createdAt?: Date | null;
-  /** Shown under the summary (e.g. that someone else changed what is being edited). */
+  /**
+   * Shown under the summary (e.g. that someone else changed what is being edited), until a save
+   * meets a conflict: its warning says the same, with what to do.
+   */
   notice?: ReactNode;
   /** Save stays off while set (until the user reviewed someone else's change); the typed date is kept. */
   saveBlocked?: boolean;
+  /**
+   * Why the change can no longer be made to the order as it is now (a colleague changed it since the
+   * modal opened): said, and saving is off; the typed date is kept.
+   */
+  unavailable?: string | null;
   /**
    * Keeps the typed date in the browser (per user) while the modal is open: a reload or a crash
    * loses nothing, and the owner can open the modal again with it (lib/drafts `listDrafts('date')`).
@@ -73,6 +81,7 @@ export function DateChangeModal({
   createdAt,
   notice,
   saveBlocked = false,
+  unavailable = null,
   draft,
 }: DateChangeModalProps) {
   const drafts = useDrafts();
@@ -109,7 +118,7 @@ export function DateChangeModal({
   const date = rangeProblem ? null : entered;
 
   const save = async (options?: SaveOptions) => {
-    if (!date || busy || saveBlocked) return;
+    if (!date || busy || saveBlocked || (unavailable && !options?.force)) return;
     setBusy(true);
     setProblem(null);
     const at = statusHappenedAt(date, new Date());
@@ -137,14 +146,17 @@ export function DateChangeModal({
           confirmLabel="SAVE CHANGES"
           cancelLabel="CANCEL CHANGES"
           busy={busy}
-          disabled={isDateSaveDisabled(parts, busy, range) || saveBlocked || conflict !== null}
+          disabled={
+            isDateSaveDisabled(parts, busy, range) || saveBlocked || unavailable !== null || conflict !== null
+          }
           onConfirm={() => void save()}
           onCancel={close}
         />
       }
     >
       {summary}
-      {notice}
+      {/* The save-time conflict below says the same, with what to do: one warning, not two. */}
+      {conflict ? null : notice}
       <DateEntryFields
         value={parts}
         onChange={setParts}
@@ -153,11 +165,17 @@ export function DateChangeModal({
         rangeProblem={rangeProblem}
         onEnter={() => void save()}
       />
+      {unavailable && !conflict ? (
+        <p className={styles.error} role="alert" data-testid="action-unavailable">
+          {unavailable}
+        </p>
+      ) : null}
       {conflict ? (
         <ConflictNotice
           conflict={conflict}
           now={new Date()}
           busy={busy}
+          unavailable={unavailable}
           onReview={() => {
             closed.current = true;
             if (draftTarget) drafts.clear('date', draftTarget);

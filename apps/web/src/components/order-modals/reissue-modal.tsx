@@ -2,6 +2,7 @@ import {
   type FulfillmentCenter,
   isParcelsDecrementDisabled,
   type Order,
+  orderActionUnavailable,
   parcelCountProblem,
   REISSUE_DEFAULT_PARCELS,
   REISSUE_MIN_PARCELS,
@@ -51,6 +52,8 @@ export function ReissueModal({
   if (!order) return null;
   const seen = opened?.uid === order.uid ? opened : order;
 
+  // A colleague's change since the modal opened may rule the reissue out (a cancelled order, say).
+  const unavailable = orderActionUnavailable('reissueAwb', order, warehouse);
   const countProblem = parcelCountProblem(parcels, maxParcels);
   const valid = countProblem === null;
   const set = (n: number) => {
@@ -58,7 +61,7 @@ export function ReissueModal({
     setText(String(n));
   };
   const confirm = async (options?: SaveOptions) => {
-    if (!valid || busy) return;
+    if (!valid || busy || (unavailable && !options?.force)) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -83,14 +86,15 @@ export function ReissueModal({
         <ModalActions
           confirmLabel="CONFIRM"
           busy={busy}
-          disabled={!valid || conflict !== null}
+          disabled={!valid || unavailable !== null || conflict !== null}
           onConfirm={() => void confirm()}
           onCancel={onClose}
         />
       }
     >
       <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
-      <LiveChangeNotice opened={seen} current={order} gone={gone} />
+      {/* The save-time conflict below says the same, with what to do: one warning, not two. */}
+      {conflict ? null : <LiveChangeNotice opened={seen} current={order} gone={gone} />}
       <label className={styles.stepperLabel} htmlFor={`${id}-parcels`}>
         Number of boxes
       </label>
@@ -136,11 +140,17 @@ export function ReissueModal({
         {countProblem ??
           `Counts boxes (parcels), not items${maxParcels !== null ? `; at most ${maxParcels}` : ''}.`}
       </p>
+      {unavailable && !conflict ? (
+        <p className={styles.error} role="alert" data-testid="action-unavailable">
+          {unavailable}
+        </p>
+      ) : null}
       {conflict ? (
         <ConflictNotice
           conflict={conflict}
           now={new Date()}
           busy={busy}
+          unavailable={unavailable}
           onReview={onClose}
           onSaveAnyway={() => void confirm({ force: true })}
         />

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { EmptyState } from '../../../components/empty-state/empty-state.js';
 import { useReferenceData } from '../../../hooks/use-reference-data.js';
+import { formatDate } from '../../../lib/format-date.js';
 import { type ActivityFilter, useActivityFeed } from '../api/use-activity-feed.js';
 import styles from './activity.module.css';
 
@@ -30,13 +31,12 @@ function toIso(local: string): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function EntryRow({ entry }: { entry: ActivityEntry }) {
   return (
     <li className={styles.entry} data-testid="activity-entry" data-action={entry.action}>
       <time className={styles.time} dateTime={entry.at}>
-        {timeFormat.format(new Date(entry.at))}
+        {/* The console's 24-hour format, in the browser's time: entries span every warehouse. */}
+        {formatDate(new Date(entry.at), 'dd MMM yyyy, HH:mm')}
       </time>
       <span className={styles.what}>
         <strong>{entry.actor.name}</strong> {describeActivity(entry, orderStatusLabel)}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DraftsProvider } from '../../../hooks/use-drafts.js';
@@ -56,5 +56,35 @@ describe('the comment editor keeps what is typed', () => {
     const view = renderEditor(null);
     await user.type(view.getAllByPlaceholderText('Add new comment').at(-1)!, 'Nobody signed in');
     expect(localStorage.length).toBe(0);
+  });
+
+  it('clears a text another tab sent (or discarded), so it is not sent twice, and can put it back', async () => {
+    const user = userEvent.setup();
+    renderEditor('usr-1');
+    const box = screen.getByPlaceholderText('Add new comment');
+    await user.type(box, 'Parcel is at the depot');
+    const key = 'waybill.draft.v1:usr-1:comment:ord-1';
+    const last = localStorage.getItem(key);
+    // Another tab saved a different text first: this one is kept.
+    const otherTab = (oldValue: string | null) =>
+      act(() => {
+        localStorage.removeItem(key);
+        window.dispatchEvent(
+          new StorageEvent('storage', { key, oldValue, newValue: null, storageArea: localStorage }),
+        );
+      });
+    otherTab(JSON.stringify({ at: 1, value: 'Something else' }));
+    expect(box).toHaveValue('Parcel is at the depot');
+    expect(screen.queryByTestId('comment-gone-elsewhere')).toBeNull();
+    // The other tab sent this very text.
+    otherTab(last);
+    expect(box).toHaveValue('');
+    expect(screen.getByTestId('comment-gone-elsewhere')).toHaveTextContent(
+      'This text was sent or discarded in another tab. Put it back',
+    );
+    expect(screen.getByRole('button', { name: 'Add comment' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Put it back' }));
+    expect(box).toHaveValue('Parcel is at the depot');
+    expect(screen.queryByTestId('comment-gone-elsewhere')).toBeNull();
   });
 });

@@ -118,6 +118,21 @@ export function CommentEditor({
     }
   }, [dirty, state.text, orderUid, drafts]);
 
+  // Another tab of this browser sent (or discarded) this very text: it goes here too, so it is not
+  // sent twice, and can be put back.
+  const [goneElsewhere, setGoneElsewhere] = useState<string | null>(null);
+  const textNow = useRef(state.text);
+  textNow.current = state.text;
+  useEffect(
+    () =>
+      drafts.onClearedElsewhere('comment', orderUid, asText, (last) => {
+        if (!last || last !== textNow.current) return;
+        dispatch({ type: 'reset' });
+        setGoneElsewhere(last);
+      }),
+    [drafts, orderUid],
+  );
+
   // The textarea grows with its text up to 300 px, then scrolls.
   useLayoutEffect(() => {
     const el = area.current;
@@ -175,6 +190,7 @@ export function CommentEditor({
         aria-invalid={tooLong ? true : undefined}
         {...mention.inputProps}
         onChange={(e) => {
+          setGoneElsewhere(null);
           dispatch({ type: 'text', text: e.target.value });
           mention.onTextChange(e.target);
           onTyped?.();
@@ -184,6 +200,21 @@ export function CommentEditor({
         }}
       />
       <MentionList {...mention.listProps} />
+      {goneElsewhere !== null ? (
+        <p className={styles.elsewhere} role="status" data-testid="comment-gone-elsewhere">
+          This text was sent or discarded in another tab.{' '}
+          <button
+            type="button"
+            className={styles.putBack}
+            onClick={() => {
+              dispatch({ type: 'text', text: goneElsewhere });
+              setGoneElsewhere(null);
+            }}
+          >
+            Put it back
+          </button>
+        </p>
+      ) : null}
       <CommentLength id={`${id}-count`} text={state.text} problem={tooLong} />
 
       <fieldset className={styles.actions} aria-label="Comment action">

@@ -3,6 +3,7 @@ import {
   type FulfillmentCenter,
   type OperatorOrderStatus,
   type Order,
+  orderActionUnavailable,
   orderRowActions,
   parseServerTime,
   STATUS_ACTIONS,
@@ -93,6 +94,7 @@ export function HeaderMenu({
           dateLabel={open.dateLabel}
           status={open.status}
           summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
+          unavailable={orderActionUnavailable(open.action, order, warehouse)}
           onClose={() => setOpen(null)}
           onChanged={onChanged}
         />
@@ -150,6 +152,7 @@ function StatusModal({
   dateLabel,
   status,
   summary,
+  unavailable,
   onClose,
   onChanged,
 }: {
@@ -159,6 +162,7 @@ function StatusModal({
   dateLabel: string;
   status: OperatorOrderStatus;
   summary: React.ReactNode;
+  unavailable: string | null;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -176,12 +180,9 @@ function StatusModal({
       testId="detail-status-modal"
       createdAt={parseServerTime(order.external_app_dates.created_at)}
       draft={{ target: dateDraftTarget('order-detail', order.uid), kind: action }}
-      summary={
-        <>
-          {summary}
-          <LiveChangeNotice opened={opened} current={order} />
-        </>
-      }
+      summary={summary}
+      notice={<LiveChangeNotice opened={opened} current={order} />}
+      unavailable={unavailable}
       onSave={save}
       onClose={onClose}
       onReview={() => {

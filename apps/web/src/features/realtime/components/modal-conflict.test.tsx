@@ -18,6 +18,9 @@ const conflict = () =>
     },
   });
 
+/** A warehouse that prints labels: Reissue AWB is possible there. */
+const LABELLED = { settings: { shipping: { requires_shipping_label: true } } } as never;
+
 describe('conflict warning in the list modals', () => {
   it('Reissue AWB: warns with who reissued first; SAVE ANYWAY confirms with force', async () => {
     const user = userEvent.setup();
@@ -26,13 +29,16 @@ describe('conflict warning in the list modals', () => {
       .mockRejectedValueOnce(conflict())
       .mockResolvedValueOnce(undefined);
     const onClose = vi.fn();
-    const order = makeOrder({ uid: 'ord-9' });
+    const order = makeOrder({
+      uid: 'ord-9',
+      aggregated_status: { key: 'ready_for_picking', date: '2026-03-01T10:00:00.000Z' },
+    });
     render(
       <TestProviders>
         <ReissueModal
           order={order}
           merchant={null}
-          warehouse={null}
+          warehouse={LABELLED}
           onConfirm={onConfirm}
           onClose={onClose}
         />
@@ -115,5 +121,114 @@ describe('conflict warning in the list modals', () => {
     expect((onSave.mock.calls[0] as unknown as [typeof opened])[0].updated_at).toBe(
       '2026-03-01T10:00:00.000Z',
     );
+  });
+
+  it('shows one warning, not two: the save-time conflict replaces the live notice', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn<(...args: unknown[]) => Promise<undefined>>().mockRejectedValueOnce(conflict());
+    const opened = makeOrder({ uid: 'ord-8', updated_at: '2026-03-01T10:00:00.000Z' });
+    const handlers = {
+      'conflicts.orderChangedSince': () => ({
+        conflict: {
+          by: 'Olivia Ops',
+          at: new Date(Date.now() - 3_000).toISOString(),
+          what: { kind: 'reissue' },
+        },
+      }),
+    };
+    const modal = (order: typeof opened) => (
+      <TestProviders handlers={handlers}>
+        <StatusDateModal
+          kind="markLost"
+          order={order}
+          merchant={null}
+          warehouse={null}
+          onSave={onSave}
+          onClose={vi.fn()}
+        />
+      </TestProviders>
+    );
+    const { rerender } = render(modal(opened));
+    rerender(modal({ ...opened, updated_at: '2026-03-01T10:05:00.000Z' }));
+    await screen.findByTestId('live-change');
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await user.type(
+      screen.getByLabelText('Day'),
+      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
+    await screen.findByTestId('conflict-warning');
+    expect(screen.queryByTestId('live-change')).toBeNull();
+    expect(screen.getAllByText(/^Changed by Olivia Ops/)).toHaveLength(1);
+  });
+
+  it("offers no save once a colleague's change rules the action out, and says why", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    const status = (key: string) => ({ key, date: '2026-03-01T10:00:00.000Z' });
+    const opened = makeOrder({
+      uid: 'ord-6',
+      updated_at: '2026-03-01T10:00:00.000Z',
+      aggregated_status: status('errors_incorrect_shipping_address'),
+    });
+    const modal = (order: typeof opened) => (
+      <TestProviders handlers={{ 'conflicts.orderChangedSince': () => ({ conflict: null }) }}>
+        <StatusDateModal
+          kind="markLost"
+          order={order}
+          merchant={null}
+          warehouse={null}
+          onSave={onSave}
+          onClose={vi.fn()}
+        />
+      </TestProviders>
+    );
+    const { rerender } = render(modal(opened));
+    expect(screen.queryByTestId('action-unavailable')).toBeNull();
+    rerender(
+      modal({ ...opened, updated_at: '2026-03-01T10:05:00.000Z', aggregated_status: status('cancelled') }),
+    );
+    expect(screen.getByTestId('action-unavailable')).toHaveTextContent(
+      'Mark as Lost is no longer possible: the order is Canceled now.',
+    );
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await user.type(
+      screen.getByLabelText('Day'),
+      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
+    );
+    expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('Reissue AWB: after a save-time conflict that rules it out, offers REVIEW only', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn<(...args: unknown[]) => Promise<unknown>>().mockRejectedValueOnce(conflict());
+    const order = makeOrder({
+      uid: 'ord-5',
+      aggregated_status: { key: 'ready_for_picking', date: '2026-03-01T10:00:00.000Z' },
+    });
+    const modal = (o: typeof order) => (
+      <TestProviders>
+        <ReissueModal
+          order={o}
+          merchant={null}
+          warehouse={LABELLED}
+          onConfirm={onConfirm}
+          onClose={vi.fn()}
+        />
+      </TestProviders>
+    );
+    const { rerender } = render(modal(order));
+    const dialog = await screen.findByRole('dialog', { name: 'Reissue AWB' });
+    await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
+    const warning = await within(dialog).findByTestId('conflict-warning');
+    expect(within(warning).getByRole('button', { name: 'SAVE ANYWAY' })).toBeEnabled();
+    rerender(modal({ ...order, aggregated_status: { key: 'cancelled', date: '2026-03-01T10:05:00.000Z' } }));
+    expect(warning).toHaveTextContent('Reissue AWB is no longer possible: the order is Canceled now.');
+    expect(within(warning).queryByRole('button', { name: 'SAVE ANYWAY' })).toBeNull();
+    expect(within(warning).getByRole('button', { name: 'REVIEW' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import {
   type FulfillmentCenter,
   type OperatorOrderStatus,
   type Order,
+  orderActionUnavailable,
   parseServerTime,
   type StatusAction,
   statusAction,
@@ -55,12 +56,9 @@ export function StatusDateModal({
       title={config.title}
       label={config.dateLabel}
       testId={`modal-${kind}`}
-      summary={
-        <>
-          <OrderSummary order={order} merchant={merchant} warehouse={warehouse} />
-          <LiveChangeNotice opened={seen} current={order} gone={gone} />
-        </>
-      }
+      summary={<OrderSummary order={order} merchant={merchant} warehouse={warehouse} />}
+      notice={<LiveChangeNotice opened={seen} current={order} gone={gone} />}
+      unavailable={orderActionUnavailable(kind, order, warehouse)}
       createdAt={parseServerTime(order.external_app_dates.created_at)}
       draft={{ target: dateDraftTarget('order-row', order.uid), kind }}
       onSave={(date, options) =>

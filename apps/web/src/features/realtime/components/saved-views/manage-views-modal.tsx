@@ -66,6 +66,8 @@ function ViewRow({
   onCopy: (view: SavedTeamView) => void;
 }) {
   const [editing, setEditing] = useState(false);
+  // A shared view is deleted for everyone who uses it: asked first.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [name, setName] = useState(view.name);
   const [busy, setBusy] = useState(false);
   const { copy } = useCopy();
@@ -160,18 +162,37 @@ function ViewRow({
         >
           Copy link
         </Button>
-        {view.mine ? (
+        {view.mine && !confirmingDelete ? (
           <Button
             size="sm"
             variant="danger"
             disabled={busy}
             aria-label={`Delete ${view.name}`}
-            onClick={() => void run('deleted', () => actions.onDelete(view.id))}
+            onClick={() =>
+              view.shared ? setConfirmingDelete(true) : void run('deleted', () => actions.onDelete(view.id))
+            }
           >
             Delete
           </Button>
         ) : null}
       </span>
+      {confirmingDelete ? (
+        <span className={styles.confirm} role="alert" data-testid="confirm-delete-view">
+          Colleagues may be using this view: delete it for the whole team?
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            aria-label={`Delete ${view.name} for the team`}
+            onClick={() => void run('deleted', () => actions.onDelete(view.id))}
+          >
+            Delete for the team
+          </Button>
+          <Button size="sm" disabled={busy} onClick={() => setConfirmingDelete(false)}>
+            Keep it
+          </Button>
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -7,11 +7,12 @@ import {
   viewKey,
 } from '@waybill/contracts';
 import { Bookmark, ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import menu from '../../../../components/dropdown-filter/dropdown-filter.module.css';
 import { MINE_HREF, useMineActive } from '../../../../components/holds/index.js';
 import { MenuPortal } from '../../../../components/index.js';
+import { useToast } from '../../../../components/toast/toast.js';
 import { useCurrentUser } from '../../../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../../../hooks/use-saved-views.js';
 import { filterSearch } from '../../../../lib/saved-views.js';
@@ -58,6 +59,7 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
   // A view opens on its filter as this user's defaults write it: a colleague's view shows what it counts.
   const searchOf = (view: SavedTeamView) => encodeOrdersFilter(view.filter, defaults).toString();
   const active = saved.views.find((v) => v.path === PATH && searchOf(v) === current);
+  useViewGoneNotice(active, current, saved.loading);
   const own = saved.views.filter((v) => v.mine);
   const mine = useMineActive();
 
@@ -155,4 +157,23 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
       </Suspense>
     </>
   );
+}
+
+/**
+ * A colleague's view this list shows stopped being shared (removed or made private by its owner):
+ * the filters stay as they are, and the user is told why the view's name went.
+ */
+function useViewGoneNotice(active: SavedTeamView | undefined, search: string, loading: boolean) {
+  const toast = useToast();
+  const shown = useRef<{ view: SavedTeamView; search: string } | null>(null);
+  useEffect(() => {
+    if (loading) return;
+    const was = shown.current;
+    shown.current = active ? { view: active, search } : null;
+    if (!was || active || was.search !== search || was.view.mine) return;
+    toast.show({
+      title: `${was.view.owner.name} no longer shares the view "${was.view.name}"`,
+      description: 'The list keeps its filters. Save them as a view of your own to keep it.',
+    });
+  }, [active, search, loading, toast]);
 }
