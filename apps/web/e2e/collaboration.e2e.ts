@@ -1,6 +1,7 @@
 import { type Order, orderStatusLabel } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
@@ -147,9 +148,11 @@ describe('two staff on one order', () => {
 
   it('B, saving from a modal opened before A changed the order, is warned and can save anyway', async () => {
     await startStatusChange(b, 'Mark as Delivered');
-    // A marks the order lost while B's modal is open (A's session, through the gateway).
-    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.changeStatus`, {
-      data: { orderUid: order.uid, status: 'lost', happenedAt: new Date().toISOString() },
+    // A comments while B's modal is open (A's session, through the gateway): the order can still be
+    // marked delivered, so B may save over it. (A change that rules B's action out, such as Lost,
+    // turns SAVE off instead: the modal tests cover that.)
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.comments.add`, {
+      data: { orderUid: order.uid, text: 'Courier says it is at the door' },
     });
     expect(res.ok(), await res.text()).toBe(true);
     const modal = b.getByTestId('detail-status-modal');
@@ -157,11 +160,11 @@ describe('two staff on one order', () => {
     const warning = modal.getByTestId('conflict-warning');
     await warning.waitFor({ timeout: 20_000 });
     expect(await warning.textContent()).toMatch(
-      /^Changed by Olivia Ops (\d+ seconds?|1 minute) ago: status changed to Lost/,
+      /^Changed by Olivia Ops (\d+ seconds?|1 minute) ago: comment added/,
     );
     // Nothing was saved yet: B's choice comes first.
     const before = await query<{ order: Order }>(contextB, 'orders.detail', { uid: order.uid });
-    expect(before.order.aggregated_status.key).toBe('lost');
+    expect(before.order.aggregated_status.key).not.toBe('shipping_delivered');
 
     await warning.getByRole('button', { name: 'SAVE ANYWAY' }).click();
     await modal.waitFor({ state: 'detached', timeout: 20_000 });
@@ -191,5 +194,25 @@ describe('two staff on one order', () => {
     await modal.waitFor({ state: 'detached', timeout: 20_000 });
     const after = await query<{ order: Order }>(contextB, 'orders.detail', { uid: other.uid });
     expect(after.order.aggregated_status.key).toBe(seen.order.aggregated_status.key);
+  });
+
+  it("B's modal says so when A's change rules its action out, keeps the date, and saves nothing", async () => {
+    await startStatusChange(b, 'Mark as Lost');
+    const modal = b.getByTestId('detail-status-modal');
+    const res = await contextA.request.post(`${stack.baseUrl}/trpc/orders.changeStatus`, {
+      data: { orderUid: other.uid, status: 'cancelled', happenedAt: new Date().toISOString() },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const unavailable = modal.getByTestId('action-unavailable');
+    await unavailable.waitFor({ timeout: 20_000 });
+    expect(await unavailable.textContent()).toBe(
+      'Mark as Lost is no longer possible: the order is Canceled now.',
+    );
+    expect(await modal.getByRole('button', { name: 'SAVE CHANGES' }).isDisabled()).toBe(true);
+    expect(await modal.getByLabel('Day').inputValue()).toBe(pad(new Date().getDate()));
+    expect(await axeViolations(b, '[data-testid="detail-status-modal"]')).toEqual([]);
+    await modal.getByRole('button', { name: 'CANCEL CHANGES' }).click();
+    const after = await query<{ order: Order }>(contextB, 'orders.detail', { uid: other.uid });
+    expect(after.order.aggregated_status.key).toBe('cancelled');
   });
 });

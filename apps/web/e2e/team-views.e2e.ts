@@ -170,7 +170,7 @@ describe('team views', () => {
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     expect(await manage.getByRole('button', { name: 'Rename Team queue' }).count()).toBe(1);
     await manage.getByRole('button', { name: 'Delete Team queue' }).click();
-    await confirm.getByRole('button', { name: 'Delete Team queue for the team' }).click();
+    await confirm.getByRole('button', { name: 'Delete for the team' }).click();
     await manage.getByRole('button', { name: 'Rename Team queue' }).waitFor({ state: 'detached' });
     await manage.getByRole('button', { name: 'Close', exact: true }).click();
 

@@ -1,10 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Order } from '@waybill/contracts';
 import { makeOrder } from '@waybill/contracts/test-fixtures';
 import { describe, expect, it, vi } from 'vitest';
 import { ReissueModal } from '../../../components/order-modals/reissue-modal.js';
-import { TestProviders } from '../../../test/trpc-mock.js';
-import { StatusDateModal } from './status-date-modal.js';
+import { type Handlers, TestProviders } from '../../../test/trpc-mock.js';
+import { StatusDateModal, type StatusDateModalProps } from './status-date-modal.js';
 
 const conflict = () =>
   Object.assign(new Error('The order changed since it was opened'), {
@@ -17,6 +18,30 @@ const conflict = () =>
       },
     },
   });
+
+/** Types today's date into the open date modal, as DD MM YYYY. */
+async function typeToday(user: ReturnType<typeof userEvent.setup>) {
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await user.type(
+    screen.getByLabelText('Day'),
+    `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
+  );
+}
+
+/** The list's Mark as Lost modal over `order`, as its row gives it. */
+const markLostModal = (handlers: Handlers, onSave: StatusDateModalProps['onSave']) => (order: Order) => (
+  <TestProviders handlers={handlers}>
+    <StatusDateModal
+      kind="markLost"
+      order={order}
+      merchant={null}
+      warehouse={null}
+      onSave={onSave}
+      onClose={vi.fn()}
+    />
+  </TestProviders>
+);
 
 /** A warehouse that prints labels: Reissue AWB is possible there. */
 const LABELLED = { settings: { shipping: { requires_shipping_label: true } } } as never;
@@ -110,12 +135,7 @@ describe('conflict warning in the list modals', () => {
         expected: { updatedAt: '2026-03-01T10:00:00.000Z', status: opened.aggregated_status.key },
       },
     ]);
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await user.type(
-      screen.getByLabelText('Day'),
-      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
-    );
+    await typeToday(user);
     await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect((onSave.mock.calls[0] as unknown as [typeof opened])[0].updated_at).toBe(
@@ -136,27 +156,11 @@ describe('conflict warning in the list modals', () => {
         },
       }),
     };
-    const modal = (order: typeof opened) => (
-      <TestProviders handlers={handlers}>
-        <StatusDateModal
-          kind="markLost"
-          order={order}
-          merchant={null}
-          warehouse={null}
-          onSave={onSave}
-          onClose={vi.fn()}
-        />
-      </TestProviders>
-    );
+    const modal = markLostModal(handlers, onSave);
     const { rerender } = render(modal(opened));
     rerender(modal({ ...opened, updated_at: '2026-03-01T10:05:00.000Z' }));
     await screen.findByTestId('live-change');
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await user.type(
-      screen.getByLabelText('Day'),
-      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
-    );
+    await typeToday(user);
     await user.click(screen.getByRole('button', { name: 'SAVE CHANGES' }));
     await screen.findByTestId('conflict-warning');
     expect(screen.queryByTestId('live-change')).toBeNull();
@@ -172,18 +176,7 @@ describe('conflict warning in the list modals', () => {
       updated_at: '2026-03-01T10:00:00.000Z',
       aggregated_status: status('errors_incorrect_shipping_address'),
     });
-    const modal = (order: typeof opened) => (
-      <TestProviders handlers={{ 'conflicts.orderChangedSince': () => ({ conflict: null }) }}>
-        <StatusDateModal
-          kind="markLost"
-          order={order}
-          merchant={null}
-          warehouse={null}
-          onSave={onSave}
-          onClose={vi.fn()}
-        />
-      </TestProviders>
-    );
+    const modal = markLostModal({ 'conflicts.orderChangedSince': () => ({ conflict: null }) }, onSave);
     const { rerender } = render(modal(opened));
     expect(screen.queryByTestId('action-unavailable')).toBeNull();
     rerender(
@@ -192,12 +185,7 @@ describe('conflict warning in the list modals', () => {
     expect(screen.getByTestId('action-unavailable')).toHaveTextContent(
       'Mark as Lost is no longer possible: the order is Canceled now.',
     );
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await user.type(
-      screen.getByLabelText('Day'),
-      `${pad(today.getDate())}${pad(today.getMonth() + 1)}${today.getFullYear()}`,
-    );
+    await typeToday(user);
     expect(screen.getByRole('button', { name: 'SAVE CHANGES' })).toBeDisabled();
     await user.keyboard('{Enter}');
     expect(onSave).not.toHaveBeenCalled();

@@ -183,7 +183,6 @@ function ViewRow({
             size="sm"
             variant="danger"
             disabled={busy}
-            aria-label={`Delete ${view.name} for the team`}
             onClick={() => void run('deleted', () => actions.onDelete(view.id))}
           >
             Delete for the team
