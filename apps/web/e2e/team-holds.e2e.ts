@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
+import { viewProblems } from './fits-view.js';
 import { type Stack, signInContext, startStack } from './harness.js';
 
 // Two staff in two browsers (the sim's demo users Olivia Ops as A, Dan Developer as B) on one queue:
@@ -99,6 +100,25 @@ describe('taking orders', () => {
     await row(a, uid).focus();
     await a.keyboard.press('t');
     await holder(b, uid, 'Olivia Ops').waitFor({ timeout: 20_000 });
+  });
+
+  it("B's status modal on an order A holds names A in its summary, and fits and passes axe", async () => {
+    const uid = uids[1]!;
+    await holder(b, uid, 'Olivia Ops').waitFor({ timeout: 20_000 });
+    await rowMenu(b, uid, 'Mark as Lost');
+    const dialog = b.getByRole('dialog', { name: 'Mark Order as Lost' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('order-summary-hold').textContent()).toBe('Held byOlivia Ops');
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 820, height: 1180 },
+      { width: 1440, height: 900 },
+    ]) {
+      await b.setViewportSize(size);
+      expect(await viewProblems(b), `${size.width} px`).toEqual([]);
+    }
+    expect(await axeViolations(b, '[role=dialog]')).toEqual([]);
+    await dialog.getByRole('button', { name: /CANCEL/ }).click();
   });
 
   it('t in the open detail takes the order, its header naming the holder', async () => {

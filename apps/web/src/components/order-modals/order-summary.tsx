@@ -7,6 +7,7 @@ import {
   orderStatusLabel,
 } from '@waybill/contracts';
 import { colourVar, tintVar } from '../../lib/priority-colour.js';
+import { useHold, useHoldActions } from '../holds/holds-context.js';
 import styles from './order-modals.module.css';
 
 export interface OrderSummaryProps {
@@ -15,8 +16,13 @@ export interface OrderSummaryProps {
   warehouse: FulfillmentCenter | null;
 }
 
-/** The order at the top of every order-action modal (row or detail): reference, merchant, warehouse, status, courier. */
+/**
+ * The order at the top of every order-action modal (row or detail): reference, merchant, warehouse,
+ * status, courier, and who holds it (a colleague working on it should not be changed under).
+ */
 export function OrderSummary({ order, merchant, warehouse }: OrderSummaryProps) {
+  const hold = useHold(order.uid);
+  const { myUid } = useHoldActions();
   const colour = orderRowColour(order.display_priority);
   const courier = {
     name: courierShortName(order.aggregated_courier?.key ?? null),
@@ -54,6 +60,12 @@ export function OrderSummary({ order, merchant, warehouse }: OrderSummaryProps) 
           {courier.trackingNumber ? ` · ${courier.trackingNumber}` : ''}
         </dd>
       </div>
+      {hold ? (
+        <div data-testid="order-summary-hold">
+          <dt>Held by</dt>
+          <dd>{hold.holder.uid === myUid ? 'You' : hold.holder.name}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
