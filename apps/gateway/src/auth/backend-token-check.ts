@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { ReferenceCache } from '../reference/reference-cache.js';
 import { TtlCache } from '../reference/ttl-cache.js';
+import { clientKey } from '../security/client-key.js';
 import type { WindowCounts } from '../security/comment-rate.js';
 
 export interface BackendTokenCheckOptions {
@@ -46,7 +47,7 @@ export class BackendTokenCheck {
     const key = tokenKey(token);
     if (this.#refused.has(key)) return false;
     const { max, windowMs } = this.opts;
-    const taken = await this.opts.counts.take(address, 1, max, windowMs);
+    const taken = await this.opts.counts.take(clientKey(address), 1, max, windowMs);
     if (!taken.ok) {
       const wait = Math.max(1, Math.ceil(taken.retryInMs / 1000));
       throw new TRPCError({

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { rpcError } from './batch-limits.js';
+import { clientKey } from './client-key.js';
 import { trpcRequest } from './trpc-request.js';
 
 /**
@@ -33,9 +34,10 @@ export interface SignInLimitOptions {
 }
 
 /**
- * Rate-limits sign-in calls per client address: `request.ip`, which reads X-Forwarded-For only
- * from the proxies in TRUST_PROXY (from anyone else, rotating it would reset the count). With Redis
- * the count is shared by every replica (else N replicas would allow N times the attempts).
+ * Rate-limits sign-in calls per client address (an IPv6 one by its /64, client-key.ts): `request.ip`,
+ * which reads X-Forwarded-For only from the proxies in TRUST_PROXY (from anyone else, rotating it
+ * would reset the count). With Redis the count is shared by every replica (else N replicas would
+ * allow N times the attempts).
  * Other procedures are not limited here: they need a session or a backend token the backend
  * accepted (auth/backend-token-check.ts, which counts new tokens per address with the same numbers),
  * and their calls wait in that token's budget (fair-scheduler.ts).
@@ -50,7 +52,7 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
   const limit = app.rateLimit({
     max: opts.max,
     timeWindow: opts.windowMs,
-    keyGenerator: (request: FastifyRequest) => request.ip,
+    keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new SignInLimited(context.after),
   });
   const refuse = (reply: FastifyReply, paths: string[], batched: boolean, after: string) => {

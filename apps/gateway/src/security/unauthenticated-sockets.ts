@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { clientKey } from './client-key.js';
 import { WS_CLOSE } from './ws-guard.js';
 
 export interface UnauthenticatedSocketsOptions {
@@ -29,14 +30,14 @@ export class UnauthenticatedSockets {
 
   constructor(private readonly opts: UnauthenticatedSocketsOptions) {}
 
-  /** Sockets without a verified credential open from one address. */
+  /** Sockets without a verified credential open from one address (an IPv6 one: its /64). */
   count(address: string): number {
-    return this.#byAddress.get(address)?.size ?? 0;
+    return this.#byAddress.get(clientKey(address))?.size ?? 0;
   }
 
   /** Records the client address of an upgrade (from the request hook, where trustProxy applies). */
   noteAddress(req: IncomingMessage, address: string): void {
-    this.#addressOf.set(req, address);
+    this.#addressOf.set(req, clientKey(address));
   }
 
   /** True when an unverified upgrade from this address must be refused. */
@@ -49,7 +50,7 @@ export class UnauthenticatedSockets {
    * cap it is closed instead and false returned.
    */
   attach(socket: WebSocket, req: IncomingMessage): boolean {
-    const address = this.#addressOf.get(req) ?? req.socket.remoteAddress ?? 'unknown';
+    const address = this.#addressOf.get(req) ?? clientKey(req.socket.remoteAddress ?? 'unknown');
     const set = this.#byAddress.get(address) ?? new Set<WebSocket>();
     // Upgrades racing past the request check are refused here.
     if (set.size >= this.opts.maxPerAddress) {

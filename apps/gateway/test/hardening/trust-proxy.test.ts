@@ -85,6 +85,15 @@ describe('with TRUST_PROXY=127.0.0.1: the address the proxy forwards is the clie
     expect(await upgradeStatus(stack.wsUrl, { 'x-forwarded-for': '203.0.113.7' })).toBe(429);
     await socketFrom(stack, '203.0.113.8');
   });
+  it('counts an IPv6 client by its /64: rotating addresses inside it evades neither limit', async () => {
+    const inside = (i: number) => `2001:db8:1:2::${(i + 1).toString(16)}`;
+    for (let i = 0; i < SIGNIN_MAX; i++) expect(await wrongPassword(stack, inside(i))).toBe(401);
+    expect(await wrongPassword(stack, '2001:db8:1:2:ffff::9')).toBe(429);
+    expect(await wrongPassword(stack, '2001:db8:1:3::1')).toBe(401);
+    for (let i = 0; i < SOCKETS_MAX; i++) await socketFrom(stack, inside(100 + i));
+    expect(await upgradeStatus(stack.wsUrl, { 'x-forwarded-for': '2001:db8:1:2:abcd::1' })).toBe(429);
+    await socketFrom(stack, '2001:db8:1:3::1');
+  });
 });
 
 describe('TRUST_PROXY setting', () => {
