@@ -195,7 +195,7 @@ describe('conflicts', () => {
 
     const conflict = run.locator('[data-testid=bulk-item][data-conflict]');
     await conflict.waitFor({ timeout: WINDOW_MS + 30_000 });
-    expect(await conflict.textContent()).toMatch(/Changed by Dan Developer .* ago/);
+    expect(await conflict.textContent()).toMatch(/Changed by Dan Developer (just now|.* ago)/);
     await expect
       .poll(() => run.getByTestId('bulk-progress').textContent(), { timeout: 30_000 })
       .toContain('3 of 3 done: 2 changed, 1 failed');

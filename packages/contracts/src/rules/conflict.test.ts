@@ -56,7 +56,10 @@ describe('conflict warning rule', () => {
       'Changed by someone else 10 seconds ago: shipping label reissued',
     );
     expect(conflictMessage({ by: 'Bo', at: '2026-03-01T10:05:29Z', what: { kind: 'comment' } }, now)).toBe(
-      'Changed by Bo 1 second ago: comment added',
+      'Changed by Bo just now: comment added',
+    );
+    expect(conflictMessage({ by: 'Bo', at: '2026-03-01T10:05:25Z', what: { kind: 'comment' } }, now)).toBe(
+      'Changed by Bo 5 seconds ago: comment added',
     );
   });
 

@@ -85,8 +85,12 @@ export function describeChange(what: ChangeWhat): string {
 }
 
 /** "Changed by {name} {time} ago: {what}"; an unknown author reads "someone else". */
+/** A change younger than this is said to be "just now". */
+const JUST_NOW_MS = 5_000;
+
 export function conflictMessage(conflict: OrderConflict, now: Date): string {
   const at = parseServerTime(conflict.at) ?? now;
-  const ago = elapsedText(at, now);
-  return `Changed by ${conflict.by ?? 'someone else'} ${ago} ago: ${describeChange(conflict.what)}`;
+  // "0 seconds ago" reads as a glitch: a change this fresh is "just now".
+  const ago = now.getTime() - at.getTime() < JUST_NOW_MS ? 'just now' : `${elapsedText(at, now)} ago`;
+  return `Changed by ${conflict.by ?? 'someone else'} ${ago}: ${describeChange(conflict.what)}`;
 }

@@ -14,7 +14,7 @@ export interface ConflictNoticeProps {
   unavailable?: string | null;
 }
 
-/** Conflict warning rule: "Changed by {name} {time} ago: {what}", then REVIEW or SAVE ANYWAY. */
+/** Conflict warning rule: "Changed by {name} {time} ago: {what}" ("just now" under 5 s), then REVIEW or SAVE ANYWAY. */
 export function ConflictNotice({
   conflict,
   now,

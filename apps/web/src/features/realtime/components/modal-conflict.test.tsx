@@ -127,7 +127,7 @@ describe('conflict warning in the list modals', () => {
     // Said at once, before any save, naming who (asked with what the modal opened on).
     const notice = await screen.findByTestId('live-change');
     await waitFor(() =>
-      expect(notice).toHaveTextContent(/^Changed by Dan Developer \d+ seconds? ago: comment/),
+      expect(notice).toHaveTextContent(/^Changed by Dan Developer (just now|\d+ seconds ago): comment/),
     );
     expect(asked).toEqual([
       {

@@ -103,9 +103,8 @@ export function BulkRunModal({ title, orders, action, onFinished, onClose }: Bul
       </div>
     ) : ticket && !jobId ? (
       <div className={styles.pending} data-testid="bulk-pending">
-        <p role="status">
-          {title} starts in {Math.round(ticket.ticket.windowMs / 1000)} seconds; until then it can be undone.
-        </p>
+        {/* One countdown, not a fixed "10 seconds" beside it. */}
+        <p role="status">{title} waits before it starts, so it can still be undone.</p>
         <UndoCountdown until={ticket.until} />
         <Button onClick={() => void undo()} disabled={undoing} data-testid="bulk-undo">
           Undo
