@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { launchBrowser } from './browser.js';
+import { viewProblems } from './fits-view.js';
 import { type Stack, startStack } from './harness.js';
 import { movePointerAway } from './page-waits.js';
 
@@ -167,5 +168,42 @@ describe('order detail in Chromium', () => {
       .filter({ hasText: 'E2E live: second desk sees this' })
       .waitFor({ timeout: 20_000 });
     await other.close();
+  });
+
+  it('a comment sent from one tab empties its twin in another, which can put it back', async () => {
+    const url = `${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(orderUid)}&newComment=true`;
+    const text = 'E2E two tabs: sent once only';
+    await page.goto(url);
+    await detail(page).getByTestId('order-detail-header').waitFor();
+    const box = detail(page).getByPlaceholder('Add new comment');
+    await box.fill(text);
+    // The second tab of the same browser opens the same order: the draft comes along.
+    const twin = await context.newPage();
+    await twin.goto(url);
+    const twinBox = detail(twin).getByPlaceholder('Add new comment');
+    await twinBox.waitFor();
+    expect(await twinBox.inputValue()).toBe(text);
+    await detail(twin).getByRole('button', { name: 'Add comment' }).click();
+    await detail(twin).getByTestId('comment-item').filter({ hasText: text }).waitFor();
+
+    const notice = detail(page).getByTestId('comment-gone-elsewhere');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toBe('This text was sent or discarded in another tab. Put it back');
+    expect(await box.inputValue()).toBe('');
+    expect(await detail(page).getByRole('button', { name: 'Add comment' }).isDisabled()).toBe(true);
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 820, height: 1180 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await viewProblems(page), `${size.width} px`).toEqual([]);
+    }
+    expect(await axeViolations(page, '[data-testid="order-detail"]')).toEqual([]);
+    await notice.getByRole('button', { name: 'Put it back' }).click();
+    expect(await box.inputValue()).toBe(text);
+    await box.fill('');
+    await twin.close();
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
