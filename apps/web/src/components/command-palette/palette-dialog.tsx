@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 import { useCurrentUser, useReferenceData } from '../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../hooks/use-saved-views.js';
 import { errorMessage } from '../../lib/errors.js';
+import { useReturnFocus } from '../../lib/focus-return.js';
 import { useTRPC } from '../../lib/trpc.js';
 import styles from './command-palette.module.css';
 import { type CommandTarget, type OrderCommand, orderCommandItems } from './palette-commands.js';
@@ -31,12 +32,18 @@ export function PaletteDialog({
   orderUid?: string | null;
   onCommand?: (uid: string, reference: string | null, command: OrderCommand) => void;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         {open ? (
-          <PaletteContent orderUid={orderUid} onCommand={onCommand} onDone={() => onOpenChange(false)} />
+          <PaletteContent
+            orderUid={orderUid}
+            onCommand={onCommand}
+            onDone={() => onOpenChange(false)}
+            onCloseAutoFocus={returnFocus}
+          />
         ) : null}
       </Dialog.Portal>
     </Dialog.Root>
@@ -76,10 +83,12 @@ function PaletteContent({
   orderUid,
   onCommand,
   onDone,
+  onCloseAutoFocus,
 }: {
   orderUid: string | null;
   onCommand: (uid: string, reference: string | null, command: OrderCommand) => void;
   onDone: () => void;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -134,7 +143,12 @@ function PaletteContent({
           : `${found.length} ${found.length === 1 ? 'order' : 'orders'} found`;
 
   return (
-    <Dialog.Content className={styles.content} aria-describedby={undefined} data-testid="command-palette">
+    <Dialog.Content
+      className={styles.content}
+      aria-describedby={undefined}
+      data-testid="command-palette"
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
       <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
       <div className={styles.searchRow}>
         <Search size={16} aria-hidden className={styles.icon} />

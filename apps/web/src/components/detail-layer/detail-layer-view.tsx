@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
+import { ESCAPE_BELOW_TOASTS, escapePassedBelow } from '../../lib/escape-below-toasts.js';
 import { PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
 import { tabOutOfDetail, useEscapeStartedInPopup, useFocusOnArrival, useInertList } from './detail-layer.js';
 import styles from './detail-layer.module.css';
@@ -58,8 +59,15 @@ export function DetailLayer({
           data-testid={testId}
           // The detail is a dialog, yet not one that silences the palette and its own shortcuts.
           data-detail-layer=""
+          {...{ [ESCAPE_BELOW_TOASTS]: '' }}
           onCloseAutoFocus={onCloseAutoFocus}
-          onKeyDown={tabOutOfDetail}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && escapePassedBelow(event.nativeEvent) && !escapeInPopup.current) {
+              onClose();
+              return;
+            }
+            tabOutOfDetail(event);
+          }}
           onEscapeKeyDown={(event) => {
             if (escapeInPopup.current) event.preventDefault();
           }}

@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useScrollLock } from '../../hooks/use-scroll-lock.js';
+import { ESCAPE_BELOW_TOASTS, escapePassedBelow } from '../../lib/escape-below-toasts.js';
+import { useReturnFocus } from '../../lib/focus-return.js';
 import { PopupLayer } from '../popup-layer/popup-layer.js';
 import styles from './modal.module.css';
 
@@ -18,7 +20,10 @@ export interface ModalProps {
   testId?: string;
 }
 
-/** Accessible modal: focus trap, Escape/close button, and page scroll locked while open. */
+/**
+ * Accessible modal: focus trap, Escape/close button, page scroll locked while open, and the focus
+ * back on what opened it when it closes.
+ */
 export function Modal({
   open,
   onClose,
@@ -31,6 +36,7 @@ export function Modal({
   testId,
 }: ModalProps) {
   useScrollLock(open);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -45,6 +51,14 @@ export function Modal({
           style={width ? { width } : undefined}
           data-testid={testId}
           aria-describedby={undefined}
+          {...{ [ESCAPE_BELOW_TOASTS]: '' }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !escapePassedBelow(event.nativeEvent)) return;
+            // Only this, the innermost dialog, closes: a detail under it keeps the press from now on.
+            event.stopPropagation();
+            if (!busy) onClose();
+          }}
+          onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
             // A form's first field marked data-autofocus takes the focus instead of Close.
             const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(

@@ -1,6 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { passEscapeBelow } from '../../lib/escape-below-toasts.js';
 import styles from './toast.module.css';
 import { UndoCountdown } from './undo-countdown.js';
 
@@ -63,6 +64,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             {...(item.undo ? { duration: Math.max(0, item.undo.until - Date.now()) } : {})}
             onOpenChange={(open) => {
               if (!open) remove(item.id);
+            }}
+            // Escape belongs to the dialog the user is in, not to a toast they never focused.
+            onEscapeKeyDown={(event) => {
+              if (passEscapeBelow(event)) event.preventDefault();
             }}
           >
             <div className={styles.body}>

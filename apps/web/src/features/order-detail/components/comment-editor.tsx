@@ -133,6 +133,13 @@ export function CommentEditor({
     [drafts, orderUid],
   );
 
+  // The editor stays open for the next comment: the text box takes the focus back once it is
+  // enabled again (the disabled Add comment button would leave it on the page's body).
+  const [saves, setSaves] = useState(0);
+  useEffect(() => {
+    if (saves > 0 && !busy) area.current?.focus();
+  }, [saves, busy]);
+
   // The textarea grows with its text up to 300 px, then scrolls.
   useLayoutEffect(() => {
     const el = area.current;
@@ -162,6 +169,7 @@ export function CommentEditor({
     drafts.clear('comment', orderUid);
     dispatch({ type: 'reset' });
     onDirtyChange(false);
+    setSaves((n) => n + 1);
     onSaved();
   };
 

@@ -80,7 +80,13 @@ export function OrderDetailView(props: OrderDetailViewProps) {
             onClick={() => props.onTab(t.id)}
           >
             {t.label}
-            {t.id === 'comments' ? <span className={styles.counter}>{detail.comments.length}</span> : null}
+            {/* Read as "Comments, 3" (a pause before the count), not "Comments3". */}
+            {t.id === 'comments' ? (
+              <span className={styles.counter}>
+                <span className="visually-hidden">, </span>
+                {detail.comments.length}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -88,6 +88,8 @@ describe('order detail', () => {
   it('opens on comments by default and on history for delivered orders; other tabs are not implemented', async () => {
     setup('/realtime/order?uid=ord-1', detailOf());
     expect(await screen.findByRole('tab', { name: /Comments/ })).toHaveAttribute('aria-selected', 'true');
+    // Its count is read apart from its name: "Comments, 2", not "Comments2".
+    expect(screen.getByRole('tab', { name: /^Comments, ?1$/ })).toBeInTheDocument();
   });
 
   it('opens on history when delivered, with the timeline and elapsed times', async () => {
