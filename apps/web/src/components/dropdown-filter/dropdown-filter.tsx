@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { capDropdown, formatSummaryCount, type MoreNoun } from '@waybill/contracts';
 import { Check, ChevronDown, Search } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { MenuPortal } from '../popup-layer/popup-layer.js';
 import styles from './dropdown-filter.module.css';
 
@@ -48,6 +49,7 @@ export function DropdownFilter({
   triggerLabel,
   testId,
 }: DropdownFilterProps) {
+  const touchModal = useTouchModal();
   const [query, setQuery] = useState('');
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -74,7 +76,7 @@ export function DropdownFilter({
 
   return (
     <Menu.Root
-      modal={false}
+      modal={touchModal}
       onOpenChange={(open) => {
         if (!open) setQuery('');
       }}

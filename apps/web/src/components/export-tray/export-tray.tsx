@@ -4,6 +4,7 @@ import { Download, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useBulkJobs } from '../../hooks/use-bulk-jobs.js';
 import { type ExportJob, useExportJobs } from '../../hooks/use-export-jobs.js';
+import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { errorMessage } from '../../lib/errors.js';
 import { exportFailureText } from '../../lib/export-failure.js';
 import { Button } from '../button/button.js';
@@ -55,6 +56,7 @@ export function jobsButtonText(
  * order's result. Hidden until the user has one.
  */
 export function ExportTray() {
+  const touchModal = useTouchModal();
   const exportJobs = useExportJobs();
   const bulkJobs = useBulkJobs();
   const [open, setOpen] = useState(false);
@@ -66,7 +68,7 @@ export function ExportTray() {
     bulk.length === 0 ? 'Exports' : jobs.length === 0 ? 'Bulk actions' : 'Exports and bulk actions';
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Root open={open} onOpenChange={setOpen} modal={touchModal}>
         <Popover.Trigger className={styles.trigger} data-testid="export-tray-button" data-jobs-tray>
           <Download size={14} aria-hidden />
           <span>{jobsButtonText(jobs, bulk)}</span>

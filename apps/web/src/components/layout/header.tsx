@@ -4,6 +4,7 @@ import { CONSOLE_SCREENS } from '@waybill/contracts';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { badgeInitials } from '../../lib/text.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
@@ -34,6 +35,7 @@ export interface HeaderProps {
 }
 
 export function Header({ user, onLogout, tools }: HeaderProps) {
+  const touchModal = useTouchModal();
   const { pathname } = useLocation();
   const { mode, setMode } = useTimeMode();
   // The header is the account menu's popup layer: the menu opens inside the banner landmark.
@@ -84,7 +86,7 @@ export function Header({ user, onLogout, tools }: HeaderProps) {
           </ToggleGroup.Item>
         </ToggleGroup.Root>
         <PopupLayer element={element}>
-          <Menu.Root modal={false}>
+          <Menu.Root modal={touchModal}>
             {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
             <Menu.Trigger className={styles.badge}>
               <span aria-hidden>{badgeInitials(user?.name)}</span>

@@ -1,0 +1,76 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Stack } from './harness.js';
+import { useSignedInBrowser } from './signed-in-browser.js';
+
+// On a touch screen, with no Escape key: a tap outside an open menu closes it, and only that. The
+// tap must not go on to the order or inbound under the finger.
+
+let stack: Stack;
+let page: Page;
+
+useSignedInBrowser(
+  {
+    env: { LOG_LEVEL: 'error' },
+    context: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  },
+  (made) => {
+    ({ stack, page } = made);
+  },
+);
+
+/** Opens `menuButton`'s menu by a tap, then taps `elsewhere`: the menu closes and the URL stays. */
+async function tapOutsideMenu(menuButton: Locator, elsewhere: Locator): Promise<void> {
+  const before = page.url();
+  // Where the finger lands, found before the menu opens (then the page under it takes no pointer).
+  const box = await elsewhere.boundingBox();
+  if (!box) throw new Error('nothing to tap on');
+  // Whether the tap's click reaches what lies under the finger (its dispatch is synchronous).
+  await elsewhere.evaluate((el) =>
+    el.addEventListener('click', () => {
+      (window as unknown as { reached: boolean }).reached = true;
+    }),
+  );
+  await menuButton.tap();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  // Resolves once the tap's click has been dispatched.
+  const clicked = page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        window.addEventListener('click', () => requestAnimationFrame(() => resolve()), {
+          capture: true,
+          once: true,
+        }),
+      ),
+  );
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await clicked;
+  await menu.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => (window as unknown as { reached?: boolean }).reached ?? false)).toBe(
+    false,
+  );
+  expect(page.url()).toBe(before);
+}
+
+describe('menus on a touch screen', () => {
+  it("a tap on another order's link closes the row menu without opening that order; the next tap opens it", async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
+    const rows = page.getByTestId('order-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const link = rows.nth(2).getByTestId('comment-overview').getByRole('link');
+    await tapOutsideMenu(rows.nth(0).getByRole('button', { name: 'Order Options' }), link);
+    await link.tap();
+    await page.waitForURL(/\/realtime\/order\?uid=/);
+  });
+
+  it("a tap on another inbound's name closes the row menu without opening that inbound", async () => {
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    const rows = page.getByTestId('inbound-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    await tapOutsideMenu(
+      rows.nth(0).getByRole('button', { name: /^Actions for / }),
+      rows.nth(2).getByRole('link').first(),
+    );
+  });
+});
