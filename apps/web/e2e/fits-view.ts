@@ -73,3 +73,28 @@ export function viewProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/** The sizes a layout check goes through: a small laptop, a tablet held upright, a large screen. */
+const CHECKED_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 820, height: 1180 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * viewProblems at each size, each named by its width, the page left at `restore` after: what is
+ * on screen now (an open dialog, a banner) must fit every size a shift is worked on.
+ */
+export async function problemsAtSizes(
+  page: Page,
+  restore: { width: number; height: number },
+  sizes: readonly { width: number; height: number }[] = CHECKED_SIZES,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    for (const problem of await viewProblems(page)) found.push(`${size.width} px: ${problem}`);
+  }
+  await page.setViewportSize(restore);
+  return found;
+}
