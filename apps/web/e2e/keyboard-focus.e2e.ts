@@ -79,4 +79,37 @@ describe('focus with the keyboard', () => {
     await detail.waitFor({ state: 'detached' });
     expect(await saved.count()).toBe(toasts);
   });
+
+  it('a focused row a live update removes hands the focus to the row now at its place', async () => {
+    // Three orders the user's list shows, made to wait for the courier; the list filtered to them.
+    const res = await page.request.get(
+      `${stack.baseUrl}/trpc/orders.search?input=${encodeURIComponent('{}')}`,
+    );
+    const { orders } = ((await res.json()) as { result: { data: { orders: { uid: string }[] } } }).result
+      .data;
+    const open = orders.slice(-3);
+    for (const o of open) stack.sim.control.changeOrder(o.uid, { status: 'waiting_for_courier' });
+    await page.goto(`${stack.baseUrl}/realtime?status=waiting_for_courier&prio=0,1,2,3,4,5`);
+    for (const o of open)
+      await page.locator(`[data-testid=order-row][data-uid="${o.uid}"]`).waitFor({ timeout: 30_000 });
+    await page.getByPlaceholder('Search order reference').focus();
+    await page.getByPlaceholder('Search order reference').blur();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    const second = await page.evaluate(() => document.activeElement?.getAttribute('data-uid') ?? null);
+    expect(second).not.toBeNull();
+    // Someone else's change takes the focused order out of the filter.
+    stack.sim.control.changeOrder(second!, { status: 'shipping_in_transit' });
+    await page
+      .locator(`[data-testid=order-row][data-uid="${second}"]`)
+      .waitFor({ state: 'detached', timeout: 30_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.closest('[data-testid=order-row]')?.getAttribute('data-index'),
+        ),
+      )
+      .toBe('1');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-uid'))).not.toBe(second);
+  });
 });

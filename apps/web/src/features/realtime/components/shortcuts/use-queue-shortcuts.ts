@@ -74,6 +74,25 @@ export function useQueueShortcuts(handlers: QueueShortcutHandlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
 
+  // The row the focus was last on (or in): a live update that removes it leaves the focus on the
+  // page's body, and the next j would start again from the top. The row now at its place takes it.
+  const lastRow = useRef<{ uid: string; index: number } | null>(null);
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const row = (event.target as Element | null)?.closest?.<HTMLElement>(ROW_SELECTOR);
+      lastRow.current = row?.dataset.uid ? { uid: row.dataset.uid, index: Number(row.dataset.index) } : null;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  const { rows } = handlers;
+  useEffect(() => {
+    const last = lastRow.current;
+    if (!last || rows.length === 0 || rows.some((o) => o.uid === last.uid)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    return focusIndex(Math.min(last.index, rows.length - 1), ref.current.rowHeight);
+  }, [rows]);
+
   useEffect(() => {
     let cancel: (() => void) | null = null;
     const orderOf = (row: HTMLElement | null) =>
