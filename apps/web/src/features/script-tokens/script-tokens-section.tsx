@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScriptToken } from '@waybill/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/index.js';
+import { Modal } from '../../components/modal/modal.js';
 import { errorMessage } from '../../lib/errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { useTRPC } from '../../lib/trpc.js';
@@ -17,6 +18,14 @@ export function ScriptTokensSection() {
   const tokens = useQuery(trpc.tokens.list.queryOptions());
   const revoke = useMutation(trpc.tokens.revoke.mutationOptions());
   const [creating, setCreating] = useState(false);
+  // Revoking stops every script that uses the token, and cannot be undone: asked first.
+  const [revoking, setRevoking] = useState<ScriptToken | null>(null);
+  const newToken = useRef<HTMLButtonElement>(null);
+  // Its row goes: once the dialog has closed, the focus goes on to the section's own button.
+  const [revoked, setRevoked] = useState(0);
+  useEffect(() => {
+    if (revoked > 0) newToken.current?.focus();
+  }, [revoked]);
   const refresh = () => queryClient.invalidateQueries(trpc.tokens.list.queryFilter());
   const list = tokens.data?.tokens ?? [];
   const full = tokens.data ? list.length >= tokens.data.max : false;
@@ -27,7 +36,13 @@ export function ScriptTokensSection() {
         <h2 id="script-tokens-title" className={styles.title}>
           Script tokens
         </h2>
-        <Button variant="primary" size="sm" disabled={!tokens.data || full} onClick={() => setCreating(true)}>
+        <Button
+          ref={newToken}
+          variant="primary"
+          size="sm"
+          disabled={!tokens.data || full}
+          onClick={() => setCreating(true)}
+        >
           New token
         </Button>
       </div>
@@ -74,7 +89,7 @@ export function ScriptTokensSection() {
                     size="sm"
                     aria-label={`Revoke ${token.name}`}
                     loading={revoke.isPending && revoke.variables?.id === token.id}
-                    onClick={() => revoke.mutate({ id: token.id }, { onSettled: refresh })}
+                    onClick={() => setRevoking(token)}
                   >
                     Revoke
                   </Button>
@@ -85,6 +100,31 @@ export function ScriptTokensSection() {
         </table>
       ) : null}
       <CreateTokenModal open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+      {revoking ? (
+        <Modal
+          open
+          title={`Revoke "${revoking.name}"?`}
+          onClose={() => setRevoking(null)}
+          testId="revoke-token"
+          footer={
+            <>
+              <Button onClick={() => setRevoking(null)}>Keep it</Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  revoke.mutate({ id: revoking.id }, { onSettled: refresh });
+                  setRevoking(null);
+                  setRevoked((n) => n + 1);
+                }}
+              >
+                Revoke token
+              </Button>
+            </>
+          }
+        >
+          <p>Scripts that use it are refused from now on. This cannot be undone.</p>
+        </Modal>
+      ) : null}
     </section>
   );
 }
