@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { problemsAtSizes } from './fits-view.js';
 import type { Stack } from './harness.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
 
@@ -53,7 +54,7 @@ async function tapOutsideMenu(menuButton: Locator, elsewhere: Locator): Promise<
   expect(page.url()).toBe(before);
 }
 
-describe('menus on a touch screen', () => {
+describe('on a touch screen', () => {
   it("a tap on another order's link closes the row menu without opening that order; the next tap opens it", async () => {
     await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
     const rows = page.getByTestId('order-row');
@@ -72,5 +73,25 @@ describe('menus on a touch screen', () => {
       rows.nth(0).getByRole('button', { name: /^Actions for / }),
       rows.nth(2).getByRole('link').first(),
     );
+  });
+
+  it('a row ticked far down the list keeps the bulk bar and its actions on screen', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
+    const rows = page.getByTestId('order-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(10);
+    // Far enough down that the list's top, where the bar used to be, is screens away.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = rows.last();
+    await last.getByTestId('row-tick').tap();
+    const bar = page.getByTestId('bulk-bar');
+    await bar.waitFor();
+    const box = (await bar.boundingBox())!;
+    const height = page.viewportSize()!.height;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await problemsAtSizes(page, { width: 820, height: 1180 })).toEqual([]);
+    await bar.getByRole('button', { name: 'Clear selection' }).tap();
+    await bar.waitFor({ state: 'detached' });
   });
 });

@@ -197,7 +197,6 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
         statistics={statistics?.statuses_statistics ?? null}
       />
       {props.notice}
-      <BulkBar rows={rows} fulfillmentCenters={reference.fulfillmentCentersByUid} />
       <OrdersTable
         rows={rows}
         comments={comments}
@@ -222,6 +221,9 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
           ) : null
         }
       />
+      {/* After the rows, stuck to the bottom of the window while they scroll: ticking a row far
+          down the list keeps its actions in reach (see bulk.module.css). */}
+      <BulkBar rows={rows} fulfillmentCenters={reference.fulfillmentCentersByUid} />
       <Suspense fallback={null}>
         {modal && modal.kind !== 'reissueAwb' ? (
           <StatusDateModal
