@@ -80,6 +80,11 @@ describe('script tokens on the /me page', () => {
         .not.toBe('Never');
 
       await row.getByRole('button', { name: 'Revoke nightly report' }).click();
+      // Asked first: every script using it stops, for good.
+      const confirm = page.getByRole('dialog', { name: 'Revoke "nightly report"?' });
+      await confirm.waitFor();
+      expect(await axeViolations(page, '[data-testid="revoke-token"]')).toEqual([]);
+      await confirm.getByRole('button', { name: 'Revoke token' }).click();
       await section.getByText('No script tokens yet.').waitFor();
       const after = await waybill(['orders', 'search', '--limit', '1'], env);
       expect(after.code).toBe(3);
