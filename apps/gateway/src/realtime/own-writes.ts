@@ -141,14 +141,14 @@ export class OwnWrites {
   /**
    * Conflict warning rule: throws CONFLICT when the order changed since the view sent `expected`
    * was opened, naming who (the gateway's record of own writes, else the newest comment's author).
-   * Answers the order (and its reference) when it read it (only with `expected`).
+   * Answers the order when it read it (only with `expected`).
    */
   async assertUnchanged(args: {
     token: string;
     orderUid: string;
     expected: ConflictExpected | undefined;
     signal?: AbortSignal;
-  }): Promise<{ reference: string | null; order: Order } | null> {
+  }): Promise<Order | null> {
     const { expected } = args;
     if (!expected) return null;
     const detail = await this.opts.backend.call('orders.detail', {
@@ -157,8 +157,7 @@ export class OwnWrites {
       ...(args.signal ? { signal: args.signal } : {}),
     });
     const current = { updatedAt: detail.order.updated_at, status: detail.order.aggregated_status.key };
-    const read = { reference: detail.order.reference ?? null, order: detail.order };
-    if (!orderChangedSince(expected, current)) return read;
+    if (!orderChangedSince(expected, current)) return detail.order;
     const openedAt = Date.parse(expected.updatedAt);
     const after = (iso: string) => Number.isNaN(openedAt) || Date.parse(iso) > openedAt;
     const record = await this.opts.store.get(args.orderUid);
@@ -168,7 +167,7 @@ export class OwnWrites {
       Date.parse(record.updatedAt) === Date.parse(current.updatedAt) &&
       record.byUid === (await this.user(args.token)).uid
     )
-      return read;
+      return detail.order;
     let conflict: OrderConflict;
     if (record && after(record.updatedAt)) {
       conflict = { by: record.by, at: new Date(record.at).toISOString(), what: record.what };

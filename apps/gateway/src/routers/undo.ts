@@ -42,7 +42,7 @@ async function orderBeforeHolding(
     ...(signal ? { signal } : {}),
   });
   const order =
-    read?.order ??
+    read ??
     (
       await ctx.services.backend.call('orders.detail', {
         token: ctx.token,
