@@ -74,10 +74,11 @@ export function viewProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** The sizes a layout check goes through: a small laptop, a tablet held upright, a large screen. */
+/** The sizes a layout check goes through: a small laptop, a tablet held upright, desktop screens. */
 const CHECKED_SIZES = [
   { width: 1024, height: 768 },
   { width: 820, height: 1180 },
+  { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ] as const;
 
