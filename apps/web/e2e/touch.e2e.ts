@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { problemsAtSizes } from './fits-view.js';
 import type { Stack } from './harness.js';
 import { useSignedInBrowser } from './signed-in-browser.js';
@@ -54,7 +55,44 @@ async function tapOutsideMenu(menuButton: Locator, elsewhere: Locator): Promise<
   expect(page.url()).toBe(before);
 }
 
+/** Rests a finger on `target` until `shown` appears, then lifts it. */
+async function longPress(target: Locator, shown: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press on');
+  const cdp = await page.context().newCDPSession(page);
+  const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+  await shown.waitFor();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 describe('on a touch screen', () => {
+  it('a long press on a status group shows its name without toggling it; a tap elsewhere closes it and does what it aims at', async () => {
+    await page.goto(`${stack.baseUrl}/realtime`);
+    const bar = page.getByTestId('status-bar');
+    await bar.waitFor({ timeout: 30_000 });
+    const groups = bar.getByRole('button');
+    await expect.poll(() => groups.nth(1).isEnabled(), { timeout: 30_000 }).toBe(true);
+    const group = groups.nth(1);
+    const name = (await group.getAttribute('aria-label'))!.replace(/^[\d,.]+k? /, '');
+    const before = page.url();
+    const tooltip = page.getByRole('tooltip');
+    await longPress(group, tooltip);
+    expect(await tooltip.textContent()).toBe(name);
+    expect(await group.getAttribute('aria-pressed')).toBe('false');
+    expect(page.url()).toBe(before);
+    expect(await problemsAtSizes(page, { width: 820, height: 1180 })).toEqual([]);
+    expect(await axeViolations(page, 'body')).toEqual([]);
+
+    // A tooltip is not a menu: the tap beside it toggles the group it lands on.
+    const other = groups.nth(2);
+    await other.tap();
+    await tooltip.waitFor({ state: 'detached' });
+    await expect.poll(() => other.getAttribute('aria-pressed')).toBe('true');
+    expect(await group.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it("a tap on another order's link closes the row menu without opening that order; the next tap opens it", async () => {
     await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
     const rows = page.getByTestId('order-row');

@@ -21,6 +21,7 @@ import {
 } from '@waybill/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useTooltipOpen } from '../../hooks/use-tooltip-open.js';
 import { colourVar, rowTextColourVar } from '../../lib/priority-colour.js';
 import { useHasTrpcClient } from '../../lib/trpc-provider.js';
 import { CopyButton } from '../copy-button/copy-button.js';
@@ -70,9 +71,10 @@ export function CommentOverview({
   href,
 }: CommentOverviewProps) {
   const list = comments ?? [];
-  // The byline shows in a tooltip on hover and keyboard focus of the link while it is cut or hidden.
+  // The byline shows in a tooltip on hover, keyboard focus and a long press of the link while it is
+  // cut or hidden.
   const [short, setShort] = useState(false);
-  const [open, setOpen] = useState(false);
+  const tip = useTooltipOpen(short);
   const latest = latestComment(list);
   const { total, unread } = overviewCounts(order, list, userUid, counts);
   const icon = orderCommentIcon(order.comments, now);
@@ -122,8 +124,8 @@ export function CommentOverview({
         ['--comment-text-colour' as string]: rowTextColourVar(colour),
       }}
     >
-      <Tooltip.Root open={open && short} onOpenChange={setOpen}>
-        <Tooltip.Trigger asChild>
+      <Tooltip.Root {...tip.root}>
+        <Tooltip.Trigger asChild {...tip.trigger}>
           <Link to={href} className={styles.link}>
             <span className={styles.icon} aria-hidden>
               <CommentStatusIcon icon={icon} />

@@ -1,6 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useState } from 'react';
 import { useResizeMeasure } from '../../hooks/use-resize-measure.js';
+import { useTooltipOpen } from '../../hooks/use-tooltip-open.js';
 import { TooltipBubble } from '../popup-layer/popup-layer.js';
 import styles from './truncated-text.module.css';
 
@@ -12,19 +13,20 @@ export interface TruncatedTextProps {
 
 /**
  * A one-line text cut with an ellipsis when its room is too narrow. While cut it shows in full in a
- * tooltip on hover and on keyboard focus (it is focusable only then), so every value can be read.
+ * tooltip on hover, on keyboard focus (it is focusable only then) and on a long press on a touch
+ * screen, so every value can be read.
  */
 export function TruncatedText({ text, className, testId }: TruncatedTextProps) {
   const [element, setElement] = useState<HTMLSpanElement | null>(null);
   const [cut, setCut] = useState(false);
-  const [open, setOpen] = useState(false);
 
   const measure = useCallback((el: HTMLSpanElement) => setCut(el.scrollWidth > el.clientWidth), []);
   useResizeMeasure(element, measure, text);
+  const tip = useTooltipOpen(cut);
 
   return (
-    <Tooltip.Root open={open && cut} onOpenChange={setOpen}>
-      <Tooltip.Trigger asChild>
+    <Tooltip.Root {...tip.root}>
+      <Tooltip.Trigger asChild {...tip.trigger}>
         <span
           ref={setElement}
           className={className ? `${styles.text} ${className}` : styles.text}

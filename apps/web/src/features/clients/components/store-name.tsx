@@ -1,6 +1,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState } from 'react';
 import { TooltipBubble } from '../../../components/index.js';
+import { useTooltipOpen } from '../../../hooks/use-tooltip-open.js';
 import styles from './store-row.module.css';
 
 export interface StoreNameProps {
@@ -11,15 +12,16 @@ export interface StoreNameProps {
 
 /**
  * The store name, cut with an ellipsis when its column is too narrow. A cut name shows in full in a
- * tooltip on hover and on keyboard focus (a plain name is focusable for that), so every name can be read.
+ * tooltip on hover, on keyboard focus (a plain name is focusable for that) and on a long press on a
+ * touch screen, so every name can be read.
  */
 export function StoreName({ name, link }: StoreNameProps) {
-  const [open, setOpen] = useState(false);
   const [element, setElement] = useState<HTMLElement | null>(null);
   const cut = () => element !== null && element.scrollWidth > element.clientWidth;
+  const tip = useTooltipOpen(cut);
   return (
-    <Tooltip.Root open={open} onOpenChange={(next) => setOpen(next && cut())}>
-      <Tooltip.Trigger asChild>
+    <Tooltip.Root {...tip.root}>
+      <Tooltip.Trigger asChild {...tip.trigger}>
         {link ? (
           <a
             ref={setElement}

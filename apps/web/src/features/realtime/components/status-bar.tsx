@@ -24,6 +24,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { SkeletonBlock, TooltipBubble } from '../../../components/index.js';
+import { useTooltipOpen } from '../../../hooks/use-tooltip-open.js';
 import { isStatusBarVisible, statusGroupButtons } from '../lib/status-bar.js';
 import styles from './status-bar.module.css';
 
@@ -79,25 +80,48 @@ export function StatusBar({ filter, onChange, statistics }: StatusBarProps) {
             </button>
           );
         return (
-          <Tooltip.Root key={b.id} delayDuration={300}>
-            <Tooltip.Trigger asChild>
-              <button
-                type="button"
-                className={styles.button}
-                aria-pressed={b.selected}
-                // The visible count starts the name (label in name); the icon says the rest.
-                aria-label={`${formatSummaryCount(b.count)} ${b.label}`}
-                data-empty={b.count === 0 || undefined}
-                onClick={() => onChange({ ...filter, statuses: toggleStatusGroup(filter.statuses, b.id) })}
-              >
-                <Icon size={15} aria-hidden />
-                <span className={styles.count}>{formatSummaryCount(b.count)}</span>
-              </button>
-            </Tooltip.Trigger>
-            <TooltipBubble>{b.label}</TooltipBubble>
-          </Tooltip.Root>
+          <StatusGroupButton
+            key={b.id}
+            icon={Icon}
+            label={b.label}
+            count={b.count}
+            selected={b.selected}
+            onToggle={() => onChange({ ...filter, statuses: toggleStatusGroup(filter.statuses, b.id) })}
+          />
         );
       })}
     </fieldset>
+  );
+}
+
+interface StatusGroupButtonProps {
+  icon: LucideIcon;
+  label: string;
+  count: number;
+  selected: boolean;
+  onToggle: () => void;
+}
+
+/** A status group's count and icon; its name shows in a tooltip (a long press on a touch screen). */
+function StatusGroupButton({ icon: Icon, label, count, selected, onToggle }: StatusGroupButtonProps) {
+  const tip = useTooltipOpen();
+  return (
+    <Tooltip.Root {...tip.root} delayDuration={300}>
+      <Tooltip.Trigger asChild {...tip.trigger}>
+        <button
+          type="button"
+          className={styles.button}
+          aria-pressed={selected}
+          // The visible count starts the name (label in name); the icon says the rest.
+          aria-label={`${formatSummaryCount(count)} ${label}`}
+          data-empty={count === 0 || undefined}
+          onClick={onToggle}
+        >
+          <Icon size={15} aria-hidden />
+          <span className={styles.count}>{formatSummaryCount(count)}</span>
+        </button>
+      </Tooltip.Trigger>
+      <TooltipBubble>{label}</TooltipBubble>
+    </Tooltip.Root>
   );
 }
