@@ -56,6 +56,11 @@ describe('order detail in Chromium', () => {
     await page.waitForURL(/\/realtime\/order\?uid=/);
     expect(new URL(page.url()).searchParams.get('uid')).toBe(orderUid);
     await detail(page).getByTestId('order-detail-header').waitFor();
+    // A screen reader announces the order, not the copy button its title holds.
+    const reference = await detail(page).getByRole('heading').first().textContent();
+    expect(reference).toMatch(/^#\S+/);
+    expect(await detail(page).getAttribute('role')).toBe('dialog');
+    expect(await page.getByRole('dialog', { name: `Order ${reference}`, exact: true }).count()).toBe(1);
     // The page behind does not scroll while the overlay is open.
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
 

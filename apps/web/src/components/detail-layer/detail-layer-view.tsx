@@ -18,6 +18,11 @@ export interface DetailLayerProps {
   children: ReactNode;
   /** Rendered beside the detail, outside it (e.g. a confirmation over it). */
   beside?: ReactNode;
+  /**
+   * The dialog's name, when its title is not one (an order's title is the button copying its
+   * reference, which would name the dialog "Copy order reference …").
+   */
+  label?: string | undefined;
 }
 
 /**
@@ -33,6 +38,7 @@ export function DetailLayer({
   onCloseAutoFocus,
   children,
   beside,
+  label,
 }: DetailLayerProps) {
   useScrollLock(true);
   useInertList();
@@ -56,6 +62,7 @@ export function DetailLayer({
           ref={setContent}
           className={className ? `${styles.content} ${className}` : styles.content}
           aria-describedby={undefined}
+          {...(label ? { 'aria-label': label, 'aria-labelledby': undefined } : {})}
           data-testid={testId}
           // The detail is a dialog, yet not one that silences the palette and its own shortcuts.
           data-detail-layer=""

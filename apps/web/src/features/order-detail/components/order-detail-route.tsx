@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { defaultOrderDetailTab, isCommentUnread, type User } from '@waybill/contracts';
+import { defaultOrderDetailTab, formatOrderReference, isCommentUnread, type User } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackendUnreachableBanner } from '../../../components/backend-unreachable/backend-unreachable-banner.js';
@@ -124,6 +124,7 @@ export function OrderDetailRoute() {
       onClose={close}
       className={styles.dialog}
       testId="order-detail"
+      label={detail.data ? `Order ${formatOrderReference(detail.data.order.reference)}` : undefined}
       // The list focuses the row itself on return (the element that opened the detail may be gone).
       onCloseAutoFocus={(event) => event.preventDefault()}
       beside={
