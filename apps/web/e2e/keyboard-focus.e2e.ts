@@ -80,6 +80,29 @@ describe('focus with the keyboard', () => {
     expect(await saved.count()).toBe(toasts);
   });
 
+  it("the order's tabs take the arrow keys, and Tab leaves the tab list for the tab's content", async () => {
+    const row = page.getByTestId('order-row').first();
+    const uid = (await row.getAttribute('data-uid')) ?? '';
+    await page.goto(`${stack.baseUrl}/realtime/order?uid=${encodeURIComponent(uid)}&tab=history`);
+    const detail = page.getByTestId('order-detail');
+    const tabs = detail.getByRole('tab');
+    await tabs.first().waitFor({ timeout: 30_000 });
+    const names = (await tabs.allTextContents()).map((t) => t.replace(/\d+$/, ''));
+    expect(names.slice(0, 2)).toEqual(['History', 'Order']);
+    await detail.getByRole('tab', { name: 'History' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('Order');
+    expect(await detail.getByRole('tab', { selected: true }).textContent()).toBe('Order');
+    await page.keyboard.press('Home');
+    await expect.poll(focused).toBe('History');
+    expect(await detail.getByRole('tab', { selected: true }).textContent()).toBe('History');
+    await page.keyboard.press('Tab');
+    // Out of the list: no other tab takes the focus on the way.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+  });
+
   it('a focused row a live update removes hands the focus to the row now at its place', async () => {
     // Three orders the user's list shows, made to wait for the courier; the list filtered to them.
     const res = await page.request.get(

@@ -1,5 +1,6 @@
 import { type OrderDetailResponse, PLACEHOLDERS } from '@waybill/contracts';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
+import { moveBetweenTabs } from '../../../lib/tab-keys.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
 import { channelLabel, courierView, DETAIL_TABS } from '../lib/detail-view.js';
 import type { EditorRequest } from '../lib/editor-request.js';
@@ -67,7 +68,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
         onChanged={props.onChanged}
         onClose={props.onClose}
       />
-      <div className={styles.tabs} role="tablist" aria-label="Order detail">
+      <div className={styles.tabs} role="tablist" aria-label="Order detail" onKeyDown={moveBetweenTabs}>
         {DETAIL_TABS.map((t) => (
           <button
             key={t.id}
@@ -75,6 +76,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
             role="tab"
             id={`order-tab-${t.id}`}
             aria-selected={props.tab === t.id}
+            tabIndex={props.tab === t.id ? 0 : -1}
             aria-controls={`order-panel-${t.id}`}
             className={styles.tab}
             onClick={() => props.onTab(t.id)}
