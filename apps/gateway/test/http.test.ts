@@ -396,6 +396,12 @@ describe('origins and websocket upgrades', () => {
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('https://ops.example.com');
       expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+      // An answer to anyone else carries no CORS headers at all.
+      for (const headers of [{}, { origin: listed.url }]) {
+        const own = await fetch(`${listed.url}/healthz`, { headers });
+        expect(own.headers.get('access-control-allow-credentials')).toBeNull();
+        expect(own.headers.get('access-control-allow-origin')).toBeNull();
+      }
     } finally {
       await listed.close();
     }

@@ -84,7 +84,10 @@ export const securityPlugin = fp<{ config: Config }>(
       reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
     });
     await app.register(fastifyCors, {
-      origin: config.ALLOWED_ORIGINS,
+      // A listed origin gets its CORS headers; every other answer (the console's own, a script's)
+      // gets none, not even `Access-Control-Allow-Credentials`.
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && config.ALLOWED_ORIGINS.includes(origin) ? origin : false),
       credentials: true,
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
