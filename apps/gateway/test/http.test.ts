@@ -397,7 +397,7 @@ describe('origins and websocket upgrades', () => {
       expect(response.headers.get('access-control-allow-origin')).toBe('https://ops.example.com');
       expect(response.headers.get('access-control-allow-credentials')).toBe('true');
       // An answer to anyone else carries no CORS headers at all.
-      for (const headers of [{}, { origin: listed.url }]) {
+      for (const headers of [{}, { origin: listed.url }] as Record<string, string>[]) {
         const own = await fetch(`${listed.url}/healthz`, { headers });
         expect(own.headers.get('access-control-allow-credentials')).toBeNull();
         expect(own.headers.get('access-control-allow-origin')).toBeNull();

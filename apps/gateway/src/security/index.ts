@@ -65,6 +65,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }),
     check: new CredentialCheck({
       sessionIsLive: async (id) => (await app.services.sessions.resolve(id)) !== null,
+      backendKnows: (token) => app.services.reference.knows(token),
       backendAccepts: (token, address) => app.services.tokenCheck.accepts(token, address),
       onCheckFailed: (error) => logger.warn({ err: error }, 'websocket credential check failed'),
     }),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   classifyCredential,
@@ -7,14 +6,14 @@ import {
   parseCookieHeader,
 } from '../context.js';
 
-/** How long a backend token the backend accepted counts as verified without asking again. */
-const ACCEPTED_TTL_MS = 30_000;
-/** Accepted backend tokens remembered at once (oldest forgotten first). */
-const ACCEPTED_MAX = 10_000;
-
 export interface CredentialCheckOptions {
   /** True when a session id names a live session (one session-store read). */
   sessionIsLive(id: string): Promise<boolean>;
+  /**
+   * True when the backend accepted the token lately, known without asking it (the users.me cache:
+   * a token signed out since is no longer known).
+   */
+  backendKnows(token: string): boolean;
   /**
    * True when the backend accepts the token; throws when it cannot tell (down, overloaded) or when
    * `address` asked about too many new tokens lately.
@@ -22,7 +21,6 @@ export interface CredentialCheckOptions {
   backendAccepts(token: string, address: string): Promise<boolean>;
   /** Logs a check that could not be answered. */
   onCheckFailed(error: unknown): void;
-  now?: () => number;
 }
 
 /** The credential an upgrade carries in its Cookie or Authorization header. */
@@ -48,13 +46,7 @@ export function paramsCredential(raw: unknown): PresentedCredential | null {
  * sockets are counted and closed (logout) by it. Nothing else, however well-formed, authenticates.
  */
 export class CredentialCheck {
-  /** sha256 of an accepted backend token → until when it counts as verified. */
-  readonly #accepted = new Map<string, number>();
-  readonly #now: () => number;
-
-  constructor(private readonly opts: CredentialCheckOptions) {
-    this.#now = opts.now ?? Date.now;
-  }
+  constructor(private readonly opts: CredentialCheckOptions) {}
 
   /**
    * The identity when it is known without a backend call: a session id is looked up in the store,
@@ -63,7 +55,7 @@ export class CredentialCheck {
   async quick(credential: PresentedCredential): Promise<string | null> {
     const kind = classifyCredential(credential);
     if (kind.kind === 'session') return (await this.#sessionIsLive(kind.id)) ? kind.id : null;
-    if (kind.kind === 'backend' && this.#wasAccepted(kind.token)) return kind.token;
+    if (kind.kind === 'backend' && this.opts.backendKnows(kind.token)) return kind.token;
     return null;
   }
 
@@ -74,16 +66,13 @@ export class CredentialCheck {
   async verify(credential: PresentedCredential, address: string): Promise<string | null> {
     const kind = classifyCredential(credential);
     if (kind.kind !== 'backend') return this.quick(credential);
-    if (this.#wasAccepted(kind.token)) return kind.token;
     try {
-      if (!(await this.opts.backendAccepts(kind.token, address))) return null;
+      return (await this.opts.backendAccepts(kind.token, address)) ? kind.token : null;
     } catch (error) {
       // No answer is no verification: an overloaded backend must not let made-up tokens in.
       this.opts.onCheckFailed(error);
       return null;
     }
-    this.#remember(kind.token);
-    return kind.token;
   }
 
   async #sessionIsLive(id: string): Promise<boolean> {
@@ -94,29 +83,4 @@ export class CredentialCheck {
       return false;
     }
   }
-
-  #wasAccepted(token: string): boolean {
-    const key = hash(token);
-    const until = this.#accepted.get(key);
-    if (until === undefined) return false;
-    if (until > this.#now()) return true;
-    this.#accepted.delete(key);
-    return false;
-  }
-
-  #remember(token: string): void {
-    const key = hash(token);
-    this.#accepted.delete(key);
-    this.#accepted.set(key, this.#now() + ACCEPTED_TTL_MS);
-    while (this.#accepted.size > ACCEPTED_MAX) {
-      const oldest = this.#accepted.keys().next();
-      if (oldest.done) break;
-      this.#accepted.delete(oldest.value);
-    }
-  }
-}
-
-/** Accepted tokens are remembered by digest, so the cache holds nothing a log or heap dump could replay. */
-function hash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
