@@ -114,6 +114,33 @@ describe('taking orders', () => {
     await dialog.getByRole('button', { name: /CANCEL/ }).click();
   });
 
+  it("B's bulk comment over an order A holds names A, and Leave them out unticks it", async () => {
+    const held = uids[1]!;
+    const free = uids[2]!;
+    await holder(b, held, 'Olivia Ops').waitFor({ timeout: 20_000 });
+    await row(b, held).getByTestId('row-tick').click();
+    await row(b, free).getByTestId('row-tick').click();
+    await b.getByTestId('bulk-bar').getByTestId('bulk-addComment').click();
+    const dialog = b.getByRole('dialog', { name: 'Comment on 2 orders' });
+    await dialog.waitFor();
+    const notice = dialog.getByTestId('bulk-colleague-holds');
+    expect(await notice.getByRole('paragraph').textContent()).toBe(
+      '1 of these 2 orders is held by a colleague: Olivia Ops (1).',
+    );
+    expect(await problemsAtSizes(b, { width: 1440, height: 900 })).toEqual([]);
+    expect(await axeViolations(b, '[role=dialog]')).toEqual([]);
+    await notice.getByRole('button', { name: 'Leave them out' }).click();
+    await b.getByRole('dialog', { name: 'Comment on 1 orders' }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(await row(b, held).getByTestId('row-tick').isChecked()).toBe(false);
+    expect(await row(b, free).getByTestId('row-tick').isChecked()).toBe(true);
+    await b
+      .getByRole('dialog')
+      .getByRole('button', { name: /CANCEL/ })
+      .click();
+    await b.getByTestId('bulk-bar').getByRole('button', { name: 'Clear selection' }).click();
+  });
+
   it('t in the open detail takes the order, its header naming the holder', async () => {
     const uid = uids[2]!;
     await row(a, uid).focus();

@@ -13,6 +13,7 @@ import { Button } from '../../../../components/button/button.js';
 import { useToast } from '../../../../components/toast/toast.js';
 import { dateDraftTarget } from '../../../../lib/drafts.js';
 import styles from './bulk.module.css';
+import { ColleagueHoldsNotice } from './colleague-holds-notice.js';
 import { rowSelection, useRowSelection } from './selection.js';
 
 // The modals load on first use, like the screen's other modals.
@@ -77,6 +78,9 @@ export function BulkBarPanel({
   }, [ticked]);
 
   if (ticked.length === 0 && step === null) return null;
+  const tickedUids = ticked.map((o) => o.uid);
+  const untick = (uids: readonly string[]) =>
+    rowSelection.set(selection.ticked.filter((uid) => !uids.includes(uid)));
 
   // Over BULK_CONFIRM_OVER orders (ticked one by one or all at once) the action is confirmed first.
   const run = (title: string, action: BulkOrderAction) =>
@@ -112,7 +116,12 @@ export function BulkBarPanel({
             title={`${statusAction(step.action).title} (${ticked.length} orders)`}
             label={statusAction(step.action).dateLabel}
             testId={`bulk-${step.action}-date`}
-            summary={<p className={styles.hint}>The same date is saved on every ticked order.</p>}
+            summary={
+              <>
+                <p className={styles.hint}>The same date is saved on every ticked order.</p>
+                <ColleagueHoldsNotice orderUids={tickedUids} onLeaveOut={untick} />
+              </>
+            }
             createdAt={latestCreated}
             // The date is kept for the next time this bulk change is opened (a reload clears the ticks).
             draft={{ target: dateDraftTarget('bulk', step.action), kind: step.action }}
@@ -129,6 +138,7 @@ export function BulkBarPanel({
         {step?.kind === 'comment' ? (
           <BulkCommentModal
             count={ticked.length}
+            notice={<ColleagueHoldsNotice orderUids={tickedUids} onLeaveOut={untick} />}
             onSubmit={(text) => run('Add comment', { kind: 'comment', text })}
             onClose={() => setStep(null)}
           />
@@ -137,6 +147,15 @@ export function BulkBarPanel({
           <BulkConfirmModal
             title={step.title}
             count={step.orders.length}
+            notice={
+              <ColleagueHoldsNotice
+                orderUids={step.orders.map((o) => o.uid)}
+                onLeaveOut={(uids) => {
+                  untick(uids);
+                  setStep({ ...step, orders: step.orders.filter((o) => !uids.includes(o.uid)) });
+                }}
+              />
+            }
             onConfirm={() => setStep({ ...step, kind: 'run' })}
             onClose={() => setStep(null)}
           />

@@ -1,5 +1,5 @@
 import { COMMENT_MIN_LENGTH_EXCLUSIVE, commentTooLong, isCommentTextValid } from '@waybill/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CommentLength } from '../../../../components/comments/comment-length.js';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
@@ -16,10 +16,13 @@ const BULK_DRAFT = 'selection';
  */
 export function BulkCommentModal({
   count,
+  notice,
   onSubmit,
   onClose,
 }: {
   count: number;
+  /** Shown under the text (which ticked orders colleagues hold). */
+  notice?: ReactNode;
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
@@ -77,6 +80,7 @@ export function BulkCommentModal({
         At least {COMMENT_MIN_LENGTH_EXCLUSIVE + 1} characters.
       </p>
       <CommentLength id={`${id}-count`} text={text} problem={tooLong} />
+      {notice}
     </Modal>
   );
 }

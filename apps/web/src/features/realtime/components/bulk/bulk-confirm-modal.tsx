@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Modal } from '../../../../components/modal/modal.js';
 import { ModalActions } from '../../../../components/modal/modal-actions.js';
 import styles from './bulk.module.css';
@@ -6,11 +7,14 @@ import styles from './bulk.module.css';
 export function BulkConfirmModal({
   title,
   count,
+  notice,
   onConfirm,
   onClose,
 }: {
   title: string;
   count: number;
+  /** Shown under the count (which ticked orders colleagues hold). */
+  notice?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -28,6 +32,7 @@ export function BulkConfirmModal({
       <p className={styles.hint}>
         {count} orders are ticked. Each one is changed; you can still undo it for a few seconds after.
       </p>
+      {notice}
     </Modal>
   );
 }
