@@ -116,12 +116,27 @@ describe('undo', () => {
     expect(await a.getByTestId('undo-countdown').textContent()).toMatch(/Sent in ([1-9]|10) s/);
     expect(await axeViolations(a, '[role=region][aria-label^="Notifications"]')).toEqual([]);
     // Reachable from the keyboard: F8 moves the focus to the notifications, Tab on to the Undo button.
+    const place = () =>
+      a.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.getAttribute('aria-label') ?? el?.tagName} @${el?.closest('[data-uid]')?.getAttribute('data-uid')}`;
+      });
+    const before = await place();
+    expect(before).not.toMatch(/^BODY/);
     await a.keyboard.press('F8');
     const focused = () => a.evaluate(() => document.activeElement?.textContent);
     for (let tabs = 0; tabs < 3 && (await focused()) !== 'Undo'; tabs += 1) await a.keyboard.press('Tab');
     expect(await focused()).toBe('Undo');
     await a.keyboard.press('Enter');
-    await a.getByText('Nothing was sent.', { exact: true }).waitFor({ timeout: 10_000 });
+    const nothingSent = a.getByText('Nothing was sent.', { exact: true });
+    await nothingSent.waitFor({ timeout: 10_000 });
+    // Escape closes the last notification, and the focus goes back to where it was before F8.
+    await a.keyboard.press('Escape');
+    await nothingSent.waitFor({ state: 'detached' });
+    await expect.poll(place).toBe(before);
+    // F8 with no notification leaves the focus where it is.
+    await a.keyboard.press('F8');
+    await expect.poll(place).toBe(before);
 
     // Past the window, backend-sim still has the order as it was, and was never asked to change it.
     const { commitAt } = answer.result.data;

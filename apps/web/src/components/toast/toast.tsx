@@ -1,9 +1,10 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { passEscapeBelow } from '../../lib/escape-below-toasts.js';
 import styles from './toast.module.css';
 import { UndoCountdown } from './undo-countdown.js';
+import { useToastFocusReturn } from './use-toast-focus-return.js';
 
 export type ToastTone = 'error' | 'success' | 'info';
 /** A held action the toast offers to undo until `until` (epoch ms). */
@@ -32,6 +33,8 @@ let nextId = 1;
 /** Errors and confirmations in plain words, announced to screen readers. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastFocusReturn(viewport, items.length);
   const add = useCallback((item: Omit<ToastItem, 'id'>) => {
     const id = nextId++;
     setItems((list) => [...list.slice(-3), { id, ...item }]);
@@ -94,7 +97,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </RadixToast.Close>
           </RadixToast.Root>
         ))}
-        <RadixToast.Viewport className={styles.viewport} />
+        <RadixToast.Viewport ref={viewport} className={styles.viewport} />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );
