@@ -67,7 +67,42 @@ async function longPress(target: Locator, shown: Locator): Promise<void> {
   await cdp.detach();
 }
 
+/** Whether a finger landing 21 px above, below, left or right of `control`'s centre still hits it. */
+async function fingerSized(control: Locator): Promise<boolean[]> {
+  return control.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    return [
+      [x, y - 21],
+      [x, y + 21],
+      [x - 21, y],
+      [x + 21, y],
+    ].map(([px, py]) => {
+      const hit = document.elementFromPoint(px!, py!);
+      // A tick's box is hit through its label.
+      const target = el.closest('label') ?? el;
+      return hit !== null && (hit === target || target.contains(hit));
+    });
+  });
+}
+
 describe('on a touch screen', () => {
+  it('small controls (a row menu, a tick, the status groups, the bell) take a 44 px finger', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
+    const row = page.getByTestId('order-row').nth(1);
+    await row.waitFor({ timeout: 30_000 });
+    const options = row.getByRole('button', { name: 'Order Options' });
+    const box = (await options.boundingBox())!;
+    // Drawn as small as with a mouse: only the tappable area grows.
+    expect(box.height).toBeLessThan(44);
+    expect(await fingerSized(options)).toEqual([true, true, true, true]);
+    expect(await fingerSized(row.getByTestId('row-tick'))).toEqual([true, true, true, true]);
+    const group = page.getByTestId('status-bar').getByRole('button').nth(1);
+    expect((await fingerSized(group)).slice(0, 2)).toEqual([true, true]);
+    expect(await fingerSized(page.getByTestId('notification-bell'))).toEqual([true, true, true, true]);
+    expect(await problemsAtSizes(page, { width: 820, height: 1180 })).toEqual([]);
+  });
+
   it('a long press on a status group shows its name without toggling it; a tap elsewhere closes it and does what it aims at', async () => {
     await page.goto(`${stack.baseUrl}/realtime`);
     const bar = page.getByTestId('status-bar');
