@@ -15,6 +15,7 @@ import { DEMO } from './sim-stack.js';
 const PROMETHEUS = '/usr/bin/prometheus';
 const deploy = fileURLToPath(new URL('../../../deploy/', import.meta.url));
 const ALERTS = join(deploy, 'prometheus/alerts.yml');
+const SHIPPED_CONFIG = join(deploy, 'prometheus/prometheus.yml');
 const DASHBOARD = join(deploy, 'grafana/waybill-dashboard.json');
 
 interface Dashboard {
@@ -44,6 +45,21 @@ const scrapedNames = (text: string) =>
       .filter((line) => line && !line.startsWith('#'))
       .map((line) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)?.[0]),
   );
+
+/** `text` with each `[from, to]` replaced once; a `from` it lacks fails, so the shipped file stays tested. */
+function replaceEach(text: string, pairs: Array<[string, string]>): string {
+  return pairs.reduce((out, [from, to]) => {
+    if (!out.includes(from)) throw new Error(`deploy/prometheus/prometheus.yml no longer holds ${from}`);
+    return out.replace(from, to);
+  }, text);
+}
+
+/** The expression of the alert rule named `name`. */
+function rulesExpr(answer: unknown, name: string): string {
+  const rule = (answer as RulesAnswer).data.groups.flatMap((g) => g.rules).find((r) => r.name === name);
+  if (!rule) throw new Error(`no alert rule ${name}`);
+  return rule.query;
+}
 
 const missing = existsSync(PROMETHEUS) ? null : `${PROMETHEUS} is missing (apt-get install prometheus)`;
 
@@ -93,18 +109,18 @@ describe.skipIf(missing !== null)(
       await socket.next((m) => (m as { result?: { type: string } }).result?.type === 'data', 30_000);
 
       dir = await mkdtemp(join(tmpdir(), 'waybill-prometheus-'));
+      // The shipped configuration, pointed at this gateway, its token and the rules, scraping every second.
       const { host } = new URL(gateway.url);
+      await writeFile(join(dir, 'token'), TEST_METRICS_TOKEN);
       await writeFile(
         join(dir, 'prometheus.yml'),
-        [
-          'global: { scrape_interval: 1s, evaluation_interval: 1s }',
-          `rule_files: [${JSON.stringify(ALERTS)}]`,
-          'scrape_configs:',
-          '  - job_name: waybill-gateway',
-          `    authorization: { type: Bearer, credentials: ${JSON.stringify(TEST_METRICS_TOKEN)} }`,
-          `    static_configs: [{ targets: [${JSON.stringify(host)}] }]`,
-          '',
-        ].join('\n'),
+        replaceEach(readFileSync(SHIPPED_CONFIG, 'utf8'), [
+          ['scrape_interval: 15s', 'scrape_interval: 1s'],
+          ['evaluation_interval: 15s', 'evaluation_interval: 1s'],
+          ['  - alerts.yml', `  - ${JSON.stringify(ALERTS)}`],
+          ['/etc/prometheus/waybill-metrics-token', join(dir, 'token')],
+          ['[gateway-a:3000, gateway-b:3000]', `[${JSON.stringify(host)}]`],
+        ]),
       );
       const port = await freePort();
       promUrl = `http://127.0.0.1:${port}`;
@@ -200,6 +216,24 @@ describe.skipIf(missing !== null)(
         const answer = await query(rule.query);
         expect(answer.status, `${rule.name}: ${answer.error ?? ''}`).toBe('success');
       }
+    });
+
+    it("judges the heap against V8's own limit: a fraction of it, not of the pod's memory", async () => {
+      const heap = rulesExpr(await (await fetch(`${promUrl}/api/v1/rules`)).json(), 'WaybillHeapHigh');
+      // The alert's left side: the heap in use over its limit, per instance.
+      const ratio = heap.replace(/\s*>\s*0\.8\s*$/, '');
+      expect(ratio).not.toBe(heap);
+      const answer = await vi.waitFor(
+        async () => {
+          const got = await query(ratio);
+          expect(got.data?.result.length).toBe(1);
+          return got;
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      const value = Number(answer.data?.result[0]?.value?.[1]);
+      expect(value).toBeGreaterThan(0);
+      expect(value).toBeLessThan(0.8);
     });
   },
 );

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { WebSocket } from 'ws';
@@ -55,6 +56,17 @@ export const runtimeMetricsPlugin = fp(
         sent.inc();
         send(...args);
       }) as WebSocket['send'];
+    });
+
+    // The heap's own ceiling, not the pod's memory limit: V8 sizes it from the container's memory (about
+    // half of it) unless --max-old-space-size says otherwise, and a full heap ends the process first.
+    new Gauge({
+      name: 'waybill_nodejs_heap_size_limit_bytes',
+      help: 'The most heap V8 lets this process use',
+      registers: [registry],
+      collect() {
+        this.set(getHeapStatistics().heap_size_limit);
+      },
     });
 
     new Gauge({

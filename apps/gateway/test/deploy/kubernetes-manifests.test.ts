@@ -63,6 +63,8 @@ describe('deploy/kubernetes', () => {
   it('the ConfigMap and the example Secret make a valid multi-replica gateway configuration, secrets only in the Secret', () => {
     const config = loadConfig({ ...configMap.data, ...secret.stringData });
     expect(config.REDIS_URL).toMatch(/^redis:\/\//);
+    // Behind an ingress: without a trusted proxy every client would share the controller's limits.
+    expect(config.TRUST_PROXY.length).toBeGreaterThan(0);
     for (const name of ['SERVICE_TOKEN', 'METRICS_TOKEN', 'REDIS_PASSWORD']) {
       expect(Object.keys(secret.stringData)).toContain(name);
       expect(Object.keys(configMap.data)).not.toContain(name);

@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './redis-server.js';
 
 function findNginx(): string {
@@ -37,6 +39,18 @@ export interface Nginx {
   /** The access log so far. */
   accessLog(): Promise<AccessLine[]>;
   stop(): Promise<void>;
+}
+
+/** The shipped balancer's `location /` block (deploy/nginx.conf), so what is tested is what ships. */
+function shippedLocation(): string {
+  const shipped = readFileSync(
+    fileURLToPath(new URL('../../../../deploy/nginx.conf', import.meta.url)),
+    'utf8',
+  );
+  const start = shipped.indexOf('    location / {');
+  const end = shipped.indexOf('\n    }\n', start);
+  if (start < 0 || end < 0) throw new Error('deploy/nginx.conf has no `location /` block');
+  return shipped.slice(start, end + 6);
 }
 
 /**
@@ -78,19 +92,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5
   }
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://gateways;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_connect_timeout 1s;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;
-      proxy_next_upstream error timeout http_502 http_503;
-    }
+${shippedLocation()}
   }
 }
 `;
