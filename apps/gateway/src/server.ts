@@ -2,9 +2,9 @@ import { startTracing } from './tracing.js';
 
 async function main(): Promise<void> {
   // Tracing first: the app's modules (fastify, http, ioredis) load after its instrumentations.
-  const stopTracing = await startTracing();
+  const tracing = await startTracing();
   const { startGateway } = await import('./start-gateway.js');
-  await startGateway(stopTracing);
+  await startGateway(tracing);
 }
 
 main().catch((error: unknown) => {

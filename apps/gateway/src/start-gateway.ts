@@ -1,13 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { registerApp } from './app.js';
 import { assertProductionSafe, ConfigError, loadConfig } from './config.js';
+import { listenOrExplain } from './listen.js';
 import { redisTarget } from './scale/redis-connection.js';
 import { assertRedisAnswers } from './scale/redis-start-check.js';
 import { createServer } from './server-options.js';
+import { SPAN_FLUSH_LIMIT_MS, type Tracing } from './tracing.js';
 import { buildInfo } from './version.js';
 
 /** Loaded by server.ts once tracing (if on) has started, so the instrumentations see every module. */
-export async function startGateway(stopTracing: (() => Promise<void>) | null): Promise<void> {
+export async function startGateway(tracing: Tracing | null): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -22,6 +24,7 @@ export async function startGateway(stopTracing: (() => Promise<void>) | null): P
 
   // Logger, body limit, timeouts and the drain are the server's; the plugins are the app's.
   const app = createServer(config);
+  tracing?.reportTo(app.log);
   const redis = redisTarget(config);
   if (redis) await assertRedisAnswers(redis, app.log);
   await registerApp(app, config);
@@ -39,6 +42,7 @@ export async function startGateway(stopTracing: (() => Promise<void>) | null): P
         ),
     },
     async ({ signal, err }) => {
+      const deadline = Date.now() + config.SHUTDOWN_GRACE_MS;
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
       // The change-poll lease goes at once, so another replica polls now instead of after the drain.
@@ -48,12 +52,14 @@ export async function startGateway(stopTracing: (() => Promise<void>) | null): P
       app.log.info({}, 'connections drained: closing services');
       stage = 'closing services';
       await app.close();
-      // The last spans (the shutdown's own) are sent before the process exits.
-      await stopTracing?.();
+      // The last spans (the shutdown's own) are sent before the process exits, within what is left
+      // of the grace (a little kept for the exit itself): a collector that is down costs no exit 1.
+      stage = 'sending the last spans';
+      await tracing?.stop(Math.max(0, Math.min(SPAN_FLUSH_LIMIT_MS, deadline - Date.now() - 250)));
     },
   );
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await listenOrExplain(app, config);
   app.log.info(
     {
       ...buildInfo(config.WAYBILL_COMMIT),

@@ -13,8 +13,28 @@ export function tracingEnabled(env: Env): boolean {
   return Boolean(endpoint) && env.OTEL_SDK_DISABLED !== 'true' && env.OTEL_TRACES_EXPORTER !== 'none';
 }
 
-/** Starts the SDK when tracing is on; resolves with its shutdown (flushes spans), or null when off. */
-export async function startTracing(env: Env = process.env): Promise<(() => Promise<void>) | null> {
+/** How long the shutdown waits for the collector to take the last spans, at most. */
+export const SPAN_FLUSH_LIMIT_MS = 2000;
+/** While the collector keeps failing, it is named in the log again at most this often. */
+export const EXPORT_WARNING_EVERY_MS = 10 * 60_000;
+
+/** The logger's warn, as pino has it. */
+export interface TracingLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface Tracing {
+  /** Where failures to send spans are logged from now on (until then: stderr). */
+  reportTo(log: TracingLog): void;
+  /**
+   * Sends the last spans and stops the SDK, giving up after `limitMs`: a collector that is down or
+   * hung must not hold the exit. Never rejects; a failure is logged once, as a warning.
+   */
+  stop(limitMs: number): Promise<void>;
+}
+
+/** Starts the SDK when tracing is on, or resolves null when off. */
+export async function startTracing(env: Env = process.env): Promise<Tracing | null> {
   if (!tracingEnabled(env)) return null;
   const hasServiceName =
     env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
@@ -23,13 +43,17 @@ export async function startTracing(env: Env = process.env): Promise<(() => Promi
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
 
-  const [{ NodeSDK }, { HttpInstrumentation }, { IORedisInstrumentation }, { FastifyOtelInstrumentation }] =
-    await Promise.all([
-      import('@opentelemetry/sdk-node'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-ioredis'),
-      import('@fastify/otel'),
-    ]);
+  const [
+    { NodeSDK, core },
+    { HttpInstrumentation },
+    { IORedisInstrumentation },
+    { FastifyOtelInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@fastify/otel'),
+  ]);
 
   const sdk = new NodeSDK({
     instrumentations: [
@@ -53,8 +77,91 @@ export async function startTracing(env: Env = process.env): Promise<(() => Promi
       new IORedisInstrumentation({ dbStatementSerializer: (command) => command }),
     ],
   });
+  const where = collectorAddress(env);
+  let log: TracingLog = { warn: (_fields, message) => process.stderr.write(`${message}\n`) };
+  let stopping = false;
+  // The SDK hands every failed export to this handler; its default goes to the OpenTelemetry diag
+  // logger, which is off unless OTEL_LOG_LEVEL is set: a collector that is down was never heard of.
+  const failed = exportFailures(
+    (fields, message) => log.warn({ ...fields, collector: where }, message),
+    where,
+    Date.now,
+  );
+  core.setGlobalErrorHandler((error) => {
+    // The shutdown's own warning covers what fails while it flushes.
+    if (!stopping) failed(error);
+  });
   sdk.start();
-  return () => sdk.shutdown();
+  return {
+    reportTo: (next) => {
+      log = next;
+    },
+    stop: async (limitMs) => {
+      stopping = true;
+      let timer: NodeJS.Timeout | undefined;
+      // The exporter retries a refused connection as long as an unanswered one: either runs out here.
+      const timedOut = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`not taken within ${limitMs} ms`), limitMs);
+      });
+      const problem = await Promise.race([sdk.shutdown().then(() => null, reasonOf), timedOut]);
+      clearTimeout(timer);
+      if (problem)
+        log.warn(
+          { collector: where, limitMs, reason: problem },
+          `the last spans did not reach the OpenTelemetry collector at ${where}: ${problem}; exiting without them`,
+        );
+    },
+  };
+}
+
+/**
+ * The warning for spans that could not be sent: the first failure at once, then at most one per
+ * `EXPORT_WARNING_EVERY_MS` with how many exports failed since. The SDK reports every export (one
+ * per few seconds while the collector is down), which would bury the rest of the log.
+ */
+export function exportFailures(
+  warn: (fields: Record<string, unknown>, message: string) => void,
+  where: string,
+  now: () => number,
+): (error: unknown) => void {
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  let failures = 0;
+  return (error) => {
+    failures += 1;
+    if (now() - warnedAt < EXPORT_WARNING_EVERY_MS) return;
+    const reason = reasonOf(error);
+    warn(
+      { failedExports: failures, reason },
+      `spans could not be sent to the OpenTelemetry collector at ${where}: ${reason}; they are dropped ` +
+        `(this warning comes again at most every ${EXPORT_WARNING_EVERY_MS / 60_000} min while it lasts)`,
+    );
+    warnedAt = now();
+    failures = 0;
+  };
+}
+
+/** The collector's address as the variable that set it gives it, without any user or password in it. */
+export function collectorAddress(env: Env): string {
+  const name = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+    ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+    : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+  const value = env[name] ?? '';
+  try {
+    const url = new URL(value);
+    url.username = '';
+    url.password = '';
+    // URL adds a slash to a bare origin: the address stays as it was written.
+    return `${value.endsWith('/') || url.pathname !== '/' ? url.href : url.origin} (${name})`;
+  } catch {
+    return `${value} (${name})`;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  // A refused connection to a name with two addresses is an AggregateError with no message.
+  if (error instanceof Error) return error.message || (error as { code?: string }).code || error.name;
+  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
+  return String(error);
 }
 
 /** Attribute values of undefined are dropped: these replace what the http instrumentation records. */

@@ -91,7 +91,10 @@ export function installDrain(
     activity.set(socket, { answering: 0, idleSince: now() });
     socket.once('close', () => sockets.delete(socket));
   });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // Ahead of Fastify's own listener: a route that answers synchronously (/readyz while draining)
+  // reaches the onSend check below before Fastify's listener returns, so the request must be
+  // recorded first, or its answer keeps the connection open until the grace period ends.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     latest.set(req.socket, req);
     responses.add(res);
     const state = activity.get(req.socket);

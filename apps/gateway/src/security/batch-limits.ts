@@ -6,9 +6,15 @@ import { TRPC_PARAMS, type TrpcRequest, trpcRequest } from './trpc-request.js';
 export const RPC_CODES = { BAD_REQUEST: -32600, TOO_MANY_REQUESTS: -32029 } as const;
 
 /** A tRPC error body for one call. */
-export function rpcError(code: keyof typeof RPC_CODES, message: string, path: string | undefined) {
+export function rpcError(
+  code: keyof typeof RPC_CODES,
+  message: string,
+  path: string | undefined,
+  /** The request's id, as tRPC's error formatter adds it to every error (trpc.ts). */
+  requestId: string | undefined,
+) {
   const httpStatus = code === 'BAD_REQUEST' ? 400 : 429;
-  return { error: { message, code: RPC_CODES[code], data: { code, httpStatus, path } } };
+  return { error: { message, code: RPC_CODES[code], data: { code, httpStatus, path, requestId } } };
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -71,7 +77,7 @@ export function registerBatchLimits(app: FastifyInstance, limits: CostLimits): v
     const refused = refusal(request, limits);
     if (!refused) return done();
     request.log.warn({ calls: refused.calls.length }, 'batch refused: over its limits');
-    const bodies = refused.calls.map((c) => rpcError('BAD_REQUEST', refused.problem, c.path));
+    const bodies = refused.calls.map((c) => rpcError('BAD_REQUEST', refused.problem, c.path, request.id));
     reply
       .status(400)
       .header('content-type', 'application/json')

@@ -1,6 +1,7 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { upgradeOf } from '../request-id.js';
 import { registerBatchLimits } from './batch-limits.js';
 import { FairScheduler } from './fair-scheduler.js';
 import { registerSignInLimit } from './sign-in-limit.js';
@@ -102,5 +103,7 @@ function registerAbuseLimits(app: FastifyInstance, config: Config): void {
     [config.SERVICE_TOKEN],
   );
   const logger = app.log.child({ component: 'ws-limits' });
-  app.websocketServer.on('connection', (socket) => attachMessageLimits(socket, limits, logger));
+  app.websocketServer.on('connection', (socket, req) =>
+    attachMessageLimits(socket, limits, logger, upgradeOf(req)?.id),
+  );
 }

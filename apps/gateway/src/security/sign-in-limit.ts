@@ -55,9 +55,15 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
     keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new SignInLimited(context.after),
   });
-  const refuse = (reply: FastifyReply, paths: string[], batched: boolean, after: string) => {
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    paths: string[],
+    batched: boolean,
+    after: string,
+  ) => {
     const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${after}`;
-    const one = (path: string) => rpcError('TOO_MANY_REQUESTS', message, path);
+    const one = (path: string) => rpcError('TOO_MANY_REQUESTS', message, path, request.id);
     reply
       .status(429)
       .header('content-type', 'application/json')
@@ -73,7 +79,12 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
     // The limit counts requests: a batch of many attempts would pass as one.
     if (signIns > 1) {
       const bodies = paths.map((path) =>
-        rpcError('BAD_REQUEST', 'Send one sign-in call per request, not several in a batch', path),
+        rpcError(
+          'BAD_REQUEST',
+          'Send one sign-in call per request, not several in a batch',
+          path,
+          request.id,
+        ),
       );
       reply
         .status(400)
@@ -85,7 +96,7 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
       () => done(),
       (error: unknown) =>
         error instanceof SignInLimited
-          ? refuse(reply, paths, found?.batched === true, error.after)
+          ? refuse(request, reply, paths, found?.batched === true, error.after)
           : done(error as Error),
     );
   });

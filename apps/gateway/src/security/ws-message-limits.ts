@@ -67,6 +67,8 @@ export function attachMessageLimits(
   socket: WebSocket,
   limits: CostLimits & { maxBatchSize: number },
   logger: FastifyBaseLogger,
+  /** The upgrade request's id, which names every call of the socket. */
+  requestId: string | undefined,
 ): void {
   const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -79,7 +81,11 @@ export function attachMessageLimits(
       const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
       const jsonrpc = m.jsonrpc === '2.0' ? { jsonrpc: '2.0' } : {};
       socket.send(
-        JSON.stringify({ id, ...jsonrpc, ...rpcError('BAD_REQUEST', problem, found.calls[i]?.path) }),
+        JSON.stringify({
+          id,
+          ...jsonrpc,
+          ...rpcError('BAD_REQUEST', problem, found.calls[i]?.path, requestId),
+        }),
       );
     });
     return false;

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 type RpcAnswer = {
   result?: unknown;
-  error?: { message: string; data: { code: string; httpStatus: number } };
+  error?: { message: string; data: { code: string; httpStatus: number; requestId?: string } };
 };
 
 async function batch(calls: { path: string; input: unknown }[]) {
@@ -34,7 +34,11 @@ async function batch(calls: { path: string; input: unknown }[]) {
       headers: { authorization: `Bearer ${token}` },
     },
   );
-  return { status: res.status, body: (await res.json()) as RpcAnswer[] };
+  return {
+    status: res.status,
+    requestId: res.headers.get('x-request-id'),
+    body: (await res.json()) as RpcAnswer[],
+  };
 }
 
 const search = (window: { skip: number; limit: number }, refresh = false) => ({
@@ -67,6 +71,9 @@ describe('HTTP batches', () => {
     expect(big.status).toBe(400);
     expect(big.body).toHaveLength(6);
     expect(big.body[5]?.error?.message).toMatch(/600 rows together; at most 500 \(BATCH_MAX_ROWS\)/);
+    // Each refusal names its request, as every other error does, so it can be found in the logs.
+    expect(big.requestId).toMatch(/\S/);
+    expect(big.body.map((b) => b.error?.data.requestId)).toEqual(Array(6).fill(big.requestId));
     const fits = await batch(Array.from({ length: 5 }, () => search({ skip: 0, limit: 100 })));
     expect(fits.status).toBe(200);
     expect(fits.body.every((b) => b.result !== undefined)).toBe(true);
@@ -174,6 +181,9 @@ describe('websocket messages and subscriptions', () => {
       const answer = await answerTo(s, c.id);
       expect(answer.error?.data.code).toBe('BAD_REQUEST');
       expect(answer.error?.message).toMatch(/600 rows together; at most 500 \(BATCH_MAX_ROWS\)/);
+      // Named by the socket's upgrade request, as every call of the socket is.
+      expect(answer.error?.data.requestId).toMatch(/\S/);
+      expect(answer.error?.data.requestId).toBe(one.error?.data.requestId);
     }
     await pingPong(s);
     expect(isOpen(s)).toBe(true);

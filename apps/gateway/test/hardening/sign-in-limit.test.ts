@@ -78,6 +78,44 @@ describe('the sign-in links', () => {
   });
 });
 
+describe('a refused sign-in names its request', () => {
+  type ErrorBody = { error: { data: { code: string; requestId?: string } } };
+  const attempt = (path = 'auth.passwordLogin', body = WRONG) =>
+    fetch(`${stack.url}/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+
+  it('carries the request id in the error data over the limit, as a wrong password does', async () => {
+    for (let i = 0; i < LIMIT; i++) {
+      const wrong = await attempt();
+      expect(wrong.status).toBe(401);
+      expect(((await wrong.json()) as ErrorBody).error.data.requestId).toBe(
+        wrong.headers.get('x-request-id'),
+      );
+    }
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    const { data } = ((await limited.json()) as ErrorBody).error;
+    expect(data.code).toBe('TOO_MANY_REQUESTS');
+    expect(data.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data.requestId).toBe(limited.headers.get('x-request-id'));
+  });
+
+  it('carries it in every call of a refused batch of sign-ins', async () => {
+    const res = await attempt(
+      'auth.passwordLogin,auth.passwordLogin?batch=1',
+      JSON.stringify({ 0: {}, 1: {} }),
+    );
+    expect(res.status).toBe(400);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const answers = (await res.json()) as ErrorBody[];
+    expect(answers.map((a) => a.error.data.requestId)).toEqual([id, id]);
+  });
+});
+
 describe('the sign-in limit reads each request as tRPC does', () => {
   it('counts attempts sent with an absolute address in the request line', async () => {
     const port = new URL(stack.url).port;
