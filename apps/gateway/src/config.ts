@@ -229,6 +229,12 @@ export const configSchema = z.object({
   WS_PONG_WAIT_MS: int(5_000, 50, 600_000),
   /** Subscriptions one websocket may hold open at once; more get TOO_MANY_REQUESTS. */
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(20, 1, 10_000),
+  /**
+   * Bytes a websocket may leave unsent (its client stopped reading): past it the socket is closed,
+   * and past twice it across one session's sockets too. Above the largest snapshot one socket's live
+   * lists send at once (WS_MAX_LIVE_ROWS_PER_SOCKET rows, about 2 KB each).
+   */
+  WS_MAX_UNSENT_BYTES: int(8 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
   /** Rows the live lists of one websocket may re-read together (the sum of their skip + limit). */
   WS_MAX_LIVE_ROWS_PER_SOCKET: int(2_000, PAGE_SIZE, 1_000_000),
   /** Websockets whose credential is not (yet) verified one client address may hold open. */

@@ -7,6 +7,12 @@ import { authedProcedure, router } from '../trpc.js';
 
 const liveInputSchema = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
 
+/**
+ * A burst of takes and releases (a bulk run's orders ending their holds, one person taking many)
+ * is one push of the whole set after it settles, not one per hold to every console.
+ */
+const HOLDS_PUSH_SETTLE_MS = 300;
+
 const sorted = (holds: Hold[]) => [...holds].sort((a, b) => a.orderUid.localeCompare(b.orderUid));
 
 /**
@@ -19,7 +25,7 @@ export const holdsRouter = router({
   live: authedProcedure.input(liveInputSchema).subscription(async function* ({ ctx, input, signal }) {
     const { holds } = ctx.services.team;
     let last = input?.lastEventId ?? '';
-    for await (const _ of changes((wake) => holds.onChange(wake), signal, 0)) {
+    for await (const _ of changes((wake) => holds.onChange(wake), signal, HOLDS_PUSH_SETTLE_MS)) {
       const snapshot = { holds: sorted(await holds.list()) };
       const id = hashOf(JSON.stringify(snapshot)).slice(0, 16);
       if (id === last) continue;

@@ -82,7 +82,8 @@ export class RedisHoldStore implements HoldStore {
 
   async touch(orderUid: string, holderUid: string, at: string): Promise<void> {
     const { redis, keys } = this.opts;
-    if ((await redis.eval(TOUCH, 1, keys.holds, orderUid, holderUid, at)) === 1) await this.changed();
+    // Who holds what is unchanged: no push to every console for each action on a held order.
+    await redis.eval(TOUCH, 1, keys.holds, orderUid, holderUid, at);
   }
 
   onChange(listener: () => void): () => void {

@@ -50,6 +50,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const guard = new WsGuard({
     maxPerUser: config.WS_MAX_PER_USER,
     messagesPerSecond: config.WS_MESSAGES_PER_SECOND,
+    maxUnsentBytes: config.WS_MAX_UNSENT_BYTES,
     logger: app.log.child({ component: 'ws-guard' }),
   });
   app.decorate('wsGuard', guard);

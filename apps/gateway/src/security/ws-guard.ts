@@ -13,8 +13,13 @@ export interface WsGuardOptions {
   maxPerUser: number;
   /** Messages per socket per second; more closes that socket with 1008. */
   messagesPerSecond: number;
+  /** Unsent bytes a socket may hold, and twice that a session's sockets together; past it, closed. */
+  maxUnsentBytes: number;
   logger: FastifyBaseLogger;
 }
+
+/** Below this much unsent a send is not checked further: a socket reading along never pays for it. */
+const UNSENT_CHECKED_FROM = 256 * 1024;
 
 interface Tracked {
   identity: string | null;
@@ -59,6 +64,12 @@ export class WsGuard {
       if (!this.allowMessage(socket, tracked)) return false;
       return emit(event, ...args);
     }) as WebSocket['emit'];
+    // Every writer (tRPC's answers and pushes, the cohorts' direct pushes) goes through send.
+    const send = socket.send.bind(socket) as (...args: unknown[]) => void;
+    socket.send = ((...args: unknown[]) => {
+      if (socket.bufferedAmount > UNSENT_CHECKED_FROM && this.tooMuchUnsent(socket, tracked)) return;
+      send(...args);
+    }) as WebSocket['send'];
   }
 
   /**
@@ -93,6 +104,28 @@ export class WsGuard {
     for (const socket of sockets) socket.close(WS_CLOSE.signedOut, 'signed out');
     this.byIdentity.delete(identity);
     return sockets.length;
+  }
+
+  /**
+   * A client that stops reading would have the gateway hold every push for it: tRPC's handler queues
+   * whatever a subscription yields (holds, notifications, activity), whatever the socket holds
+   * unsent. Past the cap the socket is closed at once (no close frame: it would queue behind the
+   * rest); a console reconnects and resumes from its last event.
+   */
+  private tooMuchUnsent(socket: WebSocket, tracked: Tracked): boolean {
+    const max = this.opts.maxUnsentBytes;
+    const own = socket.bufferedAmount;
+    let session = own;
+    if (own <= max && tracked.identity)
+      for (const other of this.byIdentity.get(tracked.identity) ?? [])
+        if (other !== socket) session += other.bufferedAmount;
+    if (own <= max && session <= 2 * max) return false;
+    this.opts.logger.warn(
+      { unsentBytes: own, sessionUnsentBytes: session, max },
+      'websocket closed: its client stopped reading (WS_MAX_UNSENT_BYTES)',
+    );
+    socket.terminate();
+    return true;
   }
 
   private allowMessage(socket: WebSocket, tracked: Tracked): boolean {

@@ -79,7 +79,7 @@ export class MemoryHoldStore implements HoldStore {
     const next = { ...current, lastActionAt: at };
     this.holds.set(orderUid, next);
     await this.disk?.put(orderUid, JSON.stringify(next));
-    this.emit();
+    // Who holds what is unchanged: no push to every console for each action on a held order.
   }
 
   onChange(listener: () => void): () => void {
