@@ -159,6 +159,13 @@ export const configSchema = z.object({
   LIVE_TOKEN_CHECK_MS: int(5000, 100, 600_000),
   /** Export progress is checked every 2 s; lower only in tests. */
   EXPORT_CHECK_MS: int(EXPORT_CHECK_INTERVAL_MS, 10, 60_000),
+  /**
+   * Exports one user may have running at once, over every replica: each is checked every
+   * EXPORT_CHECK_MS until done, whether or not its user is still there. Joining an export of the same
+   * inbound that runs already starts nothing and is always allowed. At most 20, the jobs a user's
+   * list holds, which is where running ones are counted.
+   */
+  EXPORT_JOBS_RUNNING_PER_USER: int(5, 1, 20),
   /** Inbounds and clients lists refresh live every 30 s; lower only in tests. */
   LIST_REFRESH_MS: int(30_000, 100, 600_000),
   /** Distinct live lists (user + list + filter + window) one user may keep open at once, over all lists. */

@@ -9,6 +9,7 @@ import type { GatewayMetrics } from './metrics.js';
 import type { Collaboration } from './notifications/collaboration.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
+import type { PerUserLock } from './scale/per-user-lock.js';
 import type { CommentRate } from './security/comment-rate.js';
 import type { HoldLimits } from './team/hold-limits.js';
 import type { Team } from './team/team.js';
@@ -38,6 +39,8 @@ export interface Services {
   commentRate: CommentRate;
   /** Bulk actions run as jobs (orders.bulkStart), kept in Redis with several replicas. */
   bulkJobs: BulkJobs;
+  /** Serialises one user's check-and-write of a capped kind (tokens, bulk jobs, views, holds, exports). */
+  userLock: PerUserLock;
   /** Status changes, reissues and bulk runs held for their undo window (UNDO_WINDOW_MS). */
   pendingActions: PendingActions;
   /** Holds (orders.take) and the activity record, kept at the gateway (src/team). */

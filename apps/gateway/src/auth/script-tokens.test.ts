@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PerUserLock } from '../scale/per-user-lock.js';
 import { DataStore } from '../storage/data-store.js';
 import { DiskSessionStore } from './disk-session-store.js';
 import { DiskScriptTokenStore } from './script-token-store.js';
@@ -25,6 +26,7 @@ async function start() {
     ttlDays: 90,
     maxLifetimeMs: 365 * DAY,
     maxPerUser: 20,
+    lock: new PerUserLock(),
     logger: quiet,
     now: () => now,
   });

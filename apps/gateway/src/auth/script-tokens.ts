@@ -1,3 +1,4 @@
+import type { PerUserLock } from '../scale/per-user-lock.js';
 import { newSessionId } from './credentials.js';
 import type { ScriptTokenEntry, ScriptTokenStore } from './script-token-store.js';
 import { sessionKey } from './session-expiry.js';
@@ -19,6 +20,8 @@ export interface ScriptTokensOptions {
   /** SESSION_MAX_MS: no session outlives it, a script token neither. */
   maxLifetimeMs: number;
   maxPerUser: number;
+  /** One creation at a time per user, over every replica on Redis: the cap is read before the write. */
+  lock: PerUserLock;
   logger: { warn(obj: object, msg?: string): void };
   now?: () => number;
 }
@@ -32,7 +35,6 @@ export interface ScriptTokensOptions {
 export class ScriptTokens {
   private readonly lastWritten = new Map<string, number>();
   private readonly now: () => number;
-
   constructor(private readonly opts: ScriptTokensOptions) {
     this.now = opts.now ?? Date.now;
   }
@@ -52,30 +54,35 @@ export class ScriptTokens {
 
   /** A new token for `owner`, acting with `backendToken`: the only time the token itself is seen. */
   async create(owner: string, name: string, backendToken: string) {
-    const live = await this.list(owner);
-    if (live.length >= this.opts.maxPerUser)
-      throw new ScriptTokenLimitError(
-        `You have ${live.length} script tokens, the most allowed (SCRIPT_TOKENS_MAX_PER_USER=${this.opts.maxPerUser}): revoke one first`,
-      );
-    const now = this.now();
-    const lifetimeMs = Math.min(this.opts.ttlDays * DAY_MS, this.opts.maxLifetimeMs);
-    const token = newSessionId();
-    const entry: ScriptTokenEntry = {
-      key: sessionKey(token),
-      name,
-      createdAt: now,
-      expiresAt: now + lifetimeMs,
-      lastUsedAt: null,
-    };
-    await this.opts.sessions.create(token, {
-      token: backendToken,
-      createdAt: now,
-      expiresAt: entry.expiresAt,
-      idleMs: lifetimeMs,
-      owner,
+    return this.opts.lock.run('script-tokens', owner, async () => {
+      this.assertRoom((await this.list(owner)).length);
+      const now = this.now();
+      const lifetimeMs = Math.min(this.opts.ttlDays * DAY_MS, this.opts.maxLifetimeMs);
+      const token = newSessionId();
+      const entry: ScriptTokenEntry = {
+        key: sessionKey(token),
+        name,
+        createdAt: now,
+        expiresAt: now + lifetimeMs,
+        lastUsedAt: null,
+      };
+      await this.opts.sessions.create(token, {
+        token: backendToken,
+        createdAt: now,
+        expiresAt: entry.expiresAt,
+        idleMs: lifetimeMs,
+        owner,
+      });
+      await this.opts.store.put(owner, entry);
+      return { token, entry };
     });
-    await this.opts.store.put(owner, entry);
-    return { token, entry };
+  }
+
+  private assertRoom(live: number): void {
+    if (live >= this.opts.maxPerUser)
+      throw new ScriptTokenLimitError(
+        `You have ${live} script tokens, the most allowed (SCRIPT_TOKENS_MAX_PER_USER=${this.opts.maxPerUser}): revoke one first`,
+      );
   }
 
   /** Ends the token on every replica (its websockets close); false when the user has no such token. */

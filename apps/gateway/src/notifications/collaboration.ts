@@ -12,6 +12,7 @@ import { Mentions } from './mentions.js';
 import { MemoryNotificationStore, type NotificationStore } from './notification-store.js';
 import { Notifier, type Writer } from './notifier.js';
 import { notificationKeys, RedisNotificationStore } from './redis-notification-store.js';
+import { CENTRE_PUSH_INTERVAL_MS, withSettledUpdates } from './settled-updates.js';
 
 export interface CollaborationOptions {
   config: Pick<
@@ -74,6 +75,7 @@ export function createCollaboration(opts: CollaborationOptions) {
       logger: opts.logger,
     });
   } else store = opts.localStore ?? new MemoryNotificationStore();
+  store = withSettledUpdates(store, CENTRE_PUSH_INTERVAL_MS);
   const presence = new PresenceHub({
     ordersPerSession: config.PRESENCE_ORDERS_PER_SESSION,
     viewersPerOrder: config.PRESENCE_VIEWERS_PER_ORDER,

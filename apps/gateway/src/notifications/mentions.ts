@@ -1,4 +1,4 @@
-import { excerptOf, mentionedUsers } from '@waybill/contracts';
+import { excerptOf, MENTIONS_NOTIFIED_MAX, mentionedInTextOrder } from '@waybill/contracts';
 import type { BackendCaller } from '../realtime/types.js';
 import type { NotificationStore } from './notification-store.js';
 import { type NotificationKind, newNotificationId } from './notifier.js';
@@ -17,7 +17,7 @@ export interface MentionedComment {
  * Turns the @mentions of a posted comment into notifications: "Ana Popescu mentioned you on #REF",
  * with the comment's first words. Names are resolved here, against the users the author's token
  * lists, so a mention reaches only a colleague the backend shows the author; the author is never
- * told of their own mention.
+ * told of their own mention, and only the first MENTIONS_NOTIFIED_MAX colleagues named are told.
  */
 export class Mentions {
   constructor(
@@ -35,7 +35,9 @@ export class Mentions {
       token: comment.token,
       ...(comment.signal ? { signal: comment.signal } : {}),
     });
-    const mentioned = mentionedUsers(comment.text, users).filter((u) => u.uid !== comment.author.uid);
+    const mentioned = mentionedInTextOrder(comment.text, users)
+      .filter((u) => u.uid !== comment.author.uid)
+      .slice(0, MENTIONS_NOTIFIED_MAX);
     const on = comment.reference ? `#${comment.reference.replace(/^#+/, '')}` : 'an order';
     for (const user of mentioned) {
       await this.opts.store.push(user.uid, {

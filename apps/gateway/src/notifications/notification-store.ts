@@ -68,7 +68,8 @@ export class MemoryNotificationStore implements NotificationStore {
   private readonly listeners = new Set<(userUid: string) => void>();
 
   constructor(
-    private readonly now: () => number = Date.now,
+    /** The clock claims expire by (replaceable, as the other stores' clocks are, in tests). */
+    public now: () => number = Date.now,
     private readonly disk: DataSection | null = null,
   ) {}
 

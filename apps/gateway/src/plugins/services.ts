@@ -13,6 +13,7 @@ import { MemoryNotificationStore } from '../notifications/notification-store.js'
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
+import { PerUserLock } from '../scale/per-user-lock.js';
 import { redisTarget } from '../scale/redis-connection.js';
 import { CommentRate, MemoryWindowCounts, RedisWindowCounts } from '../security/comment-rate.js';
 import type { Services } from '../services.js';
@@ -190,8 +191,13 @@ export const servicesPlugin = fp<{ config: Config }>(
     const tokenStore =
       scale?.scriptTokenStore ?? (dataStore && new DiskScriptTokenStore(dataStore.section('script-tokens')));
     if (!tokenStore) throw new Error('no script token store');
+    // One user's check-and-write of a capped kind at a time, over every replica when on Redis.
+    const userLock = new PerUserLock(
+      scale ? { redis: { client: scale.redis, keyPrefix: config.REDIS_KEY_PREFIX } } : {},
+    );
     const scriptTokens = new ScriptTokens({
       sessions,
+      lock: userLock,
       store: tokenStore,
       ttlDays: config.SCRIPT_TOKEN_TTL_DAYS,
       maxLifetimeMs: config.SESSION_MAX_MS,
@@ -212,6 +218,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       commentRate,
       bulkJobs,
       pendingActions,
+      userLock,
       team,
       holdLimits,
       views,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '@waybill/contracts';
 import { BackendError } from '../backend/backend-error.js';
 import { inSpan } from '../telemetry.js';
@@ -128,16 +129,24 @@ export class ExportJobs {
    * shows in `list(userUid)`, and only its owners (who started or joined it) may follow and download
    * it. Joining needs the backend to read the inbound with the joiner's own token first: a job is
    * never a way around the backend's access rules. A failed job is never joined: starting again is
-   * the retry.
+   * the retry. A new job is refused (TOO_MANY_REQUESTS) while the user has `maxRunning` running;
+   * joining one starts no work and is never refused. The caller runs starts of one user one at a
+   * time (scale/per-user-lock.ts), so the count sees the job the previous one started.
    */
-  async start(inboundUid: string, token: string, userUid: string): Promise<ExportJobState> {
-    const { state, joined } = await this.startOrJoin(inboundUid, token);
+  async start(
+    inboundUid: string,
+    token: string,
+    userUid: string,
+    maxRunning = Number.POSITIVE_INFINITY,
+  ): Promise<ExportJobState> {
+    const admit = () => this.assertRoom(userUid, maxRunning);
+    const { state, joined } = await this.startOrJoin(inboundUid, token, admit);
     if (joined) await this.checkReader(inboundUid, token);
     await this.addOwner(userUid, state.jobId);
     return state;
   }
 
-  private async startOrJoin(inboundUid: string, token: string): Promise<Found> {
+  private async startOrJoin(inboundUid: string, token: string, admit: () => Promise<void>): Promise<Found> {
     const runningId = this.runningByInbound.get(inboundUid);
     const running = runningId ? this.jobs.get(runningId) : undefined;
     if (running && running.state.status === 'running') return { state: running.state, joined: true };
@@ -145,18 +154,30 @@ export class ExportJobs {
     if (starting) {
       // The starter's refusal is no answer for this caller, whose own token then starts the export.
       const started = await starting.catch(() => null);
-      return started ? { state: started.state, joined: true } : this.startOrJoin(inboundUid, token);
+      return started ? { state: started.state, joined: true } : this.startOrJoin(inboundUid, token, admit);
     }
-    const started = this.begin(inboundUid, token).finally(() => this.starting.delete(inboundUid));
+    const started = this.begin(inboundUid, token, admit).finally(() => this.starting.delete(inboundUid));
     this.starting.set(inboundUid, started);
     return started;
   }
 
+  /** Refuses a new job to a user who has `max` running (started or joined) already. */
+  private async assertRoom(userUid: string, max: number): Promise<void> {
+    if (!Number.isFinite(max)) return;
+    const running = (await this.list(userUid)).filter((s) => s.status === 'running').length;
+    if (running < max) return;
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `You have ${running} exports running, the most one person may (max ${max}, EXPORT_JOBS_RUNNING_PER_USER): wait for one to finish`,
+    });
+  }
+
   /** The caller's token authorises the export; the checks use the service token. */
-  private async begin(inboundUid: string, token: string): Promise<Found> {
+  private async begin(inboundUid: string, token: string, admit: () => Promise<void>): Promise<Found> {
     // Join a job another replica runs for this inbound.
     const elsewhere = await this.opts.store?.runningFor(inboundUid);
     if (elsewhere) return { state: elsewhere.state, joined: true };
+    await admit();
     const [{ report }, inboundName] = await Promise.all([
       this.opts.backend
         .call('inbounds.export', { token, query: { inventory_receipt_uid: inboundUid } })

@@ -20,10 +20,15 @@ export const exportProcedures = {
   /**
    * Start an export of an inbound, or join the one already running for it if the backend lets the
    * caller read that inbound (its refusal comes back as is: UNAUTHORIZED, FORBIDDEN, NOT_FOUND).
+   * At most EXPORT_JOBS_RUNNING_PER_USER of the caller's run at once; a join is never refused.
    */
   start: authedProcedure.input(inboundUidInputSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.reference.user(ctx.token);
-    return ctx.services.realtime.exports.start(input.uid, ctx.token, user.uid);
+    const max = ctx.services.config.EXPORT_JOBS_RUNNING_PER_USER;
+    // Counted and started as one step, over every replica: a batch of starts would all pass the count.
+    return ctx.services.userLock.run('exports', user.uid, () =>
+      ctx.services.realtime.exports.start(input.uid, ctx.token, user.uid, max),
+    );
   }),
   /**
    * The caller's running and recent jobs (started or joined; the newest 20 of the last 24 h), so a

@@ -60,6 +60,19 @@ export async function admitBulkJob(
 }
 
 /**
+ * admitBulkJob and `start` as one step per user over every replica: with the check alone, a batch
+ * of concurrent calls would all be counted before any of their jobs is.
+ */
+export async function startWithinBulkCap<T>(
+  ctx: Context & { token: string },
+  input: { action: { kind: string }; orderUids: string[] },
+  start: (admitted: Awaited<ReturnType<typeof admitBulkJob>>) => Promise<T>,
+): Promise<T> {
+  const user = await ctx.services.reference.user(ctx.token);
+  return ctx.services.userLock.run('bulk-jobs', user.uid, async () => start(await admitBulkJob(ctx, input)));
+}
+
+/**
  * orders.bulk: one status change (with its date) or the same comment on up to BULK_MAX_ORDERS orders,
  * BULK_CONCURRENCY backend calls at a time, answered when every order is. Answers per order, in the
  * order asked; a failed order carries an error code, never the backend's text (the detail goes to the log).
@@ -100,18 +113,17 @@ export const bulkProcedure = authedProcedure
  * answers the job at once and goes on whatever becomes of the request, until every order is answered
  * or the gateway stops. At most BULK_JOBS_RUNNING_PER_USER of a user's jobs run at once.
  */
-export const bulkStartProcedure = authedProcedure
-  .input(bulkOrdersInputSchema)
-  .mutation(async ({ ctx, input }) => {
-    const { user, uids } = await admitBulkJob(ctx, input);
-    return ctx.services.bulkJobs.start({
+export const bulkStartProcedure = authedProcedure.input(bulkOrdersInputSchema).mutation(({ ctx, input }) =>
+  startWithinBulkCap(ctx, input, ({ user, uids }) =>
+    ctx.services.bulkJobs.start({
       token: ctx.token,
       ownerUid: user.uid,
       action: input.action,
       uids,
       ...(input.expected ? { expected: input.expected } : {}),
-    });
-  });
+    }),
+  ),
+);
 
 /** orders.bulkJobs: the caller's bulk jobs, newest first (BULK_JOBS_KEPT of the last BULK_JOB_KEEP_MS). */
 export const bulkJobsProcedure = authedProcedure.query(async ({ ctx }) => {

@@ -22,9 +22,16 @@ export const takeProcedure = authedProcedure
     const person = await collaboration.identity.of(ctx.token, signal);
     await holdLimits.countAction(person.uid);
     const { reference } = await collaboration.orderAccess.check(ctx.token, input.uid);
-    holdLimits.assertRoomFor(person.uid, input.uid, await team.holds.list());
     try {
-      const { hold, previous, heldAlready } = await team.holds.take(person, input.uid, input.force ?? false);
+      // Counted and taken as one step, over every replica: a batch of takes would all pass the count.
+      const { hold, previous, heldAlready } = await ctx.services.userLock.run(
+        'holds',
+        person.uid,
+        async () => {
+          holdLimits.assertRoomFor(person.uid, input.uid, await team.holds.list());
+          return team.holds.take(person, input.uid, input.force ?? false);
+        },
+      );
       if (!heldAlready) {
         const from = previous ? { detail: previous.holder.name } : {};
         await recordAs(ctx.services, person, [{ orderUid: input.uid, reference, action: 'take', ...from }]);

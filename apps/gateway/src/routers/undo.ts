@@ -15,7 +15,7 @@ import { assertReissueParcels } from '../console/console-settings.js';
 import type { Context } from '../context.js';
 import { authedProcedure, router } from '../trpc.js';
 import type { PendingWork } from '../undo/pending-action-store.js';
-import { admitBulkJob } from './orders-bulk.js';
+import { startWithinBulkCap } from './orders-bulk.js';
 
 async function hold(ctx: Context & { token: string }, work: PendingWork) {
   const user = await ctx.services.reference.user(ctx.token);
@@ -82,16 +82,18 @@ export const undoRouter = router({
     return hold(ctx, { kind: 'reissue', input, reference: order.reference ?? null });
   }),
 
-  bulkStart: authedProcedure.input(bulkOrdersInputSchema).mutation(async ({ ctx, input }) => {
-    const { uids } = await admitBulkJob(ctx, input);
-    return hold(ctx, {
-      kind: 'bulk',
-      jobId: newBulkJobId(),
-      action: input.action,
-      uids,
-      ...(input.expected ? { expected: input.expected } : {}),
-    });
-  }),
+  bulkStart: authedProcedure.input(bulkOrdersInputSchema).mutation(async ({ ctx, input }) =>
+    // Held runs count against BULK_JOBS_RUNNING_PER_USER too: admitted and held as one step per user.
+    startWithinBulkCap(ctx, input, ({ uids }) =>
+      hold(ctx, {
+        kind: 'bulk',
+        jobId: newBulkJobId(),
+        action: input.action,
+        uids,
+        ...(input.expected ? { expected: input.expected } : {}),
+      }),
+    ),
+  ),
 
   /** Cancels one of the caller's held actions: `undone`, or `too_late` once it was sent (or is not theirs). */
   undo: authedProcedure.input(pendingActionIdInputSchema).mutation(async ({ ctx, input }) => {

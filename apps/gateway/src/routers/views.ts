@@ -44,24 +44,28 @@ export const viewsRouter = router({
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
     await views.rate.countChange(person.uid);
-    const own = await views.store.ofOwner(person.uid);
-    if (own.some((v) => v.id !== input.id && sameName(v.name, input.name)))
-      throw new TRPCError({ code: 'CONFLICT', message: `A view named "${input.name}" already exists.` });
-    const existing = own.find((v) => v.id === input.id);
-    const view = {
-      ...input,
-      ownerUid: person.uid,
-      ownerName: person.name,
-      shared: existing?.shared ?? false,
-      createdAt: existing?.createdAt ?? Date.now(),
-    };
-    try {
-      await views.store.put(view, views.maxPerUser);
-    } catch (error) {
-      if (error instanceof ViewLimitError)
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
-      throw error;
-    }
+    // One at a time with shares: a save writes back the `shared` it read.
+    const view = await ctx.services.userLock.run('views', person.uid, async () => {
+      const own = await views.store.ofOwner(person.uid);
+      if (own.some((v) => v.id !== input.id && sameName(v.name, input.name)))
+        throw new TRPCError({ code: 'CONFLICT', message: `A view named "${input.name}" already exists.` });
+      const existing = own.find((v) => v.id === input.id);
+      const next = {
+        ...input,
+        ownerUid: person.uid,
+        ownerName: person.name,
+        shared: existing?.shared ?? false,
+        createdAt: existing?.createdAt ?? Date.now(),
+      };
+      try {
+        await views.store.put(next, views.maxPerUser);
+      } catch (error) {
+        if (error instanceof ViewLimitError)
+          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+        throw error;
+      }
+      return next;
+    });
     return { view: toTeamView(view, person.uid) };
   }),
   remove: authedProcedure.input(viewRemoveInputSchema).mutation(async ({ ctx, input, signal }) => {
@@ -79,17 +83,21 @@ export const viewsRouter = router({
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
     await views.rate.countChange(person.uid);
-    const own = await views.store.ofOwner(person.uid);
-    const view = own.find((v) => v.id === input.id);
-    if (!view) throw notYours(input.id);
-    const sharing = own.filter((v) => v.shared).length;
-    if (input.shared && !view.shared && sharing >= views.maxSharedPerUser)
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: `You share ${sharing} views already (at most ${views.maxSharedPerUser}, VIEWS_SHARED_MAX_PER_USER): stop sharing one first`,
-      });
-    const next = { ...view, shared: input.shared, ownerName: person.name };
-    await views.store.put(next, views.maxPerUser);
+    // Counted and written as one step, over every replica: a batch of shares would all pass the count.
+    const next = await ctx.services.userLock.run('views', person.uid, async () => {
+      const own = await views.store.ofOwner(person.uid);
+      const view = own.find((v) => v.id === input.id);
+      if (!view) throw notYours(input.id);
+      const sharing = own.filter((v) => v.shared).length;
+      if (input.shared && !view.shared && sharing >= views.maxSharedPerUser)
+        throw new TRPCError({
+          code: 'PRECONDITION_FAILED',
+          message: `You share ${sharing} views already (at most ${views.maxSharedPerUser}, VIEWS_SHARED_MAX_PER_USER): stop sharing one first`,
+        });
+      const shared = { ...view, shared: input.shared, ownerName: person.name };
+      await views.store.put(shared, views.maxPerUser);
+      return shared;
+    });
     return { view: toTeamView(next, person.uid) };
   }),
   /**

@@ -1,27 +1,27 @@
 import { type ActivityEntry, activityEntrySchema } from '@waybill/contracts';
 import type { DataSection } from '../storage/data-store.js';
 import { parseKept } from '../storage/parse-kept.js';
+import { ActivityIndex, type ActivityQuery } from './activity-index.js';
 
 /**
  * The team's activity record, append-only: newest first on read, pruned by age and count. In process
  * (written through to the embedded store) on one replica; in Redis with several
- * (scale/redis-activity-store.ts).
+ * (scale/redis-activity-store.ts). Every read is answered from an index (by order, by action, by actor
+ * and action), so its cost follows the page asked for, not the size of the record.
  */
 export interface ActivityStore {
   append(entries: ActivityEntry[]): Promise<void>;
-  /**
-   * Entries older than the `before` id (all when null), newest first, that `keep` accepts; reads stop
-   * once `limit` are found.
-   */
-  page(
-    before: string | null,
-    limit: number,
-    keep: (entry: ActivityEntry) => boolean,
-  ): Promise<ActivityEntry[]>;
+  /** The query's entries, newest first, at most `limit`. */
+  page(query: ActivityQuery): Promise<ActivityEntry[]>;
   /** One order's entries, newest first, at most `limit`. */
   forOrder(orderUid: string, limit: number): Promise<ActivityEntry[]>;
   /** Drops entries recorded before `olderThan` (ms) and the oldest beyond `maxEntries`. */
   prune(olderThan: number, maxEntries: number): Promise<void>;
+  /**
+   * Adds `count` to what `actorUid` offered the record on `day` (days since the epoch, UTC) and
+   * answers what they had offered before, shared by every replica.
+   */
+  addToDailyCount(actorUid: string, day: number, count: number): Promise<number>;
   /** New entries, on every replica. */
   onAppend(listener: (entries: ActivityEntry[]) => void): () => void;
   close(): Promise<void>;
@@ -32,9 +32,12 @@ export const parseEntry = (raw: string): ActivityEntry | null => parseKept(activ
 /** Entry ids sort as their times do (then by a random tail), so a page cursor is an id. */
 export const entryTime = (id: string) => Number(id.slice(0, 13));
 
+export const DAY_MS = 86_400_000;
+
 export class MemoryActivityStore implements ActivityStore {
-  /** Oldest first. */
-  private entries: ActivityEntry[] = [];
+  private readonly index = new ActivityIndex();
+  /** Today's counts by actor (addToDailyCount); another day starts them again. */
+  private counts = { day: -1, byActor: new Map<string, number>() };
   private readonly listeners = new Set<(entries: ActivityEntry[]) => void>();
 
   private constructor(private readonly disk: DataSection | null) {}
@@ -45,7 +48,7 @@ export class MemoryActivityStore implements ActivityStore {
     if (disk)
       for await (const raw of disk.values()) {
         const entry = parseEntry(raw);
-        if (entry) store.entries.push(entry);
+        if (entry) store.index.add(entry);
       }
     return store;
   }
@@ -53,35 +56,35 @@ export class MemoryActivityStore implements ActivityStore {
   async append(entries: ActivityEntry[]): Promise<void> {
     if (entries.length === 0) return;
     for (const entry of entries) {
-      this.entries.push(entry);
+      this.index.add(entry);
       await this.disk?.put(entry.id, JSON.stringify(entry));
     }
-    this.entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const listener of this.listeners) listener(entries);
   }
 
-  async page(before: string | null, limit: number, keep: (entry: ActivityEntry) => boolean) {
-    const found: ActivityEntry[] = [];
-    for (let i = this.entries.length - 1; i >= 0 && found.length < limit; i--) {
-      const entry = this.entries[i] as ActivityEntry;
-      if (before !== null && entry.id >= before) continue;
-      if (keep(entry)) found.push(entry);
-    }
-    return found;
+  async page(query: ActivityQuery) {
+    return this.index.page(query);
   }
 
   async forOrder(orderUid: string, limit: number) {
-    return this.page(null, limit, (e) => e.orderUid === orderUid);
+    return this.index.forOrder(orderUid, limit);
   }
 
   async prune(olderThan: number, maxEntries: number): Promise<void> {
-    const byAge = this.entries.findIndex((e) => entryTime(e.id) >= olderThan);
-    const firstKept = Math.max(byAge === -1 ? this.entries.length : byAge, this.entries.length - maxEntries);
+    const all = this.index.all;
+    const byAge = all.findIndex((e) => entryTime(e.id) >= olderThan);
+    const firstKept = Math.max(byAge === -1 ? all.length : byAge, all.length - maxEntries);
     if (firstKept <= 0) return;
-    // In place: at the count cap every append drops one, and a copy of the whole record each time
-    // would cost far more than the entry.
-    const dropped = this.entries.splice(0, firstKept);
+    const dropped = this.index.dropOldest(firstKept);
     await this.disk?.batch(dropped.map((e) => ({ type: 'del' as const, key: e.id })));
+  }
+
+  async addToDailyCount(actorUid: string, day: number, count: number): Promise<number> {
+    if (this.counts.day !== day) this.counts = { day, byActor: new Map() };
+    // After a restart the day's count starts from what the record kept of it.
+    const before = this.counts.byActor.get(actorUid) ?? this.index.countSince(actorUid, day * DAY_MS);
+    this.counts.byActor.set(actorUid, before + count);
+    return before;
   }
 
   onAppend(listener: (entries: ActivityEntry[]) => void): () => void {

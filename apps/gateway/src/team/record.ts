@@ -3,6 +3,7 @@ import {
   type AddCommentFormInput,
   type BulkOrderAction,
   describeActivity,
+  excerptOf,
   isDoneStatus,
   type Order,
   orderStatusLabel,
@@ -15,7 +16,14 @@ import type { ActivityRecord } from './activity.js';
 
 type TeamServices = Pick<Services, 'team' | 'collaboration' | 'logger'>;
 
-const excerpt = (text: string) => text.trim().slice(0, ACTIVITY_EXCERPT_LENGTH);
+/** A comment's start as colleagues are shown it: one line, no control or invisible characters. */
+const excerpt = (text: string) => excerptOf(text, ACTIVITY_EXCERPT_LENGTH);
+
+/**
+ * A holder hears of one colleague's changes to one order at most once in this: the first change is
+ * told, the later ones are not (the order's History lists them all), unless one ends the hold.
+ */
+export const HOLDER_TOLD_WINDOW_MS = 60_000;
 
 /** A status change as the activity records it, `from` read from the order the backend answered. */
 export function statusRecord(order: Order, to: string, happenedAt: string, bulk = false): ActivityRecord {
@@ -81,23 +89,33 @@ export async function recordAs(services: TeamServices, person: TeamActor, record
 /**
  * A colleague's change to an order someone holds reaches the holder's notification centre, the hold
  * ending with it when the order is done: the holder is working on it and must not learn it from the
- * list. Takes and releases tell the holder themselves (orders-holds.ts). Never fails the change.
+ * list. One call's changes to an order are told together, and a colleague's further changes to it
+ * within HOLDER_TOLD_WINDOW_MS are not told, unless they end the hold; a status changed to the one it
+ * was tells nobody. Takes and releases tell the holder themselves (orders-holds.ts). Never fails the
+ * change.
  */
 async function tellHolders(services: TeamServices, person: TeamActor, records: ActivityRecord[]) {
+  const byOrder = new Map<string, ActivityRecord[]>();
   for (const record of records) {
-    if (record.action === 'take' || record.action === 'release') continue;
+    if (record.action === 'take' || record.action === 'release' || changesNothing(record)) continue;
+    byOrder.set(record.orderUid, [...(byOrder.get(record.orderUid) ?? []), record]);
+  }
+  for (const [orderUid, changes] of byOrder) {
     try {
-      const hold = await services.team.holds.of(record.orderUid);
+      const hold = await services.team.holds.of(orderUid);
       if (!hold || hold.holder.uid === person.uid) continue;
-      const what = describeActivity({ ...record, id: '', actor: person, at: '' }, orderStatusLabel);
-      const ended =
-        record.action === 'status' && record.to && isDoneStatus(record.to) ? '; your hold ended' : '';
+      const ends = changes.some((r) => r.action === 'status' && r.to && isDoneStatus(r.to));
+      const key = `holder-told:${hold.holder.uid}:${person.uid}:${orderUid}`;
+      if (!ends && !(await services.collaboration.notifications.claim(key, HOLDER_TOLD_WINDOW_MS))) continue;
+      const what = changes
+        .map((r) => describeActivity({ ...r, id: '', actor: person, at: '' }, orderStatusLabel))
+        .join(', ');
       await services.collaboration.notifications.push(hold.holder.uid, {
         id: newNotificationId(),
         kind: 'changed',
-        orderUid: record.orderUid,
-        reference: record.reference ?? null,
-        text: `On an order you hold, ${person.name} ${what}${ended}`,
+        orderUid,
+        reference: changes[0]?.reference ?? null,
+        text: `On an order you hold, ${person.name} ${what}${ends ? '; your hold ended' : ''}`,
         author: { uid: person.uid, name: person.name },
         at: Date.now(),
       });
@@ -106,3 +124,13 @@ async function tellHolders(services: TeamServices, person: TeamActor, records: A
     }
   }
 }
+
+/**
+ * A status changed to the one the order had: the backend noted it, but nothing is different. A done
+ * status still ends a hold, which its holder must hear of.
+ */
+const changesNothing = (record: ActivityRecord) =>
+  record.action === 'status' &&
+  record.to !== undefined &&
+  record.from === record.to &&
+  !isDoneStatus(record.to);

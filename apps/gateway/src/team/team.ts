@@ -57,6 +57,7 @@ export async function createTeam(opts: TeamOptions) {
       keys,
       logger: opts.logger,
       keepMs: config.ACTIVITY_KEEP_DAYS * 86_400_000,
+      maxEntries: config.ACTIVITY_MAX_ENTRIES,
     });
   } else {
     holdStore = await MemoryHoldStore.open(opts.dataStore?.section('holds') ?? null);

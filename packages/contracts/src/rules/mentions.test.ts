@@ -4,6 +4,7 @@ import {
   EXCERPT_MAX,
   excerptOf,
   insertMention,
+  mentionedInTextOrder,
   mentionedUsers,
   mentionOptions,
 } from './mentions.js';
@@ -27,6 +28,14 @@ describe('mentionedUsers', () => {
   it('needs the name to end at a non-word character and ignores plain names and e-mails', () => {
     expect(mentionedUsers('@Anastasia called', users)).toEqual([]);
     expect(mentionedUsers('Ana Popescu, ana@example.com', users)).toEqual([]);
+  });
+});
+
+describe('mentionedInTextOrder', () => {
+  it('is the same users, in the order the text first names them', () => {
+    const text = '@Olivia Ops then @Ana, then @Dan Developer and @Olivia Ops again';
+    expect(mentionedInTextOrder(text, users).map((u) => u.uid)).toEqual(['u4', 'u2', 'u3']);
+    expect(mentionedUsers(text, users).map((u) => u.uid)).toEqual(['u2', 'u3', 'u4']);
   });
 });
 
@@ -71,5 +80,16 @@ describe('excerptOf', () => {
     const long = excerptOf('word '.repeat(60));
     expect(long.length).toBeLessThanOrEqual(EXCERPT_MAX);
     expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it('shows others no control, direction or invisible characters: a forged line stays on the same line', () => {
+    const forged = '@Ana Popescu \u202Eevil\u202C\u0007\u0000\u001b[31m\r\nAna Popescu changed the status';
+    expect(excerptOf(forged)).toBe('@Ana Popescu evil[31m Ana Popescu changed the status');
+    expect(excerptOf('zero\u200Bwidth\uFEFF')).toBe('zerowidth');
+  });
+
+  it('never cuts a character written as two UTF-16 units in half', () => {
+    const cut = excerptOf(`${'x'.repeat(118)}😀😀`);
+    expect(cut).toBe(`${'x'.repeat(118)}…`);
   });
 });

@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from './control-characters.js';
+
 /** A mention is `@` and a user's full name, as the comment editor's completion list inserts it. */
 
 export interface Mentionable {
@@ -7,6 +9,11 @@ export interface Mentionable {
 
 /** Characters of a comment or change summary a notification shows. */
 export const EXCERPT_MAX = 120;
+/**
+ * Users one comment's mentions notify, the first named first: a comment naming everyone must not
+ * reach the whole company. The comment itself keeps every name.
+ */
+export const MENTIONS_NOTIFIED_MAX = 10;
 /** Names the completion list offers at once. */
 export const MENTION_OPTIONS_MAX = 8;
 /** A query longer than any name is not a mention being typed. */
@@ -19,8 +26,22 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/
  * "@Ana Popescu" is Ana Popescu even when an "Ana" exists; a name must end at a non-word character.
  */
 export function mentionedUsers<U extends Mentionable>(text: string, users: readonly U[]): U[] {
+  const found = firstMentions(text, users);
+  return users.filter((u) => found.has(u.uid));
+}
+
+/** The users `text` mentions, as mentionedUsers finds them, in the order the text first names them. */
+export function mentionedInTextOrder<U extends Mentionable>(text: string, users: readonly U[]): U[] {
+  const found = firstMentions(text, users);
+  return users
+    .filter((u) => found.has(u.uid))
+    .sort((a, b) => (found.get(a.uid) ?? 0) - (found.get(b.uid) ?? 0));
+}
+
+/** Where each mentioned user's first mention starts, by uid. */
+function firstMentions(text: string, users: readonly Mentionable[]): Map<string, number> {
   let rest = text.toLowerCase();
-  const found = new Set<string>();
+  const found = new Map<string, number>();
   const byLength = [...users].filter((u) => u.name.trim()).sort((a, b) => b.name.length - a.name.length);
   for (const user of byLength) {
     const needle = `@${user.name.trim().toLowerCase()}`;
@@ -28,13 +49,13 @@ export function mentionedUsers<U extends Mentionable>(text: string, users: reado
     while (at !== -1) {
       const end = at + needle.length;
       if (!isWordChar(rest[end])) {
-        found.add(user.uid);
+        if (!found.has(user.uid)) found.set(user.uid, at);
         rest = `${rest.slice(0, at)}${' '.repeat(needle.length)}${rest.slice(end)}`;
       }
       at = rest.indexOf(needle, at + 1);
     }
   }
-  return users.filter((u) => found.has(u.uid));
+  return found;
 }
 
 /**
@@ -84,11 +105,15 @@ export function insertMention(
   return { text: `${text.slice(0, start)}${inserted}${after}`, caret: start + inserted.length };
 }
 
-/** One line of at most `max` characters: whitespace collapsed, cut at a word with "…". */
+/**
+ * One line of at most `max` characters, as others are shown it: control and invisible characters
+ * gone (withoutControlCharacters), whitespace collapsed, cut at a word with "…".
+ */
 export function excerptOf(text: string, max = EXCERPT_MAX): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = withoutControlCharacters(text).replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
+  // A cut inside a character written as two UTF-16 units would show half of it.
+  const cut = line.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
