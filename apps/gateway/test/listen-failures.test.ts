@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDataDir } from './data-dir.js';
 import { freePort } from './scale/redis-server.js';
+import { spawnServer } from './server-process.js';
 
-const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 let sim: RunningSim;
 const cleanups: Array<() => Promise<unknown>> = [];
 
@@ -30,21 +27,8 @@ async function holdPort(): Promise<number> {
 
 /** src/server.ts run to its end: its exit code, stderr and the log lines of level error or worse. */
 function runGateway(env: Record<string, string>) {
-  const data = testDataDir(undefined);
-  cleanups.push(() => data.remove());
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      CHANGE_POLL_MS: '60000',
-      DATA_DIR: data.dir,
-      BACKEND_URL: sim.url,
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-  });
+  const { proc, removeData } = spawnServer({ BACKEND_URL: sim.url, WEB_DIST: '/nonexistent', ...env });
+  cleanups.push(removeData);
   let stdout = '';
   let stderr = '';
   proc.stdout.on('data', (c: Buffer) => {

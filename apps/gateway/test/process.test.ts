@@ -1,14 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { testDataDir } from './data-dir.js';
 import { sendJson, startFakeBackend } from './fake-backend.js';
+import { spawnServer } from './server-process.js';
 
-const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 let child: ChildProcessWithoutNullStreams | null = null;
-const dataDirs: Array<ReturnType<typeof testDataDir>> = [];
-afterAll(() => Promise.all(dataDirs.map((d) => d.remove())));
+const dataRemovals: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(dataRemovals.map((remove) => remove())));
 
 afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -23,20 +21,8 @@ interface LogLine {
 
 /** Starts src/server.ts and resolves once it listens, with its URL and the JSON log lines so far. */
 function startServer(env: Record<string, string>): Promise<{ url: string; logs: LogLine[]; raw: string[] }> {
-  const data = testDataDir(undefined);
-  dataDirs.push(data);
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      CHANGE_POLL_MS: '60000',
-      DATA_DIR: data.dir,
-      ...env,
-    },
-  });
+  const { proc, removeData } = spawnServer({ PORT: '0', ...env });
+  dataRemovals.push(removeData);
   child = proc;
   const logs: LogLine[] = [];
   const raw: string[] = [];

@@ -1,12 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDataDir } from '../data-dir.js';
 import { freePort } from '../scale/redis-server.js';
+import { spawnServer } from '../server-process.js';
 
-const gatewayDir = fileURLToPath(new URL('../..', import.meta.url));
 let sim: RunningSim;
 let child: ChildProcessWithoutNullStreams | null = null;
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -49,28 +47,22 @@ async function brokenCollector(kind: 'resets' | 'hangs') {
 
 /** src/server.ts with tracing on, resolving with its URL once it listens; its log lines are kept. */
 function startGateway(env: Record<string, string>) {
-  const data = testDataDir(undefined);
-  cleanups.push(() => data.remove());
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       (e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('OTEL_'),
     ),
   );
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: gatewayDir,
-    env: {
-      ...inherited,
+  const { proc, removeData } = spawnServer(
+    {
       PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      CHANGE_POLL_MS: '60000',
-      DATA_DIR: data.dir,
       BACKEND_URL: sim.url,
       WEB_DIST: '/nonexistent',
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       ...env,
     },
-  });
+    inherited,
+  );
+  cleanups.push(removeData);
   child = proc;
   const lines: LogLine[] = [];
   let output = '';
