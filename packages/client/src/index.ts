@@ -13,7 +13,12 @@ import NodeWebSocket from 'ws';
 import { guardedFetch } from './request-guard.js';
 
 export * from './helpers.js';
-export { type LiveListProcedure, type LiveListState, liveList } from './live-list.js';
+export {
+  type LiveConnectionState,
+  type LiveListProcedure,
+  type LiveListState,
+  liveList,
+} from './live-list.js';
 export { RequestTimeoutError, UnexpectedResponseError } from './request-guard.js';
 export { type ClientVersionCheck, checkClientVersion } from './version-check.js';
 export type { AppRouter, RouterInputs, RouterOutputs };
@@ -66,7 +71,7 @@ function resolveToken(token: TokenSource): string | null {
  */
 export function createWaybillClient(options: WaybillClientOptions): WaybillClient {
   const base = options.url.replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(base))
+  if (!/^https?:\/\//i.test(base))
     throw new Error(`url must start with http:// or https:// (got "${options.url}")`);
   const httpUrl = `${base}/trpc`;
   const WebSocketImpl = (options.WebSocket ?? globalThis.WebSocket ?? NodeWebSocket) as typeof WebSocket;
@@ -86,7 +91,7 @@ export function createWaybillClient(options: WaybillClientOptions): WaybillClien
   let wsClient: ReturnType<typeof createWSClient> | null = null;
   const getWsClient = () => {
     wsClient ??= createWSClient({
-      url: httpUrl.replace(/^http/, 'ws'),
+      url: httpUrl.replace(/^http/i, 'ws'),
       WebSocket: TrackedWebSocket,
       // Lazy: a script that never subscribes never opens a socket, and an idle one closes.
       lazy: { enabled: true, closeMs: 1000 },

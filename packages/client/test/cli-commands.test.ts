@@ -2,11 +2,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/cli/config-file.js';
 import { createWaybillClient, type WaybillClient } from '../src/index.js';
 import { cliEnv, type Stack, startStack, waybill } from './cli-stack.js';
-import { closedUrl } from './fake-gateways.js';
+import { closedUrl, proxyTo } from './fake-gateways.js';
 
 let stack: Stack;
 let config: string;
@@ -135,5 +136,57 @@ describe('waybill commands', { timeout: 60_000 }, () => {
       'waybill: Cannot write /nonexistent/x.xlsx: the folder /nonexistent does not exist\n',
     );
     expect(result.code).toBe(2);
+  });
+
+  it('refuses an empty --out before asking the gateway anything', async () => {
+    const down = await closedUrl();
+    const result = await waybill(
+      ['inbounds', 'export', 'RCP-1', '--out', '', '--url', down, '--token', token],
+      cliEnv(config),
+    );
+    expect(result.stderr).toBe('waybill: --out needs a file name (got "")\n');
+    expect(result.code).toBe(2);
+  });
+
+  it("says a comment starting with '-' goes after '--', when refusing it and in the help", async () => {
+    const result = await signedIn(['orders', 'comment', 'WB1001', '-5 items missing']);
+    expect(result.stderr).toBe(
+      `waybill: Unknown option '-5' (a comment starting with '-' goes after '--': waybill orders comment -- WB1001 "-5 items missing")\n`,
+    );
+    expect(result.code).toBe(2);
+    const help = await signedIn(['orders', 'comment', '--help']);
+    expect(help.stdout).toContain(`A comment starting with '-' goes after '--', options before it:`);
+  });
+
+  it('orders search --all prints each order once while orders move up between its pages', async () => {
+    const page = (skip: number) =>
+      client.orders.search.query({ filter: DEFAULT_ORDERS_FILTER, window: { skip, limit: 100 } });
+    const orders = [...(await page(0)).orders, ...(await page(100)).orders];
+    expect(orders.length).toBeGreaterThan(100);
+    const edge = orders[99]!;
+    // Below the first page, of the priority of its last order: touched, it rises into the first page
+    // and pushes that last order onto the second.
+    const below = orders.slice(100).find((o) => o.display_priority === edge.display_priority)!;
+    let moved = false;
+    const proxy = await proxyTo(stack.url, {
+      answered(requested) {
+        if (moved || !requested.startsWith('/trpc/orders.search')) return;
+        moved = true;
+        stack.sim.control.changeOrder(below.uid, { late: below.late.is_late });
+      },
+    });
+    try {
+      const result = await waybill(
+        ['orders', 'search', '--all', '--fields', 'uid'],
+        cliEnv(config, { WAYBILL_URL: proxy.url, WAYBILL_TOKEN: token }),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const uids = (JSON.parse(result.stdout) as { uid: string }[]).map((o) => o.uid);
+      expect(moved).toBe(true);
+      expect(uids.filter((uid) => uid === edge.uid)).toEqual([edge.uid]);
+      expect(new Set(uids).size).toBe(uids.length);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/cli/config-file.js';
 import { cliEnv, type Stack, startStack, waybill, waybillIntoClosedPipe } from './cli-stack.js';
-import { closedUrl, type FakeGateway, htmlProxy, otherJsonServer, silentGateway } from './fake-gateways.js';
+import {
+  closedUrl,
+  type FakeGateway,
+  htmlProxy,
+  otherJsonServer,
+  refusingSockets,
+  silentGateway,
+} from './fake-gateways.js';
 
 let stack: Stack;
 let config: string;
@@ -65,6 +72,60 @@ describe('waybill when things go wrong', { timeout: 60_000 }, () => {
     );
     expect(result.stderr).toBe('waybill: WAYBILL_TIMEOUT must be a number of seconds above 0 (got "30s")\n');
     expect(result.code).toBe(2);
+  });
+
+  it('refuses a WAYBILL_TIMEOUT above an hour, naming the variable, before calling anything', async () => {
+    for (const seconds of ['3000000', '99999999999']) {
+      const result = await waybill(
+        ['orders', 'search'],
+        cliEnv(config, { WAYBILL_URL: await closedUrl(), WAYBILL_TOKEN: token, WAYBILL_TIMEOUT: seconds }),
+      );
+      expect(result.stderr).toBe(
+        `waybill: WAYBILL_TIMEOUT must be at most 3600 seconds (got "${seconds}")\n`,
+      );
+      expect(result.code).toBe(2);
+    }
+  });
+
+  it('refuses a gateway URL that is no address, given or stored, naming it; takes HTTP:// as http://', async () => {
+    const bad = 'http://127.0.0.1:99999';
+    const given = await waybill(['orders', 'search', '--url', bad, '--token', token], cliEnv(config));
+    expect(given.stderr).toBe(
+      `waybill: The gateway URL is not a valid address (got "${bad}"): check its host and port\n`,
+    );
+    expect(given.code).toBe(2);
+    const own = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+    try {
+      const file = path.join(own, 'waybill/config.json');
+      await saveSession({ url: bad, token }, file);
+      const stored = await waybill(['orders', 'search'], cliEnv(own));
+      expect(stored.stderr).toBe(
+        `waybill: The gateway URL stored in ${file} is not a valid address (got "${bad}"): check its host and port\n`,
+      );
+      expect(stored.code).toBe(2);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+    const upper = stack.url.replace('http://', 'HTTP://');
+    const shouted = await waybill(
+      ['orders', 'search', '--limit', '1', '--url', upper, '--token', token],
+      cliEnv(config),
+    );
+    expect(shouted.stderr).toBe('');
+    expect(shouted.code).toBe(0);
+  });
+
+  it("gives the gateway's words when it refuses the websocket with 429: a limit, not a network fault", async () => {
+    const words = 'Too many websockets for this session (max 3, WS_MAX_PER_USER)';
+    const refusing = await fake(() => refusingSockets(words));
+    const result = await waybill(
+      ['orders', 'watch', '--url', refusing, '--token', 'wbs_any'],
+      cliEnv(config),
+    );
+    expect(result.stderr).toBe(
+      `waybill: The gateway refused the live connection: ${words}. That is a limit of the gateway, not a network fault: close another watch, export or console tab using this token, or try again later\n`,
+    );
+    expect(result.code).toBe(5);
   });
 
   it('orders watch says it cannot reach a gateway that never gives it orders, with exit 5', async () => {

@@ -36,6 +36,17 @@ describe('waybill output', () => {
     ]);
   });
 
+  it('puts a note on a line of its own under the bar, and draws the bar again after it', () => {
+    const written = captureStderr(true);
+    const bar = progressReporter('RCP-1');
+    bar.update(40);
+    bar.note('waybill: lost the gateway');
+    bar.update(40);
+    bar.end();
+    const drawn = `\rRCP-1 [${'#'.repeat(12)}${'.'.repeat(18)}]  40%`;
+    expect(written).toEqual([drawn, '\nwaybill: lost the gateway\n', drawn, '\n']);
+  });
+
   it('prints one plain line per change when stderr is not a terminal', () => {
     const written = captureStderr(false);
     const bar = progressReporter('RCP-1');

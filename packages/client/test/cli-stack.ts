@@ -9,7 +9,7 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSim } from '@waybill/backend-sim';
+import { type RunningSim, startSim } from '@waybill/backend-sim';
 import { buildApp, loadConfig } from '@waybill/gateway';
 import { type Run, run } from '../scripts/packed-install.mjs';
 import { signInWithPassword } from '../src/index.js';
@@ -19,35 +19,56 @@ const cli = path.join(here, 'src/cli.ts');
 
 export interface Stack {
   url: string;
+  sim: RunningSim;
   /** A fresh gateway session of ops@example.com. */
   token(): Promise<string>;
+  /** Stops the gateway (its in-memory export jobs go with it); the backend keeps running. */
+  stopGateway(): Promise<void>;
+  /** Starts a new gateway on the same address, where the same tokens still work (and `config` on top, if given). */
+  startGateway(config?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+/** `gateway`: configuration the test needs besides the defaults (WS_MAX_PER_USER, EXPORT_CHECK_MS…). */
+export async function startStack(options: { gateway?: Record<string, string> } = {}): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-gateway-data-'));
   const sim = await startSim({ port: 0, tickMs: 0, orders: 300, inbounds: 10, stores: 5 });
-  const app = await buildApp(
-    loadConfig({
-      BACKEND_URL: sim.url,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      // Its own data folder: another gateway on this machine may hold the default one.
-      DATA_DIR: dataDir,
-    }),
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${portOf(app.server)}`;
+  const gateway = async (port: number, config: Record<string, string> = {}) => {
+    const started = await buildApp(
+      loadConfig({
+        BACKEND_URL: sim.url,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        // Its own data folder: another gateway on this machine may hold the default one.
+        DATA_DIR: dataDir,
+        ...options.gateway,
+        ...config,
+      }),
+      { logger: false },
+    );
+    await started.listen({ port, host: '127.0.0.1' });
+    return started;
+  };
+  let app: Awaited<ReturnType<typeof gateway>> | null = await gateway(0);
+  const port = portOf(app.server);
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    sim,
+    async stopGateway() {
+      await app?.close();
+      app = null;
+    },
+    async startGateway(config) {
+      app ??= await gateway(port, config);
+    },
     async token() {
       const signedIn = await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' });
       signedIn.client.close();
       return signedIn.token;
     },
     async close() {
-      await app.close();
+      await app?.close();
       await sim.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -98,4 +119,34 @@ export function waybillIntoClosedPipe(args: string[], env: NodeJS.ProcessEnv): P
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stderr }));
   });
+}
+
+export interface Running {
+  /** Whole lines written to stdout so far. */
+  lines: string[];
+  stderr(): string;
+  exited: Promise<number | null>;
+  stop(): void;
+}
+
+/** Starts `waybill args` and follows its output while it runs (`orders watch`, a long export). */
+export function startWaybill(args: string[], env: NodeJS.ProcessEnv): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    cwd: here,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let partial = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { lines, stderr: () => stderr, exited, stop: () => child.kill('SIGINT') };
 }

@@ -1,6 +1,6 @@
 /** Stand-ins for gateways that misbehave, on loopback. */
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer, request } from 'node:http';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 
 function portOf(server: Server): number {
   const address = server.address();
@@ -43,6 +43,81 @@ export async function otherJsonServer(): Promise<FakeGateway> {
     response.end(JSON.stringify({ message: 'Route not found', statusCode: 404 }));
   });
   return listening(server, () => server.closeAllConnections());
+}
+
+/** Answers every websocket upgrade as the gateway does over its socket limit: 429 with its JSON words. */
+export async function refusingSockets(message: string): Promise<FakeGateway> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end('{}');
+  });
+  server.on('upgrade', (_request, socket: Socket) => {
+    const body = JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message });
+    socket.end(
+      `HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  });
+  return listening(server, () => server.closeAllConnections());
+}
+
+export interface ProxyOptions {
+  /** Ends each /exports/ download after this many bytes of its body, as a dropped connection does. */
+  cutDownloadsAfter?: number;
+  /** Called with each request's path once the gateway's whole answer came, before it is passed on. */
+  answered?: (path: string) => void;
+}
+
+/** A proxy in front of `target` (HTTP and websockets), cutting or watching what passes. */
+export async function proxyTo(target: string, options: ProxyOptions = {}): Promise<FakeGateway> {
+  const { hostname, port } = new URL(target);
+  const server = createHttpServer((incoming, outgoing) => {
+    const path = incoming.url ?? '/';
+    const upstream = request({
+      host: hostname,
+      port,
+      method: incoming.method,
+      path,
+      headers: incoming.headers,
+    });
+    upstream.on('response', (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      const cut = path.startsWith('/exports/') ? options.cutDownloadsAfter : undefined;
+      let sent = 0;
+      answer.on('data', (chunk: Buffer) => {
+        if (cut !== undefined && sent >= cut) return;
+        const part = cut === undefined ? chunk : chunk.subarray(0, cut - sent);
+        sent += part.length;
+        // Once the part is on its way: the client gets the headers and bytes, then a dropped connection.
+        if (cut !== undefined && sent >= cut) outgoing.write(part, () => outgoing.socket?.destroy());
+        else outgoing.write(part);
+      });
+      answer.on('end', () => {
+        options.answered?.(path);
+        if (!outgoing.destroyed) outgoing.end();
+      });
+    });
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  const tunnels = new Set<Socket>();
+  server.on('upgrade', (incoming, socket: Socket, head: Buffer) => {
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    const upstream = connect(Number(port), hostname, () => {
+      const lines = [`${incoming.method} ${incoming.url} HTTP/1.1`];
+      for (let i = 0; i < incoming.rawHeaders.length; i += 2)
+        lines.push(`${incoming.rawHeaders[i]}: ${incoming.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  return listening(server, () => {
+    server.closeAllConnections();
+    for (const socket of tunnels) socket.destroy();
+  });
 }
 
 /** A loopback address where nothing listens (a port just freed). */

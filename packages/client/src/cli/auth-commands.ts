@@ -19,12 +19,22 @@ export interface SessionOptions {
   token?: string | undefined;
 }
 
-const GATEWAY_URL = /^https?:\/\/\S+$/;
+/**
+ * A gateway URL as given (--url, WAYBILL_URL, the prompt, the config file), checked before any
+ * call: one that cannot be parsed (a port above 65535, say) is a wrong value, not an unreachable
+ * gateway. The scheme and host come out in lower case, as URLs treat them (`HTTP://` is `http://`).
+ */
+function checkedUrl(url: string, where = 'The gateway URL'): string {
+  if (!/^https?:\/\//i.test(url))
+    throw usageError(`${where} must start with http:// or https:// (got "${url}")`);
+  if (/\s/.test(url) || !URL.canParse(url))
+    throw usageError(`${where} is not a valid address (got "${url}"): check its host and port`);
+  return new URL(url).href.replace(/\/+$/, '');
+}
 
-function checkedUrl(url: string): string {
-  if (!GATEWAY_URL.test(url))
-    throw usageError(`The gateway URL must start with http:// or https:// (got "${url}")`);
-  return url.replace(/\/+$/, '');
+/** The gateway in the config file, checked as one given would be (the file may have been edited). */
+function storedUrl(url: string): string {
+  return checkedUrl(url, `The gateway URL stored in ${configPath()}`);
 }
 
 /** `--url`, else WAYBILL_URL: what replaces the stored session's gateway. */
@@ -95,7 +105,7 @@ async function endToken(given: string, flagUrl: string | undefined): Promise<Rec
   const token = given.trim();
   if (!token) throw usageError('--token needs the token of the session to end');
   const stored = await loadSession().catch(() => null);
-  const url = urlOverride(flagUrl) ?? stored?.url;
+  const url = urlOverride(flagUrl) ?? (stored ? storedUrl(stored.url) : undefined);
   if (url === undefined)
     throw usageError('A token needs a gateway: give --url or set WAYBILL_URL (or run `waybill login`)');
   await endOnGateway(url, token);
@@ -124,7 +134,8 @@ function sameGateway(a: string, b: string): boolean {
  * address that `--url` or WAYBILL_URL names (a staging gateway, a mistyped host).
  */
 async function storedSessionAt(url: string | undefined): Promise<StoredSession> {
-  const stored = await loadSession();
+  const loaded = await loadSession();
+  const stored = { ...loaded, url: storedUrl(loaded.url) };
   if (url === undefined || sameGateway(url, stored.url)) return stored;
   throw new CliError(
     `The stored session is for ${stored.url}, not ${url}: run \`waybill login --url ${url}\`, or give --token or WAYBILL_TOKEN`,
@@ -143,10 +154,11 @@ export async function resolveSession(options: SessionOptions = {}): Promise<Stor
   if (token === undefined) return storedSessionAt(url);
   if (!token.trim())
     throw new CliError('The token is empty: give --token or WAYBILL_TOKEN a script token', EXIT.auth);
-  const gateway = url ?? (await loadSession().catch(() => null))?.url;
+  const stored = url === undefined ? await loadSession().catch(() => null) : null;
+  const gateway = url ?? (stored ? storedUrl(stored.url) : undefined);
   if (gateway === undefined)
     throw usageError('A token needs a gateway: give --url or set WAYBILL_URL (or run `waybill login`)');
-  return { url: checkedUrl(gateway), token: token.trim() };
+  return { url: gateway, token: token.trim() };
 }
 
 export async function sessionClient(options: SessionOptions = {}) {

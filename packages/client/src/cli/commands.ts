@@ -66,6 +66,8 @@ export interface CommandSpec {
   options: OptionName[];
   /** What its help says of an option that means something else for it than OPTION_HELP says. */
   optionHelp?: Partial<Record<OptionName, OptionHelp>>;
+  /** Said in its help after the options. */
+  note?: string;
 }
 
 export const COMMANDS: CommandSpec[] = [
@@ -100,6 +102,7 @@ export const COMMANDS: CommandSpec[] = [
     args: [],
     summary: "orders matching the console's filter",
     options: ['late', 'courier', 'status-group', 'reference', 'active', ...LIST, ...SESSION, ...OUTPUT],
+    note: 'Pages are read one after another while orders keep changing: an order that changes meanwhile may\nmove between pages (each order is printed once, but one may be missed).',
   },
   {
     name: 'orders watch',
@@ -109,12 +112,18 @@ export const COMMANDS: CommandSpec[] = [
     optionHelp: {
       limit: { value: 'N', text: 'follow the first N matching orders live (default and most 100)' },
     },
+    note: [
+      "Each line's change: added (now among the first N), changed (status or updated_at moved),",
+      'removed (left the matching orders), moved-out (still matches, pushed out of the first N).',
+      'A line on stderr says when live updates pause (backend or gateway away) and resume.',
+    ].join('\n'),
   },
   {
     name: 'orders comment',
     args: ['<reference>', '<text>'],
     summary: 'add a comment to the order with that reference',
     options: [...SESSION, ...OUTPUT],
+    note: `A comment starting with '-' goes after '--', options before it:\n  waybill orders comment -- WB1001 "-5 items missing"`,
   },
   {
     name: 'inbounds export',

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { RequestTimeoutError, UnexpectedResponseError } from '../request-guard.js';
 import { EXIT, EXIT_BY_TRPC_CODE, type ExitCode } from './exit-codes.js';
+import { describeRefusal, lastSocketRefusal } from './live-socket.js';
 
 /** An expected failure (bad arguments, not signed in, nothing found): one line, and its exit code. */
 export class CliError extends Error {
@@ -50,11 +51,21 @@ export function refusedAs(what: string): (error: unknown) => never {
   };
 }
 
+/** The gateway's own refusal of the websocket a failed subscription needed, if that is what it met. */
+function socketRefusal(error: unknown) {
+  // An HTTP call's network failure (a TypeError from fetch) is no websocket's.
+  if (!(error instanceof TRPCClientError) || trpcCode(error) || causeOf(error, TypeError)) return null;
+  const refusal = lastSocketRefusal();
+  return refusal ? describeRefusal(refusal) : null;
+}
+
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
   const unexpected = causeOf(error, UnexpectedResponseError);
   if (unexpected) return PROXY_UNREACHABLE.has(unexpected.status) ? EXIT.backendUnavailable : EXIT.failure;
   if (causeOf(error, RequestTimeoutError)) return EXIT.backendUnavailable;
+  const refusal = socketRefusal(error);
+  if (refusal) return refusal.exitCode;
   if (error instanceof TRPCClientError) {
     const code = trpcCode(error);
     // No code: the answer never came (gateway down or unreachable).
@@ -86,6 +97,8 @@ export function describeError(error: unknown, url: string | null): string {
     return `${url ?? 'The gateway'} answered ${unexpected.message} (a proxy in front of a gateway that is down, or the wrong URL?)`;
   const timeout = causeOf(error, RequestTimeoutError);
   if (timeout) return `The gateway${at} did not answer within ${timeout.timeoutMs / 1000} s`;
+  const refusal = socketRefusal(error);
+  if (refusal) return refusal.message;
   if (error instanceof TRPCClientError) {
     const code = trpcCode(error);
     if (!code) return `Cannot reach the gateway${at}${networkReason(error)}`;

@@ -23,7 +23,10 @@ const EXIT_HELP: [string, string][] = [
   [String(EXIT.usage), 'wrong command line (or input the gateway refused as invalid)'],
   [String(EXIT.auth), 'not signed in, session ended, or not allowed'],
   [String(EXIT.notFound), 'nothing has that reference / reception'],
-  [String(EXIT.backendUnavailable), 'gateway or backend unreachable, overloaded or timing out'],
+  [
+    String(EXIT.backendUnavailable),
+    'gateway or backend unreachable, overloaded or timing out; an export lost or a download cut: try again',
+  ],
   [String(EXIT.problemsFound), 'a check found problems (clients health)'],
 ];
 
@@ -70,6 +73,7 @@ export function commandHelp(spec: CommandSpec): string {
     '',
     'Options:',
     columns([...spec.options, ...COMMON_OPTIONS].map((name) => optionLine(name, spec))),
+    ...(spec.note ? ['', spec.note] : []),
   ].join('\n');
 }
 

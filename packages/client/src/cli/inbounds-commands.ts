@@ -1,21 +1,18 @@
-import { constants, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DEFAULT_INBOUNDS_FILTER } from '@waybill/contracts';
 import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
 import { RequestTimeoutError } from '../request-guard.js';
 import type { StoredSession } from './config-file.js';
+import { saveDownload } from './download.js';
 import { CliError, usageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { followExport } from './export-follow.js';
 import { requestTimeoutMs } from './gateway.js';
-import { progressReporter } from './output.js';
 
 type Inbound = RouterOutputs['inbounds']['search']['inventory_receipts'][number];
-type ExportState = RouterOutputs['inbounds']['export']['start'];
 
 /** The one inbound whose reception name (or external number) is exactly `reception`. */
 export async function inboundByReception(client: WaybillClient, reception: string): Promise<Inbound> {
@@ -38,32 +35,6 @@ export async function inboundByReception(client: WaybillClient, reception: strin
   return exact[0]!;
 }
 
-/** Follows the job over the websocket until it is done (or failed), drawing its progress. */
-function followExport(client: WaybillClient, started: ExportState, label: string): Promise<ExportState> {
-  const bar = progressReporter(label);
-  bar.update(started.progress);
-  return new Promise((resolve, reject) => {
-    const subscription = client.inbounds.export.progress.subscribe(
-      { jobId: started.jobId },
-      {
-        onData({ data }) {
-          bar.update(data.progress);
-          if (data.status === 'running') return;
-          bar.end();
-          subscription.unsubscribe();
-          if (data.status === 'failed')
-            reject(new CliError(`The export failed: ${data.error ?? 'no reason given'}`));
-          else resolve(data);
-        },
-        onError(error) {
-          bar.end();
-          reject(error);
-        },
-      },
-    );
-  });
-}
-
 /** The download's answer, bound by the request timeout until it starts (a big file may take longer). */
 async function download(url: URL, token: string): Promise<Response> {
   const timeoutMs = requestTimeoutMs();
@@ -80,17 +51,20 @@ async function download(url: URL, token: string): Promise<Response> {
 
 /**
  * Refuses an --out the file cannot be written to, before the export runs (it takes a while, and
- * the gateway keeps the job): its folder must exist and be writable, and an existing file writable.
+ * the gateway keeps the job): its folder must exist and be writable (the download goes to a
+ * temporary file there first), and an existing file writable.
  */
 export async function checkWritable(file: string): Promise<void> {
+  if (!file.trim()) throw usageError('--out needs a file name (got "")');
   const dir = path.dirname(path.resolve(file));
   const folder = await stat(dir).catch(() => null);
   if (!folder?.isDirectory()) throw usageError(`Cannot write ${file}: the folder ${dir} does not exist`);
   const existing = await stat(file).catch(() => null);
   if (existing?.isDirectory()) throw usageError(`Cannot write ${file}: it is a folder`);
-  await access(existing ? file : dir, constants.W_OK).catch(() => {
-    throw usageError(`Cannot write ${file}: permission denied`);
-  });
+  for (const target of existing ? [dir, file] : [dir])
+    await access(target, constants.W_OK).catch(() => {
+      throw usageError(`Cannot write ${file}: permission denied`);
+    });
 }
 
 export async function exportInbound(
@@ -103,7 +77,9 @@ export async function exportInbound(
   await checkWritable(file);
   const inbound = await inboundByReception(client, reception);
   const started = await client.inbounds.export.start.mutate({ uid: inbound.uid });
-  const finished = started.status === 'running' ? await followExport(client, started, inbound.name) : started;
+  const bounds = { url: session.url, timeoutMs: requestTimeoutMs() };
+  const finished =
+    started.status === 'running' ? await followExport(client, started, inbound.name, bounds) : started;
   client.close();
   if (finished.status === 'failed')
     throw new CliError(`The export failed: ${finished.error ?? 'no reason given'}`);
@@ -115,6 +91,6 @@ export async function exportInbound(
       `The download was refused (${response.status}): ${detail?.message ?? response.statusText}`,
     );
   }
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(file));
+  await saveDownload(response, file, bounds.timeoutMs);
   return { reception: inbound.name, inboundUid: inbound.uid, jobId: finished.jobId, file };
 }

@@ -75,7 +75,9 @@ export function orderRow(order: Order): Record<string, unknown> {
 
 /**
  * The first `limit` orders (every one when `limit` is Infinity), read page by page: the gateway
- * answers at most MAX_PAGE_SIZE per call.
+ * answers at most MAX_PAGE_SIZE per call. Pages are read by offset while orders keep changing, so
+ * an order that moved up between two calls comes again: it is printed once. (One that moved the
+ * other way may be missed; a snapshot across pages is not something the gateway offers.)
  */
 export async function searchOrders(
   client: WaybillClient,
@@ -83,14 +85,17 @@ export async function searchOrders(
   limit: number,
 ): Promise<Order[]> {
   const filter = ordersFilterFromFlags(flags);
-  const orders: Order[] = [];
-  while (orders.length < limit) {
-    const size = Math.min(MAX_PAGE_SIZE, limit - orders.length);
-    const page = await client.orders.search.query({ filter, window: { skip: orders.length, limit: size } });
-    orders.push(...page.orders);
+  const orders = new Map<string, Order>();
+  let skip = 0;
+  while (orders.size < limit) {
+    const size = Math.min(MAX_PAGE_SIZE, limit - orders.size);
+    const page = await client.orders.search.query({ filter, window: { skip, limit: size } });
+    skip += page.orders.length;
+    for (const order of page.orders)
+      if (orders.size < limit && !orders.has(order.uid)) orders.set(order.uid, order);
     if (page.orders.length < size) break;
   }
-  return orders;
+  return [...orders.values()];
 }
 
 /** The one order whose reference is exactly `reference`, in every state and priority. */

@@ -1,62 +1,11 @@
 import { MAX_PAGE_SIZE } from '@waybill/contracts';
 import type { WaybillClient } from '../index.js';
-import { liveList } from '../live-list.js';
+import { type LiveConnectionState, liveList } from '../live-list.js';
 import { RequestTimeoutError } from '../request-guard.js';
-import { usageError } from './errors.js';
+import { CliError, usageError } from './errors.js';
+import { describeRefusal, dropReason, onSocketRefused, type SocketRefusal } from './live-socket.js';
+import { newestRowFrom, type OrderChangeLine, type Watched, WatchedOrders } from './order-changes.js';
 import { type OrdersSearchOptions, ordersFilterFromFlags } from './orders-commands.js';
-
-/** What one changed order prints: one JSON line. */
-export interface OrderChangeLine {
-  /** `added`: entered the watched orders; `changed`: its status or updated_at moved; `removed`: left them. */
-  change: 'added' | 'changed' | 'removed';
-  uid: string;
-  reference: string | null;
-  status: string | null;
-  updated_at: string | null;
-}
-
-interface Watched {
-  uid: string;
-  reference?: string | null;
-  updated_at?: string | null;
-  aggregated_status?: { key?: string | null } | null;
-}
-
-function lineOf(change: OrderChangeLine['change'], order: Watched): OrderChangeLine {
-  return {
-    change,
-    uid: order.uid,
-    reference: order.reference ?? null,
-    status: order.aggregated_status?.key ?? null,
-    updated_at: order.updated_at ?? null,
-  };
-}
-
-/**
- * The changes between two states of the watched orders, one per order. Diffing states (rather than
- * printing each patch) is what makes a resume exact: after a reconnect the gateway replays the
- * missed patches or sends a fresh snapshot, and either way only what differs from what was already
- * printed comes out, never twice, never missed.
- */
-export function orderChanges(
-  before: ReadonlyMap<string, Watched>,
-  after: readonly Watched[],
-): OrderChangeLine[] {
-  const lines: OrderChangeLine[] = [];
-  const seen = new Set<string>();
-  for (const order of after) {
-    seen.add(order.uid);
-    const had = before.get(order.uid);
-    if (!had) lines.push(lineOf('added', order));
-    else if (
-      had.updated_at !== order.updated_at ||
-      had.aggregated_status?.key !== order.aggregated_status?.key
-    )
-      lines.push(lineOf('changed', order));
-  }
-  for (const [uid, order] of before) if (!seen.has(uid)) lines.push(lineOf('removed', order));
-  return lines;
-}
 
 export function parseWatchLimit(value: string | undefined): number {
   if (value === undefined) return MAX_PAGE_SIZE;
@@ -66,7 +15,18 @@ export function parseWatchLimit(value: string | undefined): number {
   return limit;
 }
 
+export interface WatchOutput {
+  /** One changed order. */
+  write(line: OrderChangeLine): void;
+  /** The first state came: how many orders are watched. */
+  ready(count: number): void;
+  /** A line for stderr: live updates paused or resumed. */
+  notice(text: string): void;
+}
+
 export interface WatchBounds {
+  /** The gateway, as notices name it. */
+  url: string;
   /** Stops the watch (Ctrl-C, SIGTERM, stdout closed). */
   signal: AbortSignal;
   /**
@@ -76,37 +36,95 @@ export interface WatchBounds {
   firstStateWithinMs: number;
 }
 
+function clock(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
+}
+
+/**
+ * One stderr line when the printed changes stop being live (the backend not answering, the gateway
+ * out of reach or refusing), and one when they are again: a reader can tell "no changes" from "stale".
+ */
+function healthNotices(notice: (text: string) => void, url: string) {
+  let stale: 'backend' | 'gateway' | null = null;
+  let freshAt = Date.now();
+  const paused = (why: string, dataAt: number) =>
+    notice(`waybill: live updates paused: ${why}; data from ${clock(dataAt)}`);
+  return {
+    dropped(error: unknown) {
+      if (stale === 'gateway') return;
+      stale = 'gateway';
+      paused(`cannot reach the gateway at ${url}${dropReason(error)}, trying again`, freshAt);
+    },
+    refused(refusal: SocketRefusal) {
+      if (stale === 'gateway') return;
+      stale = 'gateway';
+      paused(`the gateway refused the live connection (${refusal.reason}), trying again`, freshAt);
+    },
+    state({ paused: backendDown, dataAt }: { paused: boolean; dataAt: number | null }) {
+      if (!backendDown) {
+        freshAt = Date.now();
+        if (stale !== null) notice('waybill: live updates resumed');
+        stale = null;
+      } else if (stale !== 'backend') {
+        stale = 'backend';
+        paused('the backend is not answering', dataAt ?? freshAt);
+      }
+    },
+  };
+}
+
 /**
  * Follows the orders matching the flags (the first `limit` of them, at most one page, in the
- * console's order) and writes one JSON line per changed order to `write`, until `signal` aborts.
- * The first state is not printed: `ready` is told how many orders are watched. Throws
- * RequestTimeoutError when no first state came in time.
+ * console's order) and writes one JSON line per changed order, until `signal` aborts. The first
+ * state is not printed: `ready` is told how many orders are watched. Throws RequestTimeoutError
+ * when no first state came in time, and the gateway's refusal when it turned the first socket away.
  */
 export async function watchOrders(
   client: WaybillClient,
   flags: OrdersSearchOptions,
   limit: number,
-  write: (line: OrderChangeLine) => void,
-  ready: (count: number) => void,
-  { signal, firstStateWithinMs }: WatchBounds,
+  out: WatchOutput,
+  { url, signal, firstStateWithinMs }: WatchBounds,
 ): Promise<void> {
   const filter = ordersFilterFromFlags(flags);
   const gaveUp = new AbortController();
   const timer = setTimeout(() => gaveUp.abort(), firstStateWithinMs);
   const until = AbortSignal.any([signal, gaveUp.signal]);
-  let known: Map<string, Watched> | null = null;
+  const health = healthNotices(out.notice, url);
+  const newest = newestRowFrom((uid) => client.orders.detail.query({ uid }));
+  let watched: WatchedOrders | null = null;
+  let refusedFirst: CliError | null = null;
+  const stopHearingRefusals = onSocketRefused((refusal) => {
+    if (watched) return health.refused(refusal);
+    const { message, exitCode } = describeRefusal(refusal);
+    refusedFirst = new CliError(message, exitCode);
+    gaveUp.abort();
+  });
+  const onConnectionStateChange = ({ state, error }: LiveConnectionState) => {
+    if (watched && state === 'connecting' && error) health.dropped(error);
+  };
   try {
     const window = { skip: 0, limit };
-    for await (const state of liveList(client, 'orders', { filter, window }, { signal: until })) {
+    for await (const state of liveList(
+      client,
+      'orders',
+      { filter, window },
+      { signal: until, onConnectionStateChange },
+    )) {
       clearTimeout(timer);
       const rows = state.rows as Watched[];
-      if (known) for (const line of orderChanges(known, rows)) write(line);
-      else ready(rows.length);
-      known = new Map(rows.map((row) => [row.uid, row]));
+      if (watched) for (const line of await watched.next(rows)) out.write(line);
+      else {
+        watched = new WatchedOrders(rows, filter, newest);
+        out.ready(rows.length);
+      }
+      health.state(state);
     }
   } finally {
     clearTimeout(timer);
+    stopHearingRefusals();
   }
-  if (known === null && gaveUp.signal.aborted && !signal.aborted)
+  if (refusedFirst) throw refusedFirst;
+  if (watched === null && gaveUp.signal.aborted && !signal.aborted)
     throw new RequestTimeoutError(firstStateWithinMs);
 }

@@ -104,11 +104,25 @@ export function formatTable(rows: Record<string, unknown>[]): string {
   return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(render)].join('\n');
 }
 
-/** Export progress on stderr: a redrawn bar on a terminal, one line per change otherwise. */
-export function progressReporter(label: string): { update(percent: number): void; end(): void } {
+/**
+ * Export progress on stderr: a redrawn bar on a terminal, one line per change otherwise. `note`
+ * writes a line of its own, off the bar, which is drawn again at the next update.
+ */
+export function progressReporter(label: string): {
+  update(percent: number): void;
+  note(text: string): void;
+  end(): void;
+} {
   const tty = process.stderr.isTTY === true;
   let last = -1;
+  let drawn = false;
   return {
+    note(text) {
+      process.stderr.write(`${tty && drawn ? '\n' : ''}${text}\n`);
+      // On a terminal the bar went up with the note's line: the next update draws it again.
+      if (tty) last = -1;
+      drawn = false;
+    },
     update(percent) {
       const p = Math.max(0, Math.min(100, Math.round(percent)));
       if (p === last) return;
@@ -119,12 +133,14 @@ export function progressReporter(label: string): { update(percent: number): void
       }
       const width = 30;
       const filled = Math.round((p / 100) * width);
+      drawn = true;
       process.stderr.write(
         `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(p).padStart(3)}%`,
       );
     },
     end() {
-      if (tty && last >= 0) process.stderr.write('\n');
+      if (tty && drawn) process.stderr.write('\n');
+      drawn = false;
     },
   };
 }

@@ -1,15 +1,7 @@
-import { parseArgs } from 'node:util';
 import { RequestTimeoutError } from '../request-guard.js';
 import { login, logout, sessionClient } from './auth-commands.js';
 import { storesNeedingAttention } from './clients-commands.js';
-import {
-  COMMANDS,
-  COMMON_OPTIONS,
-  type CommandSpec,
-  findCommand,
-  OPTIONS,
-  type OptionName,
-} from './commands.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandSpec, findCommand, type OptionName } from './commands.js';
 import { completionScript } from './completion.js';
 import { CliError, describeError, exitCodeFor, usageError } from './errors.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -19,20 +11,11 @@ import { exportInbound } from './inbounds-commands.js';
 import { commentOrder, orderRow, parseLimit, searchOrders } from './orders-commands.js';
 import { parseWatchLimit, watchOrders } from './orders-watch.js';
 import { type CommandOutput, parseFields, render } from './output.js';
+import { parse } from './parse-args.js';
 import { packageVersion } from './version.js';
 import { versionChecksDone } from './version-check.js';
 
 type Values = ReturnType<typeof parse>['values'];
-
-function parse(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    // Node's hint about '--' after an unknown option only confuses: the option is simply unknown.
-    const message = (error as Error).message.split('. To specify a positional')[0];
-    throw usageError(`${message} (see \`waybill --help\`)`);
-  }
-}
 
 const single = (value: Record<string, unknown>): CommandOutput => ({ document: value, items: [value] });
 
@@ -92,15 +75,17 @@ async function watch(values: Values): Promise<CommandOutput & { quiet: true }> {
   process.once('SIGINT', end);
   process.once('SIGTERM', end);
   process.stdout.once('error', end);
+  const output = {
+    write: (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`),
+    ready: (count: number) => process.stderr.write(`waybill: watching ${count} orders (Ctrl-C to stop)\n`),
+    notice: (text: string) => process.stderr.write(`${text}\n`),
+  };
   try {
-    await watchOrders(
-      client,
-      flags,
-      limit,
-      (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
-      (count) => process.stderr.write(`waybill: watching ${count} orders (Ctrl-C to stop)\n`),
-      { signal: stop.signal, firstStateWithinMs },
-    );
+    await watchOrders(client, flags, limit, output, {
+      url: session.url,
+      signal: stop.signal,
+      firstStateWithinMs,
+    });
   } catch (error) {
     if (!(error instanceof RequestTimeoutError)) throw error;
     throw new CliError(

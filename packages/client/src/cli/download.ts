@@ -1,0 +1,64 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { CliError } from './errors.js';
+import { EXIT } from './exit-codes.js';
+import { timeoutText } from './gateway.js';
+
+/** The download stopped coming: no bytes for the request timeout. */
+class Stalled extends Error {}
+
+/** A temporary name beside `file`: the same folder, so the final rename cannot cross file systems. */
+function partName(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
+}
+
+/**
+ * Saves a download's body as `file`, through a temporary file renamed over it only once whole: a
+ * download cut part-way leaves an existing `file` as it was, and no partial file behind. Gives up
+ * when no bytes come for `idleMs`.
+ */
+export async function saveDownload(response: Response, file: string, idleMs: number): Promise<void> {
+  const part = partName(file);
+  const expected = Number(response.headers.get('content-length')) || null;
+  let received = 0;
+  const stop = new AbortController();
+  let timer = setTimeout(() => stop.abort(new Stalled()), idleMs);
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      clearTimeout(timer);
+      timer = setTimeout(() => stop.abort(new Stalled()), idleMs);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      counter,
+      createWriteStream(part, { flags: 'wx' }),
+      { signal: stop.signal },
+    );
+    if (expected !== null && received !== expected) throw new Error('ended early');
+    await rename(part, file);
+  } catch (error) {
+    await rm(part, { force: true });
+    const { code, syscall } = error as NodeJS.ErrnoException;
+    // File system errors name their call; the network's (undici's "terminated") do not.
+    if (syscall) throw new CliError(`Cannot write ${file}: ${code ?? (error as Error).message}`);
+    const size = expected === null ? `${received} bytes` : `${received} of ${expected} bytes`;
+    const why =
+      stop.signal.reason instanceof Stalled
+        ? `nothing came for ${timeoutText(idleMs)}`
+        : 'the connection was cut';
+    throw new CliError(
+      `The download broke off after ${size} (${why}): ${file} was not touched; run the command again`,
+      EXIT.backendUnavailable,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
