@@ -64,7 +64,8 @@ describe('waybill inbounds export when the gateway lets it down', { timeout: 60_
     const reception = receptions[1]!;
     const run = startWaybill(
       ['inbounds', 'export', reception, '--out', path.join(folder, 'b.xlsx')],
-      await signedIn({ WAYBILL_TIMEOUT: '1' }),
+      // Short, yet long enough that no call before the gateway stops meets it on a busy machine.
+      await signedIn({ WAYBILL_TIMEOUT: '5' }),
     );
     try {
       await vi.waitFor(() => expect(run.stderr()).toContain(`${reception}: 0%\n`), WAIT);
@@ -76,8 +77,8 @@ describe('waybill inbounds export when the gateway lets it down', { timeout: 60_
     }
     expect(run.stderr()).toMatch(
       new RegExp(
-        `^${reception}: 0%\\nwaybill: lost the gateway at ${stack.url}(${REASON}): trying again for up to 1 s\\n` +
-          `waybill: Cannot reach the gateway at ${stack.url}\\1 for 1 s: the export did not finish; run the command again\\n$`,
+        `^${reception}: 0%\\nwaybill: lost the gateway at ${stack.url}(${REASON}): trying again for up to 5 s\\n` +
+          `waybill: Cannot reach the gateway at ${stack.url}\\1 for 5 s: the export did not finish; run the command again\\n$`,
       ),
     );
   });
