@@ -5,6 +5,8 @@ export interface Watch<T> {
   latest: T | null;
   all: T[];
   ids: string[];
+  /** When each of `all` arrived (ms epoch). */
+  at: number[];
   errors: Array<{ message?: string; data?: { code?: string } }>;
   stop(): void;
 }
@@ -17,13 +19,14 @@ type Subscribable = {
 };
 
 function collect<T>(on: unknown, input: unknown, unwrap: (d: unknown) => { id?: string; data: T }): Watch<T> {
-  const w: Watch<T> = { latest: null, all: [], ids: [], errors: [], stop: () => {} };
+  const w: Watch<T> = { latest: null, all: [], ids: [], at: [], errors: [], stop: () => {} };
   const sub = (on as Subscribable).subscribe(input, {
     onData(d) {
       const { id, data } = unwrap(d);
       if (id) w.ids.push(id);
       w.latest = data;
       w.all.push(data);
+      w.at.push(Date.now());
     },
     onError(e) {
       w.errors.push(e as Watch<T>['errors'][number]);
