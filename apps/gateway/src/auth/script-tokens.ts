@@ -35,6 +35,7 @@ export interface ScriptTokensOptions {
 export class ScriptTokens {
   private readonly lastWritten = new Map<string, number>();
   private readonly now: () => number;
+
   constructor(private readonly opts: ScriptTokensOptions) {
     this.now = opts.now ?? Date.now;
   }
@@ -55,7 +56,11 @@ export class ScriptTokens {
   /** A new token for `owner`, acting with `backendToken`: the only time the token itself is seen. */
   async create(owner: string, name: string, backendToken: string) {
     return this.opts.lock.run('script-tokens', owner, async () => {
-      this.assertRoom((await this.list(owner)).length);
+      const live = (await this.list(owner)).length;
+      if (live >= this.opts.maxPerUser)
+        throw new ScriptTokenLimitError(
+          `You have ${live} script tokens, the most allowed (SCRIPT_TOKENS_MAX_PER_USER=${this.opts.maxPerUser}): revoke one first`,
+        );
       const now = this.now();
       const lifetimeMs = Math.min(this.opts.ttlDays * DAY_MS, this.opts.maxLifetimeMs);
       const token = newSessionId();
@@ -76,13 +81,6 @@ export class ScriptTokens {
       await this.opts.store.put(owner, entry);
       return { token, entry };
     });
-  }
-
-  private assertRoom(live: number): void {
-    if (live >= this.opts.maxPerUser)
-      throw new ScriptTokenLimitError(
-        `You have ${live} script tokens, the most allowed (SCRIPT_TOKENS_MAX_PER_USER=${this.opts.maxPerUser}): revoke one first`,
-      );
   }
 
   /** Ends the token on every replica (its websockets close); false when the user has no such token. */
