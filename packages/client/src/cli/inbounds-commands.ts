@@ -78,9 +78,14 @@ export async function exportInbound(
   const inbound = await inboundByReception(client, reception);
   const started = await client.inbounds.export.start.mutate({ uid: inbound.uid });
   const bounds = { url: session.url, timeoutMs: requestTimeoutMs() };
-  const finished =
-    started.status === 'running' ? await followExport(client, started, inbound.name, bounds) : started;
-  client.close();
+  let finished: typeof started;
+  try {
+    finished =
+      started.status === 'running' ? await followExport(client, started, inbound.name, bounds) : started;
+  } finally {
+    // Also when following failed: a websocket still trying the gateway again keeps the process alive.
+    client.close();
+  }
   if (finished.status === 'failed')
     throw new CliError(`The export failed: ${finished.error ?? 'no reason given'}`);
   if (!finished.downloadPath) throw new CliError('The gateway finished the export without a download path');
