@@ -186,4 +186,30 @@ describe('exports that are never lost', () => {
     // The retry replaced the failed attempt in the tray.
     expect(await trayJob(target.name).count()).toBe(1);
   });
+
+  it('says, in its own words, that one person has as many exports running as allowed', async () => {
+    // Slow checks keep five exports started through the gateway running as this user (the default cap).
+    stack.sim.control.setFault({ kind: 'slow', delayMs: 20_000, paths: [CHECK_PATH] });
+    const [target, ...others] = listedInbounds().slice(3, 9);
+    for (const other of others) {
+      const res = await context.request.post(`${stack.baseUrl}/trpc/inbounds.export.start`, {
+        data: { uid: other.uid },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    await page.goto(`${stack.baseUrl}/inbounds`);
+    await page.getByPlaceholder('Search').fill(target!.name);
+    await expect.poll(() => page.getByTestId('inbound-row').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: `Actions for ${target!.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Inbound' });
+    await dialog.getByRole('button', { name: 'EXPORT', exact: true }).click();
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 15_000 })
+      .toContain(
+        'You have as many exports running as one person may: wait for one in the export tray to finish, then try again.',
+      );
+    expect(await dialog.textContent()).not.toContain('EXPORT_JOBS_RUNNING_PER_USER');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FAILURE_TEXT, exportFailureText } from './export-failure.js';
+import { ERROR_TEXT } from './errors.js';
+import {
+  EXPORT_FAILURE_TEXT,
+  EXPORTS_FULL_TEXT,
+  exportFailureText,
+  exportStartRefusal,
+} from './export-failure.js';
 
 describe('exportFailureText', () => {
   it('words each reason code in the console voice', () => {
@@ -12,5 +18,28 @@ describe('exportFailureText', () => {
     expect(exportFailureText(null)).toBe(EXPORT_FAILURE_TEXT.generic);
     expect(exportFailureText('Backend unavailable (simulated fault)')).toBe(EXPORT_FAILURE_TEXT.generic);
     expect(exportFailureText('toString')).toBe(EXPORT_FAILURE_TEXT.generic);
+  });
+});
+
+describe('exportStartRefusal', () => {
+  const refusal = (code: string, message: string) => Object.assign(new Error(message), { data: { code } });
+
+  it('names the per-person limit when the gateway says it applied it, without its text', () => {
+    const text = exportStartRefusal(
+      refusal(
+        'TOO_MANY_REQUESTS',
+        'You have 5 exports running, the most one person may (max 5, EXPORT_JOBS_RUNNING_PER_USER): wait for one to finish',
+      ),
+    );
+    expect(text).toBe(EXPORTS_FULL_TEXT);
+    expect(text).not.toContain('EXPORT_JOBS_RUNNING_PER_USER');
+  });
+
+  it('keeps the general words for any other refusal', () => {
+    expect(exportStartRefusal(refusal('TOO_MANY_REQUESTS', 'Rate limit exceeded'))).toBe(ERROR_TEXT.busy);
+    expect(exportStartRefusal(refusal('FORBIDDEN', 'EXPORT_JOBS_RUNNING_PER_USER'))).toBe(
+      ERROR_TEXT.forbidden,
+    );
+    expect(exportStartRefusal(new Error('boom'))).toBe('The export could not be started.');
   });
 });

@@ -1,3 +1,5 @@
+import { errorCode, errorMessage } from './errors.js';
+
 /**
  * The console's words for a failed export. The job's reason code picks the message; the server's
  * own text (`error`) only goes to the development log.
@@ -17,4 +19,21 @@ export function exportFailureText(failure: string | null | undefined): string {
   return failure && Object.hasOwn(EXPORT_FAILURE_TEXT, failure) && failure !== 'generic'
     ? EXPORT_FAILURE_TEXT[failure as ExportFailureCode]
     : EXPORT_FAILURE_TEXT.generic;
+}
+
+/** The gateway refuses a new export past the most one person may have running (EXPORT_JOBS_RUNNING_PER_USER). */
+export const EXPORTS_FULL_TEXT =
+  'You have as many exports running as one person may: wait for one in the export tray to finish, then try again.';
+
+/** The console's words for an export the gateway would not start. */
+export function exportStartRefusal(error: unknown): string {
+  // The gateway's text names the limit it applied: it picks the console's words, and is never shown.
+  const said = (error as { message?: unknown } | null)?.message;
+  if (
+    errorCode(error) === 'TOO_MANY_REQUESTS' &&
+    typeof said === 'string' &&
+    said.includes('EXPORT_JOBS_RUNNING_PER_USER')
+  )
+    return EXPORTS_FULL_TEXT;
+  return errorMessage(error, 'The export could not be started.');
 }

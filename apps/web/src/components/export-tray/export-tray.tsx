@@ -5,8 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useBulkJobs } from '../../hooks/use-bulk-jobs.js';
 import { type ExportJob, useExportJobs } from '../../hooks/use-export-jobs.js';
 import { useTouchModal } from '../../hooks/use-touch-modal.js';
-import { errorMessage } from '../../lib/errors.js';
-import { exportFailureText } from '../../lib/export-failure.js';
+import { exportFailureText, exportStartRefusal } from '../../lib/export-failure.js';
 import { Button } from '../button/button.js';
 import styles from './export-tray.module.css';
 
@@ -135,7 +134,7 @@ function TrayJob({
     try {
       await onRetry(job.inboundUid, job.jobId);
     } catch (error) {
-      setRetryError(errorMessage(error, 'The export could not be started.'));
+      setRetryError(exportStartRefusal(error));
     } finally {
       setRetrying(false);
     }

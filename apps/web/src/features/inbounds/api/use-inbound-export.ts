@@ -4,7 +4,7 @@ import { EXPORT_DONE_CLOSE_DELAY_MS } from '@waybill/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useExportJobs } from '../../../hooks/use-export-jobs.js';
 import { errorMessage, logFailure } from '../../../lib/errors.js';
-import { exportFailureText } from '../../../lib/export-failure.js';
+import { exportFailureText, exportStartRefusal } from '../../../lib/export-failure.js';
 import { useTRPC } from '../../../lib/trpc.js';
 
 export type ExportPhase = 'idle' | 'starting' | 'running' | 'done' | 'failed';
@@ -18,7 +18,6 @@ export interface ExportView {
 }
 
 const IDLE: ExportView = { phase: 'idle', progress: 0, error: null, downloadPath: null };
-const NOT_STARTED = 'The export could not be started.';
 
 /** Opens the finished file through the gateway: a download in a new tab. */
 export function openDownload(path: string): void {
@@ -121,7 +120,7 @@ export function useInboundExport(inboundUid: string, onDone: () => void) {
       else if (job.status === 'failed') fail(exportFailureText(job.failure), job.error, job.jobId);
       else setView({ phase: 'running', progress: job.progress, error: null, downloadPath: null });
     } catch (error) {
-      fail(errorMessage(error, NOT_STARTED), error);
+      fail(exportStartRefusal(error), error);
     }
   }, [view.phase, jobId, tray, start, inboundUid, finish, fail]);
 
