@@ -9,6 +9,7 @@ import {
   isCopyable,
   organizationLabel,
   productTitle,
+  sellingChannelName,
   shortenLongText,
   shortenText,
   storeDisplayName,
@@ -146,6 +147,19 @@ describe('organizationLabel', () => {
     [undefined, '-'],
   ])('%j → %j', (name, out) => {
     expect(organizationLabel(name)).toBe(out);
+  });
+});
+
+describe('sellingChannelName: alias, else name, else Unknown', () => {
+  it.each([
+    [{ alias: 'Little Coffee Shop', name: 'little-coffee.myshopify.example' }, 'Little Coffee Shop'],
+    [{ alias: null, name: 'little-coffee.myshopify.example' }, 'little-coffee.myshopify.example'],
+    [{ alias: '  ', name: 'little-coffee.myshopify.example' }, 'little-coffee.myshopify.example'],
+    [{ alias: null, name: ' ' }, 'Unknown'],
+    [null, 'Unknown'],
+    [undefined, 'Unknown'],
+  ])('%j → %j', (channel, out) => {
+    expect(sellingChannelName(channel)).toBe(out);
   });
 });
 

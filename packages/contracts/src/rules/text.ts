@@ -101,6 +101,16 @@ export function productTitle(title: string | null | undefined): string {
   return title?.trim() ? title : PLACEHOLDERS.product;
 }
 
+/**
+ * A merchant's selling channel as the console names it everywhere (row, filter, detail, modals):
+ * its alias, else its own name, else 'Unknown' (a channel the reference data does not know).
+ */
+export function sellingChannelName(
+  channel: { alias?: string | null; name?: string | null } | null | undefined,
+): string {
+  return channel?.alias?.trim() || channel?.name?.trim() || PLACEHOLDERS.sellingChannel;
+}
+
 /** Organisation name, or '-' when missing. */
 export function organizationLabel(name: string | null | undefined): string {
   return name?.trim() ? name : PLACEHOLDERS.organization;

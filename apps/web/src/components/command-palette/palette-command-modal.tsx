@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Order, parseServerTime, type StatusAction, statusAction } from '@waybill/contracts';
+import {
+  type Order,
+  parseServerTime,
+  type StatusAction,
+  sellingChannelName,
+  statusAction,
+} from '@waybill/contracts';
 import { useState } from 'react';
 import { useConsoleSettings } from '../../hooks/use-console-settings.js';
 import { useOrderWrites } from '../../hooks/use-order-writes.js';
@@ -30,7 +36,7 @@ export function PaletteCommandModal({
     ? (reference.fulfillmentCentersByUid.get(order.fulfillment_center_uid) ?? null)
     : null;
   const channel = reference.sellingChannelsByUid.get(order.selling_channel_uid);
-  const merchant = channel?.alias?.trim() || channel?.name?.trim() || null;
+  const merchant = sellingChannelName(channel);
   return command.kind === 'status' ? (
     <StatusCommand
       order={order}

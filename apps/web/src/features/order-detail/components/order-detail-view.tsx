@@ -1,8 +1,8 @@
-import { type OrderDetailResponse, PLACEHOLDERS } from '@waybill/contracts';
+import { type OrderDetailResponse, PLACEHOLDERS, sellingChannelName } from '@waybill/contracts';
 import type { ReferenceData } from '../../../hooks/use-reference-data.js';
 import { moveBetweenTabs } from '../../../lib/tab-keys.js';
 import type { TimeMode } from '../../../lib/time-mode.js';
-import { channelLabel, courierView, DETAIL_TABS } from '../lib/detail-view.js';
+import { courierView, DETAIL_TABS } from '../lib/detail-view.js';
 import type { EditorRequest } from '../lib/editor-request.js';
 import { CommentsTab } from './comments-tab.js';
 import { HistoryTab } from './history-tab.js';
@@ -48,7 +48,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
   const warehouse = order.fulfillment_center_uid
     ? (reference.fulfillmentCentersByUid.get(order.fulfillment_center_uid) ?? null)
     : null;
-  const channel = channelLabel(reference.sellingChannelsByUid.get(order.selling_channel_uid));
+  const channel = sellingChannelName(reference.sellingChannelsByUid.get(order.selling_channel_uid));
   const courier = courierView(order);
   const known = DETAIL_TABS.some((t) => t.id === props.tab);
   return (

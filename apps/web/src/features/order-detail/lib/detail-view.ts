@@ -5,7 +5,6 @@ import {
   type Order,
   type OrderDetailTab,
   PLACEHOLDERS,
-  type SellingChannel,
   trackingLink,
 } from '@waybill/contracts';
 
@@ -38,11 +37,6 @@ export function warehouseLabel(center: FulfillmentCenter | null | undefined): st
   if (!center) return PLACEHOLDERS.warehouse;
   const country = center.display_address?.country_code ?? center.address?.country_code ?? null;
   return country ? `${center.name} (${country})` : center.name;
-}
-
-/** Selling channel alias (or name), or 'Unknown'. */
-export function channelLabel(channel: SellingChannel | null | undefined): string {
-  return channel?.alias?.trim() || channel?.name?.trim() || PLACEHOLDERS.sellingChannel;
 }
 
 /** Who acted on a history entry, in words. */

@@ -12,6 +12,7 @@ import {
   PAYOUT_PROVIDER_HELD,
   paymentBadge,
   type SellingChannel,
+  sellingChannelName,
   shortenLongText,
   warehouseCode,
 } from '@waybill/contracts';
@@ -34,7 +35,6 @@ import styles from './orders-table.module.css';
 
 export interface OrderRowContext {
   sellingChannels: ReadonlyMap<string, SellingChannel>;
-  organizations: ReadonlyMap<string, { name: string | null }>;
   fulfillmentCenters: ReadonlyMap<string, FulfillmentCenter>;
   timeMode: TimeMode;
   userUid: string | null;
@@ -82,7 +82,6 @@ export const OrderRow = memo(function OrderRow({
 }: OrderRowProps) {
   const colour = orderRowColour(order.display_priority);
   const channel = ctx.sellingChannels.get(order.selling_channel_uid);
-  const organization = ctx.organizations.get(order.organization_uid);
   const warehouse = order.fulfillment_center_uid
     ? ctx.fulfillmentCenters.get(order.fulfillment_center_uid)
     : undefined;
@@ -115,7 +114,7 @@ export const OrderRow = memo(function OrderRow({
         <span
           className={styles.platform}
           style={{ background: PLATFORM_COLOURS[channel?.kind ?? ''] ?? 'var(--color-gray)' }}
-          title={channel ? `${platformName(channel.kind)}: ${channel.alias ?? channel.name}` : 'Unknown'}
+          title={channel ? `${platformName(channel.kind)}: ${sellingChannelName(channel)}` : 'Unknown'}
           role="img"
           aria-label={channel ? platformName(channel.kind) : 'Unknown platform'}
         >
@@ -141,7 +140,7 @@ export const OrderRow = memo(function OrderRow({
           ) : (
             <span className={styles.muted}>No warehouse code</span>
           )}
-          <TruncatedText text={channel?.alias ?? organization?.name ?? 'Unknown'} className={styles.muted} />
+          <TruncatedText text={sellingChannelName(channel)} className={styles.muted} />
         </span>
       </td>
 

@@ -82,6 +82,22 @@ describe('order rows', () => {
     expect(within(row).getByText('Ready for Picking')).toBeInTheDocument();
   });
 
+  it("names the merchant by its selling channel as the filter does: alias, else the channel's name, else 'Unknown'", async () => {
+    const user = userEvent.setup();
+    const unnamed = { ...channel, alias: null };
+    setup({
+      reference: makeReference({ sellingChannels: [unnamed] }),
+      rows: [makeOrder({ uid: 'o-known' }), makeOrder({ uid: 'o-unknown', selling_channel_uid: 'sc-gone' })],
+    });
+    const [known, unknown] = screen.getAllByTestId('order-row');
+    expect(within(known!).getByText('velvet-store.example')).toBeInTheDocument();
+    expect(within(known!).queryByText('Velvet Ltd')).toBeNull();
+    expect(within(unknown!).getByText('Unknown')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Merchant: All Merchants' }));
+    const menu = await screen.findByRole('menu', { name: /Merchant/ });
+    expect(within(menu).getByRole('menuitemcheckbox', { name: /velvet-store\.example/ })).toBeInTheDocument();
+  });
+
   it("copies the reference and says 'Copied!' for 2 seconds", async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

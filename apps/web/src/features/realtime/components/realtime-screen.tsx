@@ -6,6 +6,7 @@ import {
   type OrdersFilter,
   orderRowActions,
   STATUS_ACTIONS,
+  sellingChannelName,
   type User,
 } from '@waybill/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -112,7 +113,6 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   const ctx = useMemo<OrderRowContext>(
     () => ({
       sellingChannels: reference.sellingChannelsByUid,
-      organizations: reference.organizationsByUid,
       fulfillmentCenters: reference.fulfillmentCentersByUid,
       timeMode: props.timeMode,
       userUid: user?.uid ?? null,
@@ -168,9 +168,7 @@ export function RealtimeScreen(props: RealtimeScreenProps) {
   const modalGone = modalOrder !== undefined && listedModalOrder === undefined;
   const modalWarehouse = modalOrder ? warehouseOf(modalOrder, reference.fulfillmentCentersByUid) : null;
   const modalMerchant = modalOrder
-    ? (reference.sellingChannelsByUid.get(modalOrder.selling_channel_uid)?.alias ??
-      reference.organizationsByUid.get(modalOrder.organization_uid)?.name ??
-      null)
+    ? sellingChannelName(reference.sellingChannelsByUid.get(modalOrder.selling_channel_uid))
     : null;
   const close = () => setModal(null);
 

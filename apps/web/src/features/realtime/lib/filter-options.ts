@@ -7,6 +7,7 @@ import {
   PLATFORM_DISPLAY_NAMES,
   type SellingChannel,
   type SellingChannelKind,
+  sellingChannelName,
   sortByCount,
   sortByUrgency,
   statisticsRowCounts,
@@ -91,7 +92,7 @@ export function merchantOptions(
   return byCountThenName(
     channels.map((sc) => ({
       value: sc.uid,
-      label: sc.alias?.trim() || sc.name,
+      label: sellingChannelName(sc),
       count: stats.get(sc.uid)?.count_general ?? 0,
       hint: platformName(sc.kind),
     })),
