@@ -14,6 +14,8 @@ const SIZES = [
   { name: 'iPad portrait', width: 820, height: 1180 },
 ] as const;
 
+type SimOrder = Stack['sim']['store']['orders'] extends Map<string, infer V> ? V : never;
+
 let stack: Stack;
 let page: Page;
 
@@ -205,11 +207,20 @@ describe('every screen fits tablets and a 1024 px window', () => {
         (Math.abs(divider.y + divider.height / 2 - (late.y + late.height / 2)) > 1 || divider.x > late.x)
       )
         found.push(`summary divider at ${Math.round(divider.x)},${Math.round(divider.y)}, not before Late`);
-      // An order with a shipping label: its PDF link and menu share the actions cell.
-      const labelled = [...stack.sim.store.orders.values()].find((o) => o.labelVersion > 0 && o.reference);
-      await page.goto(`${stack.baseUrl}/realtime?q=${encodeURIComponent(labelled!.reference!)}`);
+      // An order with a shipping label and comments the user has not read: its PDF link and menu
+      // share the actions cell, beside '+ N comments' and the 'N New' badge, the widest comment line.
+      const me = stack.sim.store.users.find((u) => u.email === 'ops@example.com')!;
+      const unread = (o: SimOrder) => o.comments.filter((c) => !c.seen_by.some((s) => s.user_uid === me.uid));
+      const labelled = [...stack.sim.store.orders.values()].find(
+        (o) => o.labelVersion > 0 && o.reference && o.comments.length >= 2 && unread(o).length > 0,
+      );
+      // Every priority and snoozed orders too: the search finds it wherever it stands.
+      await page.goto(
+        `${stack.baseUrl}/realtime?q=${encodeURIComponent(labelled!.reference!)}&prio=all&active=all`,
+      );
       const labelledRow = page.locator(`[data-testid=order-row][data-uid="${labelled!.uid}"]`);
       await labelledRow.getByRole('link', { name: 'PDF shipping label' }).waitFor({ timeout: 20_000 });
+      await labelledRow.getByTestId('unread-badge').waitFor({ timeout: 20_000 });
       found.push(...(await partsOutsideCells(labelledRow)));
       await openOrders();
       await page.getByTestId('order-row').first().getByRole('button', { name: 'Order Options' }).click();

@@ -35,7 +35,11 @@ export function CommentMeta({ more, badge, byline, onShortChange }: CommentMetaP
   return (
     <span className={styles.meta} data-testid="comment-overview-meta">
       {more ? <span className={styles.more}>{more}</span> : null}{' '}
-      {badge ? <span className={styles.unread}>{badge}</span> : null}{' '}
+      {badge ? (
+        <span className={styles.unread} data-testid="unread-badge">
+          {badge}
+        </span>
+      ) : null}{' '}
       <span className={styles.byline} aria-hidden>
         <span ref={setElement} className={styles.bylineText} data-testid="comment-overview-byline">
           {byline}
