@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@waybill/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
@@ -177,6 +178,12 @@ describe('taking orders', () => {
     await row(b, uids[0]!).waitFor({ timeout: 30_000 });
     expect(await rows(b).count()).toBe(1);
     expect(await b.getByTestId('list-cap-notice').count()).toBe(0);
+    // Outside the list, the row is still live: a change at the backend shows within a change poll
+    // or two (the gateway pushes the order's detail), not at some later re-read.
+    const before = stack.sim.store.orders.get(uids[0]!)!.status;
+    const next = before === 'shipping_in_transit' ? 'shipping_out_for_delivery' : 'shipping_in_transit';
+    stack.sim.control.changeOrder(uids[0]!, { status: next });
+    await row(b, uids[0]!).getByText(orderStatusLabel(next), { exact: true }).waitFor({ timeout: 10_000 });
 
     await post(contextB, 'orders.release', { uid: uids[0] });
     const empty = b.getByTestId('orders-empty-mine');

@@ -17,6 +17,7 @@ import { LivePausedBanner } from '../../../components/live-paused/live-paused-ba
 import { Modal } from '../../../components/modal/modal.js';
 import { SkeletonRows } from '../../../components/skeleton/skeleton-rows.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
+import { useLiveOrder } from '../../../hooks/use-live-order.js';
 import { useNow } from '../../../hooks/use-now.js';
 import { useAnnouncePresence } from '../../../hooks/use-presence.js';
 import { useCurrentUser, useReferenceData } from '../../../hooks/use-reference-data.js';
@@ -25,7 +26,6 @@ import { asText } from '../../../lib/drafts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useTimeMode } from '../../../lib/time-mode.js';
 import { useTRPC } from '../../../lib/trpc.js';
-import { useOrderDetail } from '../api/use-order-detail.js';
 import { useQueueNeighbours } from '../api/use-queue-neighbours.js';
 import { useAdvancedCommentUser } from '../lib/advanced-users.js';
 import { type EditorRequest, nextEditorRequest } from '../lib/editor-request.js';
@@ -56,7 +56,7 @@ export function OrderDetailRoute() {
     compose === 'comment' || compose === 'escalate'
       ? { kind: compose as EditorRequest['kind'], key: location.key }
       : null;
-  const { query: detail, pause, isRetryingOutage } = useOrderDetail(uid);
+  const { query: detail, pause, isRetryingOutage } = useLiveOrder(uid);
   const me = useCurrentUser();
   const user = (me.data?.user ?? null) as (User & { email?: string | null }) | null;
   const trpc = useTRPC();

@@ -1,20 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { Order } from '@waybill/contracts';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useHoldActions, useHolds } from '../../../components/holds/index.js';
-import { useTRPC } from '../../../lib/trpc.js';
+import { type RouterOutputs, useTRPC } from '../../../lib/trpc.js';
 
-/** How often a held order the list does not carry is read again (the list's own rows are live). */
-const MINE_OUTSIDE_LIST_REFRESH_MS = 30_000;
-
-const NONE: readonly Order[] = [];
+export interface MineRows {
+  /** The rows to show: the list's rows, or with the Mine view on, the user's held orders. */
+  rows: readonly Order[];
+  /** Held orders the list does not carry: each is read on its own and kept live by `MineOrdersLive`. */
+  outside: readonly string[];
+}
 
 /**
  * With the Mine view on (`active`), every order the signed-in user holds, whatever the list's filter
- * and however far it has loaded: the list's own row where it has one (live), else the order read on
- * its own. Newest hold first.
+ * and however far it has loaded: the list's own row where it has one (live), else the order's own
+ * detail (live through orders.detailLive while `MineOrdersLive` is mounted). Newest hold first. An
+ * order that cannot be read is left out; the others still show.
  */
-export function useMineRows(active: boolean, rows: readonly Order[]): readonly Order[] {
+export function useMineRows(active: boolean, rows: readonly Order[]): MineRows {
   const holds = useHolds();
   const { myUid } = useHoldActions();
   const trpc = useTRPC();
@@ -29,28 +32,24 @@ export function useMineRows(active: boolean, rows: readonly Order[]): readonly O
     [active, holds, myUid],
   );
   const listed = useMemo(() => new Map(rows.map((row) => [row.uid, row])), [rows]);
-  const queryClient = useQueryClient();
-  const missing = mine.filter((uid) => !listed.has(uid));
-  // One query over the missing orders' details (each cached as the detail's own query). An order
-  // that cannot be read is left out; the others still show.
-  const outside =
-    useQuery({
-      queryKey: ['mine', 'outside-list', missing],
-      queryFn: async () => {
-        const read = await Promise.allSettled(
-          missing.map((uid) => queryClient.fetchQuery(trpc.orders.detail.queryOptions({ uid }))),
-        );
-        return read.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order] : []));
-      },
-      enabled: active && missing.length > 0,
-      refetchInterval: MINE_OUTSIDE_LIST_REFRESH_MS,
-    }).data ?? NONE;
-  return useMemo(() => {
+  const outsideKey = mine.filter((uid) => !listed.has(uid)).join(' ');
+  const outside = useMemo(() => (outsideKey ? outsideKey.split(' ') : []), [outsideKey]);
+  const combine = useCallback(
+    (results: { data?: RouterOutputs['orders']['detail'] }[]) =>
+      results.flatMap((result) => (result.data ? [result.data.order] : [])),
+    [],
+  );
+  const read = useQueries({
+    queries: outside.map((uid) => trpc.orders.detail.queryOptions({ uid })),
+    combine,
+  });
+  const shown = useMemo(() => {
     if (!active) return rows;
-    const read = new Map(outside.map((order) => [order.uid, order]));
+    const byUid = new Map(read.map((order) => [order.uid, order]));
     return mine.flatMap((uid) => {
-      const order = listed.get(uid) ?? read.get(uid);
+      const order = listed.get(uid) ?? byUid.get(uid);
       return order ? [order] : [];
     });
-  }, [active, rows, mine, listed, outside]);
+  }, [active, rows, mine, listed, read]);
+  return { rows: shown, outside };
 }

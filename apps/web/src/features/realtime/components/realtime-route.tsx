@@ -27,6 +27,7 @@ import { useMineRows } from '../api/use-mine-rows.js';
 import { useOrdersList } from '../api/use-orders-list.js';
 import { isLoadMoreError } from '../lib/list-state.js';
 import { defaultOrdersFilter, ordersUrlCodec } from '../lib/url-codec.js';
+import { MineOrdersLive } from './mine-orders-live.js';
 import { RealtimeScreen } from './realtime-screen.js';
 import styles from './realtime-screen.module.css';
 import { useListReturn } from './use-list-return.js';
@@ -50,7 +51,7 @@ export function RealtimeRoute() {
   useListReturn(list.initialized ? list.rows : NO_ROWS, filter, list.hasMore);
   // The Mine view: every order the user holds. It does not page through the list to find them.
   const mine = useMineActive();
-  const shownRows = useMineRows(mine, list.initialized ? list.rows : NO_ROWS);
+  const { rows: shownRows, outside: mineOutside } = useMineRows(mine, list.initialized ? list.rows : NO_ROWS);
   // An expired session is handled by useLiveList (the layout then shows sign-in): no notice for it.
   const unauthorized = errorCode(list.error) === 'UNAUTHORIZED';
 
@@ -144,25 +145,28 @@ export function RealtimeRoute() {
   ) : null;
 
   return (
-    <RealtimeScreen
-      filter={filter}
-      defaults={defaults}
-      onFilterChange={setFilter}
-      rows={shownRows}
-      meta={list.initialized ? list.meta : null}
-      initialized={list.initialized}
-      hasMore={mine ? false : list.hasMore}
-      mine={mine}
-      searching={list.isUpdating}
-      onLoadMore={onLoadMore}
-      reference={reference}
-      user={user}
-      timeMode={mode}
-      now={now}
-      onChangeStatus={onChangeStatus}
-      onReissue={onReissue}
-      onAddComment={onAddComment}
-      notice={notice}
-    />
+    <>
+      <MineOrdersLive uids={mineOutside} />
+      <RealtimeScreen
+        filter={filter}
+        defaults={defaults}
+        onFilterChange={setFilter}
+        rows={shownRows}
+        meta={list.initialized ? list.meta : null}
+        initialized={list.initialized}
+        hasMore={mine ? false : list.hasMore}
+        mine={mine}
+        searching={list.isUpdating}
+        onLoadMore={onLoadMore}
+        reference={reference}
+        user={user}
+        timeMode={mode}
+        now={now}
+        onChangeStatus={onChangeStatus}
+        onReissue={onReissue}
+        onAddComment={onAddComment}
+        notice={notice}
+      />
+    </>
   );
 }

@@ -2,23 +2,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { applyListMessage, type ListState } from '@waybill/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useConnectionState } from '../../../hooks/use-connection-state.js';
-import type { LivePause } from '../../../hooks/use-live-list.js';
-import { isOutageError, OUTAGE_RETRY_MS, outageRetryDelay, retryOutages } from '../../../lib/outage.js';
-import { type RouterOutputs, useTRPC } from '../../../lib/trpc.js';
+import { isOutageError, OUTAGE_RETRY_MS, outageRetryDelay, retryOutages } from '../lib/outage.js';
+import { type RouterOutputs, useTRPC } from '../lib/trpc.js';
+import { useConnectionState } from './use-connection-state.js';
+import type { LivePause } from './use-live-list.js';
 
 type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
 
 /**
  * orders.detail for one uid, kept live by orders.detailLive: the gateway pushes the order's detail
- * (one backend read per change for every viewer), and the pushed state replaces the loaded answer.
+ * (one backend read per change of the order per user, whatever their tabs), and the pushed state
+ * replaces the loaded answer. The order detail and the Mine view's held orders outside the list use it.
  *
  * Outages: a first load that cannot reach the server is retried every few seconds for as long as
  * the detail is open (`isRetryingOutage` says so), so it fills in by itself afterwards. While live
  * updates do not arrive (the gateway paused them, the socket is lost, or the subscription failed for
  * an outage and is tried again every few seconds) `pause` says since when the shown detail dates.
  */
-export function useOrderDetail(uid: string | null) {
+export function useLiveOrder(uid: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const connection = useConnectionState();
