@@ -17,6 +17,13 @@ export const happenedAtSchema = isoDateTime.refine(
   'must not be in the future: a status cannot happen later than now',
 );
 
+/**
+ * The input of a procedure that takes none: nothing, null or an empty object (what tRPC's clients
+ * and plain scripts send). Anything else is refused, naming the unexpected keys, as every other
+ * input is strict.
+ */
+export const noInputSchema = z.strictObject({}).nullish();
+
 export const orderUidInputSchema = z.strictObject({ uid: uidInputSchema });
 
 export const changeOrderStatusInputSchema = z.strictObject({

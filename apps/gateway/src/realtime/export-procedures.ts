@@ -1,5 +1,5 @@
 import { TRPCError, tracked } from '@trpc/server';
-import { inboundUidInputSchema } from '@waybill/contracts';
+import { inboundUidInputSchema, noInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import { authedProcedure } from '../trpc.js';
 
@@ -34,7 +34,7 @@ export const exportProcedures = {
    * The caller's running and recent jobs (started or joined; the newest 20 of the last 24 h), so a
    * reload or another tab finds them again. Only the caller's: jobs are listed per backend user.
    */
-  list: authedProcedure.query(async ({ ctx }) => {
+  list: authedProcedure.input(noInputSchema).query(async ({ ctx }) => {
     const user = await ctx.services.reference.user(ctx.token);
     return { jobs: await ctx.services.realtime.exports.list(user.uid) };
   }),

@@ -4,6 +4,7 @@ import {
   GOOGLE_CALLBACK_PATH,
   GOOGLE_LOGIN_COOKIE_DAYS,
   googleCallbackInputSchema,
+  noInputSchema,
   PASSWORD_LOGIN_COOKIE_DAYS,
   passwordLoginInputSchema,
   shopQueryInputSchema,
@@ -139,21 +140,24 @@ export const authRouter = router({
   }),
 
   /** Who is signed in (null when nobody or the token is no longer valid) and which sign-in methods exist. */
-  session: publicProcedure.output(sessionOutputSchema).query(async ({ ctx }) => {
-    const { config } = ctx.services;
-    const methods = { password: config.PASSWORD_LOGIN, google: true as const };
-    const gateway = buildInfo(config.WAYBILL_COMMIT);
-    const signedOut = { user: null, methods, settings: consoleSettings(config, null), gateway };
-    if (!ctx.token) return signedOut;
-    try {
-      const user = await ctx.services.reference.user(ctx.token);
-      return { user, methods, settings: consoleSettings(config, user), gateway };
-    } catch (error) {
-      // A token the backend refuses (401) is "signed out", and its session ends here; a backend
-      // outage, 5xx or timeout is an error to retry, never a sign-out.
-      if (isTokenRefused(error)) await endRefusedSession(ctx, error);
-      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return signedOut;
-      throw error;
-    }
-  }),
+  session: publicProcedure
+    .input(noInputSchema)
+    .output(sessionOutputSchema)
+    .query(async ({ ctx }) => {
+      const { config } = ctx.services;
+      const methods = { password: config.PASSWORD_LOGIN, google: true as const };
+      const gateway = buildInfo(config.WAYBILL_COMMIT);
+      const signedOut = { user: null, methods, settings: consoleSettings(config, null), gateway };
+      if (!ctx.token) return signedOut;
+      try {
+        const user = await ctx.services.reference.user(ctx.token);
+        return { user, methods, settings: consoleSettings(config, user), gateway };
+      } catch (error) {
+        // A token the backend refuses (401) is "signed out", and its session ends here; a backend
+        // outage, 5xx or timeout is an error to retry, never a sign-out.
+        if (isTokenRefused(error)) await endRefusedSession(ctx, error);
+        if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return signedOut;
+        throw error;
+      }
+    }),
 });

@@ -1,5 +1,6 @@
 import { tracked } from '@trpc/server';
 import type { Hold } from '@waybill/contracts';
+import { noInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
@@ -20,7 +21,9 @@ const sorted = (holds: Hold[]) => [...holds].sort((a, b) => a.orderUid.localeCom
  * changes no order, so the list cohorts (and the backend) are not touched by it.
  */
 export const holdsRouter = router({
-  list: authedProcedure.query(async ({ ctx }) => ({ holds: sorted(await ctx.services.team.holds.list()) })),
+  list: authedProcedure
+    .input(noInputSchema)
+    .query(async ({ ctx }) => ({ holds: sorted(await ctx.services.team.holds.list()) })),
   /** Every current hold now and on each change (any replica); tracked by a hash of the set. */
   live: authedProcedure.input(liveInputSchema).subscription(async function* ({ ctx, input, signal }) {
     const { holds } = ctx.services.team;

@@ -3,6 +3,7 @@ import {
   type BulkItemResult,
   bulkJobIdInputSchema,
   bulkOrdersInputSchema,
+  noInputSchema,
   type Order,
 } from '@waybill/contracts';
 import { BULK_CONCURRENCY, bulkWhat, expectedFor, mapBounded, runBulkItem } from '../bulk/bulk-runner.js';
@@ -126,7 +127,7 @@ export const bulkStartProcedure = authedProcedure.input(bulkOrdersInputSchema).m
 );
 
 /** orders.bulkJobs: the caller's bulk jobs, newest first (BULK_JOBS_KEPT of the last BULK_JOB_KEEP_MS). */
-export const bulkJobsProcedure = authedProcedure.query(async ({ ctx }) => {
+export const bulkJobsProcedure = authedProcedure.input(noInputSchema).query(async ({ ctx }) => {
   const user = await ctx.services.reference.user(ctx.token);
   return { jobs: await ctx.services.bulkJobs.list(user.uid) };
 });

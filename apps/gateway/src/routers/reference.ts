@@ -1,3 +1,4 @@
+import { noInputSchema } from '@waybill/contracts';
 import { authedProcedure, router } from '../trpc.js';
 
 /**
@@ -5,9 +6,13 @@ import { authedProcedure, router } from '../trpc.js';
  * holds answers BackendClient validated against the route's schema, so they are not checked again.
  */
 export const referenceRouter = router({
-  organizations: authedProcedure.query(({ ctx }) => ctx.services.reference.organizations(ctx.token)),
-  sellingChannels: authedProcedure.query(({ ctx }) => ctx.services.reference.sellingChannels(ctx.token)),
-  fulfillmentCenters: authedProcedure.query(({ ctx }) =>
-    ctx.services.reference.fulfillmentCenters(ctx.token),
-  ),
+  organizations: authedProcedure
+    .input(noInputSchema)
+    .query(({ ctx }) => ctx.services.reference.organizations(ctx.token)),
+  sellingChannels: authedProcedure
+    .input(noInputSchema)
+    .query(({ ctx }) => ctx.services.reference.sellingChannels(ctx.token)),
+  fulfillmentCenters: authedProcedure
+    .input(noInputSchema)
+    .query(({ ctx }) => ctx.services.reference.fulfillmentCenters(ctx.token)),
 });

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import {
+  noInputSchema,
   type ScriptToken,
   scriptTokenCreateInputSchema,
   scriptTokenCreateOutputSchema,
@@ -32,11 +33,14 @@ async function ownerOf(ctx: Context & { token: string }): Promise<string> {
  * cannot, so a leaked token cannot mint lasting ones.
  */
 export const tokensRouter = router({
-  list: authedProcedure.output(scriptTokenListOutputSchema).query(async ({ ctx }) => {
-    const { scriptTokens } = ctx.services;
-    const entries = await scriptTokens.list(await ownerOf(ctx));
-    return { tokens: entries.map(shown), max: scriptTokens.maxPerUser };
-  }),
+  list: authedProcedure
+    .input(noInputSchema)
+    .output(scriptTokenListOutputSchema)
+    .query(async ({ ctx }) => {
+      const { scriptTokens } = ctx.services;
+      const entries = await scriptTokens.list(await ownerOf(ctx));
+      return { tokens: entries.map(shown), max: scriptTokens.maxPerUser };
+    }),
 
   create: authedProcedure
     .input(scriptTokenCreateInputSchema)

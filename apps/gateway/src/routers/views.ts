@@ -1,5 +1,6 @@
 import { TRPCError, tracked } from '@trpc/server';
 import {
+  noInputSchema,
   type SavedTeamView,
   viewKey,
   viewRemoveInputSchema,
@@ -33,7 +34,7 @@ const notYours = (id: string) =>
  * makes every watching console read its list again.
  */
 export const viewsRouter = router({
-  list: authedProcedure.query(async ({ ctx, signal }) => {
+  list: authedProcedure.input(noInputSchema).query(async ({ ctx, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
     const listed = await readListedViews(views.store, person.uid);
