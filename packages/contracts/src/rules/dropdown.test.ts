@@ -34,6 +34,24 @@ describe('dropdown cap: 23 entries, then + N More', () => {
   it.each(['Users', 'Warehouses', 'Countries', 'Options'] as const)('the other dropdowns: %s', (noun) => {
     expect(capDropdown(entries(30), (e) => e.count, noun).more?.label).toBe(`+ 7 More ${noun}`);
   });
+  it('never collapses a selected entry: it takes the place of the last unselected ones, in order', () => {
+    const all = entries(30);
+    const chosen = new Set([all[25]!.key, all[2]!.key]);
+    const capped = capDropdown(
+      all,
+      (e) => e.count,
+      'Merchants',
+      23,
+      (e) => chosen.has(e.key),
+    );
+    expect(capped.visible).toHaveLength(23);
+    expect(capped.visible.map((e) => e.key)).toEqual([...all.slice(0, 22), all[25]!].map((e) => e.key));
+    expect(capped.more).toEqual({
+      hidden: 7,
+      count: [22, 23, 24, 26, 27, 28, 29].reduce((sum, i) => sum + all[i]!.count, 0),
+      label: '+ 7 More Merchants',
+    });
+  });
   it('sums what countOf reads; entries without a count add 0', () => {
     const options = [...entries(23), { key: 'x', count: undefined }, { key: 'y', count: 4 }];
     expect(capDropdown(options, (e) => e.count ?? 0, 'Options', 23).more).toEqual({

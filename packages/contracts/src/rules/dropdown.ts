@@ -23,20 +23,29 @@ export interface CappedDropdown<T> {
   more: { hidden: number; count: number; label: string } | null;
 }
 
-/** Dropdowns show at most 23 entries; the rest collapse into '+ N More Merchants/Couriers/Statuses'. */
+/**
+ * Dropdowns show at most 23 entries; the rest collapse into '+ N More Merchants/Couriers/Statuses'.
+ * A selected entry is never collapsed (it keeps filtering, so it must show ticked where it can be
+ * removed): it takes the place of the last unselected entries within the cap, and the order stays.
+ */
 export function capDropdown<T>(
   entries: readonly T[],
   countOf: (entry: T) => number,
   noun: MoreNoun,
   max: number = DROPDOWN_MAX_ENTRIES,
+  isSelected: (entry: T) => boolean = () => false,
 ): CappedDropdown<T> {
   if (entries.length <= max) return { visible: [...entries], more: null };
-  const hidden = entries.slice(max);
+  const kept = new Set(entries.filter(isSelected));
+  for (const entry of entries) {
+    if (kept.size >= max) break;
+    kept.add(entry);
+  }
+  const visible = entries.filter((e) => kept.has(e));
+  const hidden = entries.filter((e) => !kept.has(e));
+  if (hidden.length === 0) return { visible, more: null };
   const count = hidden.reduce((sum, e) => sum + countOf(e), 0);
-  return {
-    visible: entries.slice(0, max),
-    more: { hidden: hidden.length, count, label: `+ ${hidden.length} More ${noun}` },
-  };
+  return { visible, more: { hidden: hidden.length, count, label: `+ ${hidden.length} More ${noun}` } };
 }
 
 /**

@@ -56,7 +56,13 @@ export function DropdownFilter({
     if (!q) return options;
     return options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase() === q);
   }, [options, query]);
-  const { visible, more } = capDropdown(filtered, (o) => o.count ?? 0, moreNoun ?? 'Options', max);
+  const { visible, more } = capDropdown(
+    filtered,
+    (o) => o.count ?? 0,
+    moreNoun ?? 'Options',
+    max,
+    (o) => selected.includes(o.value),
+  );
   const selectedLabels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
   const text =
     triggerLabel ??
