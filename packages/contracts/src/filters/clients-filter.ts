@@ -14,8 +14,11 @@ import { type ListWindow, listWindowSchema } from './common.js';
 
 /** Clients analytics filter state. */
 export const clientsFilterSchema = z.strictObject({
+  // At least one activity card is always on: the screen never sends none (the backend would read
+  // an empty list as every priority, which no card shows).
   displayPriorities: z
     .array(z.number().int().min(0).max(5))
+    .min(1)
     .max(6)
     .default(() => [...DEFAULT_DISPLAY_PRIORITIES]),
   companyActivityStatus: z.array(storeStatusSchema).min(1).max(3).default(['installed']),
@@ -23,7 +26,14 @@ export const clientsFilterSchema = z.strictObject({
   skusFilter: skuFilterSchema.default('all'),
   companyActivity: countPeriodSchema.default('allCount'),
   sourceApp: sourceAppSchema.default('merchants'),
-  country: z.string().trim().min(2).max(2).nullable().default(null),
+  // Country keys are upper case ('ro' in a link is Romania, as its option 'RO').
+  country: z
+    .string()
+    .trim()
+    .length(2)
+    .transform((code) => code.toUpperCase())
+    .nullable()
+    .default(null),
   courier: z.string().trim().min(1).max(100).nullable().default(null),
   name: z.string().trim().max(200).default(''),
 });
