@@ -1,6 +1,13 @@
+import { unsupportedNode } from './node-version.js';
 import { startTracing } from './tracing.js';
 
 async function main(): Promise<void> {
+  // Before the app's modules load: on an older Node.js they fail with an error that names nothing.
+  const tooOld = unsupportedNode();
+  if (tooOld) {
+    process.stderr.write(`${tooOld}\n`);
+    process.exit(1);
+  }
   // Tracing first: the app's modules (fastify, http, ioredis) load after its instrumentations.
   const tracing = await startTracing();
   const { startGateway } = await import('./start-gateway.js');
