@@ -11,10 +11,20 @@ export interface OrderDetailMeta {
 
 /**
  * One cohort per order and backend user: a change of the order costs one backend detail call per
- * user viewing it, whatever the number of their tabs. Refreshed with one of that user's tokens, never
+ * user viewing it, whatever the number of their tabs; an order the change poll does not report is
+ * re-read every LIST_REFRESH_MS instead. Refreshed with one of that user's tokens, never
  * with another user's (what the backend shows may differ between users).
  */
-export const orderDetailKind: LiveListKind<{ uid: string }, OrderDetailMeta, { uid: string }> = {
+export interface OrderDetailQuery {
+  uid: string;
+  /**
+   * The order is managed by someone other than this gateway's MANAGED_BY, so the change poll (which
+   * asks for its own orders only) never reports it: its cohort re-reads it every LIST_REFRESH_MS.
+   */
+  unpolled: boolean;
+}
+
+export const orderDetailKind: LiveListKind<{ uid: string }, OrderDetailMeta, OrderDetailQuery> = {
   name: 'orderDetail',
   // Not counted against LIVE_COHORTS_PER_USER: the access read below bounds them by what the user
   // may open, and each refreshes only on a change of its own order.
@@ -24,6 +34,7 @@ export const orderDetailKind: LiveListKind<{ uid: string }, OrderDetailMeta, { u
     meta: { detail: await backend.call('orders.detail', { token, params: { uid: query.uid }, signal }) },
   }),
   affectedBy: ({ after }, query) => (after.uid === query.uid ? ALL_PARTS : null),
+  timedRefresh: (query) => query.unpolled,
 };
 
 /**
@@ -37,11 +48,18 @@ export const detailLiveProcedure = liveProcedure
   .input(orderUidInputSchema.extend({ lastEventId: z.string().max(200).nullish() }))
   .subscription(async function* ({ ctx, input, signal }) {
     const { uid, lastEventId } = input;
-    const [, user] = await Promise.all([
+    const [read, user] = await Promise.all([
       ctx.services.backend.call('orders.detail', { token: ctx.token, params: { uid }, signal }),
       ctx.services.realtime.tokens.identify(ctx.token),
     ]);
     yield* ctx.services.realtime
       .list(orderDetailKind)
-      .stream(user, { uid }, ctx.token, lastEventId ?? null, signal!, ctx.wire);
+      .stream(
+        user,
+        { uid, unpolled: read.order.managed_by !== ctx.services.config.MANAGED_BY },
+        ctx.token,
+        lastEventId ?? null,
+        signal!,
+        ctx.wire,
+      );
   });

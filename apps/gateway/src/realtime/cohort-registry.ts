@@ -18,6 +18,8 @@ export interface CohortKindOptions<Row extends { uid: string }, Meta, Query> {
   fetch: (query: Query) => CohortFetch<Row, Meta>;
   /** Refresh on a timer (inbounds, clients: 30 s); order cohorts refresh on change events instead. */
   refreshEveryMs?: number;
+  /** Which cohorts `refreshEveryMs` applies to (every one without it). */
+  timed?: (query: Query) => boolean;
   /** How long a cohort outlives its last member, so a quick reconnect resumes instead of refetching. */
   lingerMs: number;
   logger: RealtimeLogger;
@@ -99,7 +101,7 @@ export class CohortRegistry<Row extends { uid: string }, Meta, Query> {
       entry = { cohort, query, scope, quota };
       this.cohorts.set(key, entry);
       this.opts.quota?.add(scope, quota);
-      if (this.opts.refreshEveryMs) {
+      if (this.opts.refreshEveryMs && (this.opts.timed?.(query) ?? true)) {
         cohort.refreshTimer = setInterval(
           () => void cohort.refresh(null).catch(() => {}),
           this.opts.refreshEveryMs,

@@ -66,6 +66,11 @@ export interface LiveListKind<Row extends { uid: string }, Meta, Query> {
     query: Query,
     ctx: { now: Date; inCohortRows: boolean },
   ) => RefreshParts | null;
+  /**
+   * For lists re-read on change events: whether a cohort of this query also refreshes every
+   * `listRefreshMs`, for what the change poll does not report (an order managed by someone else).
+   */
+  timedRefresh?: (query: Query) => boolean;
   /** False for cohorts that do not count against the per-user cohort quota (order details). */
   inCohortQuota?: boolean;
   /** True when the rows are orders as the change poll reads them (the orders list). */
@@ -131,6 +136,9 @@ export function createRealtime(opts: RealtimeOptions) {
         opts.listMaxAnswerBytes ? { maxAnswerBytes: opts.listMaxAnswerBytes } : undefined,
       ),
       ...(byChanges ? {} : { refreshEveryMs: intervalMs }),
+      ...(byChanges && kind.timedRefresh
+        ? { refreshEveryMs: opts.listRefreshMs, timed: kind.timedRefresh }
+        : {}),
       // Failures lasting two of the list's own refresh intervals pause live updates.
       health: { intervalMs, retry: byChanges },
       ...(kind.inCohortQuota === false ? {} : { quota }),

@@ -1,6 +1,6 @@
 import { applyListMessage, type ListMessage, type ListState } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetailMeta } from '../../src/live-lists/order-detail-live.js';
+import { type OrderDetailMeta, orderDetailKind } from '../../src/live-lists/order-detail-live.js';
 import { type Client, eventually, polledOrders, type Stack, startStack } from './harness.js';
 
 type Msg = ListMessage<{ uid: string }, OrderDetailMeta>;
@@ -78,5 +78,37 @@ describe('orders.detailLive', () => {
     await eventually('the error', () => missing.error);
     expect(missing.state).toBeNull();
     expect(String((missing.error as Error).message)).not.toMatch(/internal/i);
+  });
+});
+
+describe('orders.detailLive of an order the change poll does not report', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ LIST_REFRESH_MS: '200' });
+  });
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('re-reads an order managed by someone else every LIST_REFRESH_MS, and only such orders', async () => {
+    const ops = await stack.signIn('ops@example.com');
+    const orders = [...stack.sim.store.orders.values()];
+    const theirs = orders.find((o) => o.managed_by !== 'waybill')!;
+    const ours = orders.find((o) => o.managed_by === 'waybill')!;
+    const [other, own] = [view(ops.client, theirs.uid), view(ops.client, ours.uid)];
+    await eventually('both snapshots', () => other.state && own.state);
+    // The poll asks for this gateway's orders only: this change reaches no change event.
+    const changed = stack.sim.control.changeOrder(theirs.uid) as { aggregated_status: { key: string } };
+    await eventually(
+      'the change on the viewer',
+      () => other.state?.meta.detail.order.aggregated_status.key === changed.aggregated_status.key,
+    );
+    const timers = [...stack.app.services.realtime.list(orderDetailKind).cohorts.values()].map((entry) => [
+      entry.query.uid,
+      entry.cohort.refreshTimer !== null,
+    ]);
+    expect(Object.fromEntries(timers)).toEqual({ [theirs.uid]: true, [ours.uid]: false });
+    other.stop();
+    own.stop();
   });
 });
