@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DropdownFilter } from './dropdown-filter.js';
 
-const options = Array.from({ length: 30 }, (_, i) => ({ value: `m${i}`, label: `Shop ${i}`, count: 100 - i }));
+const options = Array.from({ length: 30 }, (_, i) => ({
+  value: `m${i}`,
+  label: `Shop ${i}`,
+  count: 100 - i,
+}));
 
 describe('DropdownFilter', () => {
   it('shows a selected option ranked past the cap ticked in the menu, where it can be removed', async () => {
