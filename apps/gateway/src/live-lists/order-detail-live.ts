@@ -1,4 +1,4 @@
-import { type BackendResponse, orderUidInputSchema } from '@waybill/contracts';
+import { type BackendResponse, isProviderManaged, orderUidInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import { ALL_PARTS } from '../realtime/cohort.js';
 import type { LiveListKind } from '../realtime/index.js';
@@ -56,7 +56,7 @@ export const detailLiveProcedure = liveProcedure
       .list(orderDetailKind)
       .stream(
         user,
-        { uid, unpolled: read.order.managed_by !== ctx.services.config.MANAGED_BY },
+        { uid, unpolled: !isProviderManaged(read.order, ctx.services.config.MANAGED_BY) },
         ctx.token,
         lastEventId ?? null,
         signal!,

@@ -1,6 +1,5 @@
 import { tracked } from '@trpc/server';
-import type { Hold } from '@waybill/contracts';
-import { noInputSchema } from '@waybill/contracts';
+import { type Hold, noInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';

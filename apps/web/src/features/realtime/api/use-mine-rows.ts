@@ -32,8 +32,7 @@ export function useMineRows(active: boolean, rows: readonly Order[]): MineRows {
     [active, holds, myUid],
   );
   const listed = useMemo(() => new Map(rows.map((row) => [row.uid, row])), [rows]);
-  const outsideKey = mine.filter((uid) => !listed.has(uid)).join(' ');
-  const outside = useMemo(() => (outsideKey ? outsideKey.split(' ') : []), [outsideKey]);
+  const outside = useMemo(() => mine.filter((uid) => !listed.has(uid)), [mine, listed]);
   const combine = useCallback(
     (results: { data?: RouterOutputs['orders']['detail'] }[]) =>
       results.flatMap((result) => (result.data ? [result.data.order] : [])),
