@@ -246,8 +246,9 @@ export function createRealtime(opts: RealtimeOptions) {
       unwatch = watchPoll({
         lagMs: () => activePoll.lagMs(),
         intervalMs: opts.changePollMs,
-        onStale: () => {
-          opts.logger.warn({ lagMs: activePoll.lagMs() }, 'change poll behind: live lists paused');
+        onStale: () =>
+          opts.logger.warn({ lagMs: activePoll.lagMs() }, 'change poll behind: live lists paused'),
+        whileStale: () => {
           for (const cohort of changeDriven()) cohort.pauseLive();
         },
         onFresh: () => {

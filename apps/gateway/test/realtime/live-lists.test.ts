@@ -180,6 +180,28 @@ describe('live lists over real websockets', () => {
     tab.stop();
   });
 
+  it('says an order list opened while the change poll is behind is paused, and live once the poll is back', {
+    timeout: 20_000,
+  }, async () => {
+    const { client } = await stack.signIn('ops@example.com');
+    const open = watch(client.orders.live.subscribe, { filter: { reference: 'open-before' } });
+    await eventually('snapshot', () => open.events.length > 0);
+    stack.sim.control.setFault({ kind: 'down', paths: ['/changes'] });
+    let tab: Watched | null = null;
+    try {
+      // The lists open then say they are paused: the poll fell behind before the next list exists.
+      await eventually('the open list paused', () => healthOf(open).some((h) => h.paused), 5000);
+      tab = watch(client.orders.live.subscribe, { filter: { reference: 'opened-while-behind' } });
+      await eventually('snapshot', () => tab!.events.length > 0);
+      await eventually('paused', () => healthOf(tab!).some((h) => h.paused));
+    } finally {
+      stack.sim.control.setFault(null);
+    }
+    await eventually('both resumed', () => [open, tab!].every((w) => healthOf(w).at(-1)?.paused === false));
+    expect([open.error, tab!.error]).toEqual([null, null]);
+    for (const w of [open, tab!]) w.stop();
+  });
+
   it('ends live subscriptions with UNAUTHORIZED when the backend no longer knows their token', async () => {
     const { client } = await stack.signIn('admin@example.com');
     const orders = watch(client.orders.live.subscribe, {});
