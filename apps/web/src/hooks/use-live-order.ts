@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { applyListMessage, type ListState } from '@waybill/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { isOutageError, OUTAGE_RETRY_MS, outageRetryDelay, retryOutages } from '../lib/outage.js';
+import { useRef, useState } from 'react';
+import { isOutageError, outageRetryDelay, retryOutages } from '../lib/outage.js';
 import { type RouterOutputs, useTRPC } from '../lib/trpc.js';
 import { useConnectionState } from './use-connection-state.js';
 import type { LivePause } from './use-live-list.js';
+import { useRetryAfterOutage } from './use-retry-after-outage.js';
 
 type DetailMeta = { detail: RouterOutputs['orders']['detail'] };
 
@@ -62,13 +63,7 @@ export function useLiveOrder(uid: string | null) {
       },
     ),
   );
-  const failedForOutage = subscription.status === 'error' && isOutageError(subscription.error);
-  const { reset } = subscription;
-  useEffect(() => {
-    if (!failedForOutage) return;
-    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [failedForOutage, reset]);
+  useRetryAfterOutage(subscription);
 
   const stoppedAt = stopped && stopped.uid === uid ? stopped.dataAt : null;
   const socketAt = detail.data && connection.status === 'reconnecting' ? connection.downSince : null;

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { type Hold, holdConflictSchema } from '@waybill/contracts';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '../../hooks/use-reference-data.js';
+import { useRetryAfterOutage } from '../../hooks/use-retry-after-outage.js';
 import { errorCode, errorMessage } from '../../lib/errors.js';
-import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
 import { useTRPC } from '../../lib/trpc.js';
 import { useToast } from '../toast/toast.js';
 import { type HoldActions, HoldActionsContext, HoldsContext } from './holds-context.js';
@@ -38,13 +38,7 @@ export function HoldsProvider({ children }: { children: ReactNode }) {
       onError: () => setHolds({}),
     }),
   );
-  const failedForOutage = live.status === 'error' && isOutageError(live.error);
-  const { reset } = live;
-  useEffect(() => {
-    if (!failedForOutage) return;
-    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [failedForOutage, reset]);
+  useRetryAfterOutage(live);
 
   const takeCall = useMutation(trpc.orders.take.mutationOptions());
   const releaseCall = useMutation(trpc.orders.release.mutationOptions());

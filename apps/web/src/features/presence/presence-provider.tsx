@@ -1,9 +1,9 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { PresenceSnapshot } from '@waybill/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useConnectionState } from '../../hooks/use-connection-state.js';
 import { PresenceContext, PresenceStaleContext } from '../../hooks/use-presence.js';
-import { isOutageError, OUTAGE_RETRY_MS } from '../../lib/outage.js';
+import { useRetryAfterOutage } from '../../hooks/use-retry-after-outage.js';
 import { useTRPC } from '../../lib/trpc.js';
 
 /**
@@ -21,13 +21,7 @@ export function PresenceProvider({ children }: { children: ReactNode }) {
     }),
   );
   // A watch ended by an outage on the way is tried again every few seconds.
-  const failedForOutage = watch.status === 'error' && isOutageError(watch.error);
-  const { reset } = watch;
-  useEffect(() => {
-    if (!failedForOutage) return;
-    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [failedForOutage, reset]);
+  useRetryAfterOutage(watch);
   const stale = useConnectionState().status === 'reconnecting';
   return (
     <PresenceStaleContext.Provider value={stale}>

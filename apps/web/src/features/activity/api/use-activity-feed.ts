@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { ActivityEntry, ActivityListInput } from '@waybill/contracts';
 import { useCallback, useEffect, useState } from 'react';
+import { useRetryAfterOutage } from '../../../hooks/use-retry-after-outage.js';
 import { errorMessage } from '../../../lib/errors.js';
-import { isOutageError, OUTAGE_RETRY_MS } from '../../../lib/outage.js';
 import { useTRPC } from '../../../lib/trpc.js';
 
 export type ActivityFilter = Omit<ActivityListInput, 'cursor'>;
@@ -50,13 +50,7 @@ export function useActivityFeed(filter: ActivityFilter) {
       onError: (failure) => setError(errorMessage(failure, 'The activity could not be loaded.')),
     }),
   );
-  const failedForOutage = live.status === 'error' && isOutageError(live.error);
-  const { reset } = live;
-  useEffect(() => {
-    if (!failedForOutage) return;
-    const timer = setTimeout(reset, OUTAGE_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [failedForOutage, reset]);
+  useRetryAfterOutage(live);
 
   const loadMore = useCallback(async () => {
     if (!cursor) return;
