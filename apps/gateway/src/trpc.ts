@@ -6,6 +6,7 @@ import type { Context } from './context.js';
 import { OrderConflictError } from './realtime/own-writes.js';
 import { runInRequestScope } from './request-id.js';
 import { isRedisUnavailable, redisUnavailableAnswer } from './scale/redis-unavailable.js';
+import { refusedLimit } from './security/limit-reached.js';
 import { limitSubscriptions } from './security/subscription-limits.js';
 import { refuseWrongTransport } from './security/transport-rules.js';
 import { HoldConflictError } from './team/holds.js';
@@ -42,6 +43,8 @@ const t = initTRPC.context<Context>().create({
         ...data,
         ...(development && error.stack ? { stack: error.stack } : {}),
         zodError: zodError ? z.flattenError(zodError) : null,
+        // The configured limit the call was refused for, by its setting's name (contracts' LIMIT_NAMES).
+        limit: refusedLimit(error.cause, zodError),
         // The backend's own error data and which call failed.
         backend: backend?.details ?? null,
         // Who changed the order first: { by, at, what } (conflict warning rule).

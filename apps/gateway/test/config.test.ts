@@ -1,9 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { LIMIT_NAMES } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
-import { assertProductionSafe, ConfigError, loadConfig } from '../src/config.js';
+import { assertProductionSafe, ConfigError, configSchema, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
+  it('has a setting for every limit a refusal names in its data (VIEW_MAX_BYTES is fixed in contracts)', () => {
+    const settings = new Set(Object.keys(configSchema.shape));
+    expect(LIMIT_NAMES.filter((name) => !settings.has(name) && name !== 'VIEW_MAX_BYTES')).toEqual([]);
+  });
+
   it('fills the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

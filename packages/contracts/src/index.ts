@@ -18,6 +18,7 @@ export * from './filters/inbounds-filter.js';
 export * from './filters/orders-filter.js';
 export * from './holds.js';
 export * from './inputs.js';
+export * from './limits.js';
 export * from './live.js';
 export * from './notifications.js';
 export * from './presence.js';

@@ -71,6 +71,8 @@ describe('saved view rules', () => {
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({
         path: ['filter'],
+        // The gateway passes the limit's name on as `data.limit`.
+        params: { limit: 'VIEW_MAX_BYTES' },
         message: expect.stringMatching(/at most 16 KB \(VIEW_MAX_BYTES\); these take 10\d\.\d KB/),
       }),
     ]);

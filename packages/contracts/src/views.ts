@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type OrdersFilter, ordersFilterSchema } from './filters/orders-filter.js';
+import type { LimitName } from './limits.js';
 import { hasControlCharacters } from './rules/control-characters.js';
 
 /** A saved view's name is shown in a menu button: longer names are refused, not cut. */
@@ -73,6 +74,7 @@ export const viewSaveInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['filter'],
+        params: { limit: 'VIEW_MAX_BYTES' satisfies LimitName },
         message: `A view's filters and search take at most ${kilobytes(VIEW_MAX_BYTES)} (VIEW_MAX_BYTES); these take ${kilobytes(bytes)}: pick fewer values.`,
       });
   });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import type { ReferenceCache } from '../reference/reference-cache.js';
 import { TtlCache } from '../reference/ttl-cache.js';
 import { clientKey } from '../security/client-key.js';
 import type { WindowCounts } from '../security/comment-rate.js';
+import { limitRefusal } from '../security/limit-reached.js';
 
 export interface BackendTokenCheckOptions {
   reference: ReferenceCache;
@@ -50,10 +50,11 @@ export class BackendTokenCheck {
     const taken = await this.opts.counts.take(clientKey(address), 1, max, windowMs);
     if (!taken.ok) {
       const wait = Math.max(1, Math.ceil(taken.retryInMs / 1000));
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many sign-in attempts from this address (at most ${max} per ${Math.ceil(windowMs / 1000)} s, unknown tokens included): try again in ${wait} s`,
-      });
+      throw limitRefusal(
+        'TOO_MANY_REQUESTS',
+        'SIGNIN_RATE_MAX',
+        `Too many sign-in attempts from this address (at most ${max} per ${Math.ceil(windowMs / 1000)} s, unknown tokens included): try again in ${wait} s`,
+      );
     }
     try {
       await reference.user(token);

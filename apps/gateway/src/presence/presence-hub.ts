@@ -22,6 +22,12 @@ export interface PresenceTransport {
 
 export class PresenceLimitError extends Error {
   override name = 'PresenceLimitError';
+  constructor(
+    readonly limit: 'PRESENCE_ORDERS_PER_SESSION' | 'PRESENCE_VIEWERS_PER_ORDER',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface PresenceHubOptions {
@@ -77,11 +83,13 @@ export class PresenceHub {
     const orders = new Set(all.filter((e) => e.holder === entry.holder).map((e) => e.orderUid));
     if (!orders.has(entry.orderUid) && orders.size >= this.opts.ordersPerSession)
       throw new PresenceLimitError(
+        'PRESENCE_ORDERS_PER_SESSION',
         `This session already shows presence on ${orders.size} orders (at most ${this.opts.ordersPerSession}, PRESENCE_ORDERS_PER_SESSION): close a detail first`,
       );
     const viewers = new Set(all.filter((e) => e.orderUid === entry.orderUid).map((e) => e.userUid));
     if (!viewers.has(entry.userUid) && viewers.size >= this.opts.viewersPerOrder)
       throw new PresenceLimitError(
+        'PRESENCE_VIEWERS_PER_ORDER',
         `This order already shows ${viewers.size} viewers (at most ${this.opts.viewersPerOrder}, PRESENCE_VIEWERS_PER_ORDER)`,
       );
     const id = this.nextId++;

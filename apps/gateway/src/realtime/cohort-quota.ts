@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { limitRefusal } from '../security/limit-reached.js';
 
 /** A cohort as the quota sees it: whether anyone still listens, and how to end it. */
 export interface QuotaEntry {
@@ -27,10 +27,11 @@ export class CohortQuota {
       if (entry.idle()) entry.evict();
     }
     if (held.size >= this.limit)
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many live lists open: at most ${this.limit} different lists per user (LIVE_COHORTS_PER_USER)`,
-      });
+      throw limitRefusal(
+        'TOO_MANY_REQUESTS',
+        'LIVE_COHORTS_PER_USER',
+        `Too many live lists open: at most ${this.limit} different lists per user (LIVE_COHORTS_PER_USER)`,
+      );
   }
 
   add(scope: string, entry: QuotaEntry): void {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { EXPORT_CHECK_INTERVAL_MS, EXPORT_MAX_CHECKS, type ExportReport } from '@waybill/contracts';
 import { BackendError } from '../backend/backend-error.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { inSpan } from '../telemetry.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 import type { BackendCaller, RealtimeLogger } from './types.js';
@@ -166,10 +166,11 @@ export class ExportJobs {
     if (!Number.isFinite(max)) return;
     const running = (await this.list(userUid)).filter((s) => s.status === 'running').length;
     if (running < max) return;
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `You have ${running} exports running, the most one person may (max ${max}, EXPORT_JOBS_RUNNING_PER_USER): wait for one to finish`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'EXPORT_JOBS_RUNNING_PER_USER',
+      `You have ${running} exports running, the most one person may (max ${max}, EXPORT_JOBS_RUNNING_PER_USER): wait for one to finish`,
+    );
   }
 
   /** The caller's token authorises the export; the checks use the service token. */

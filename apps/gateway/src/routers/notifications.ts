@@ -1,10 +1,11 @@
-import { TRPCError, tracked } from '@trpc/server';
+import { tracked } from '@trpc/server';
 import { followInputSchema, followingInputSchema, markReadInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import { FollowLimitError } from '../notifications/notification-store.js';
 import { seenOf } from '../notifications/notifier.js';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { authedProcedure, router } from '../trpc.js';
 
 const liveInputSchema = z.strictObject({ lastEventId: z.string().max(100).nullish() }).optional();
@@ -48,7 +49,7 @@ export const notificationsRouter = router({
         await collaboration.notifications.follow(person.uid, input.orderUid, true, collaboration.maxFollows);
       } catch (error) {
         if (error instanceof FollowLimitError)
-          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+          throw limitRefusal('TOO_MANY_REQUESTS', 'FOLLOWS_PER_USER', error.message);
         throw error;
       }
       await collaboration.notifications.setSeen(input.orderUid, seenOf(detail.order));

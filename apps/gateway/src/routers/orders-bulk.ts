@@ -8,6 +8,7 @@ import {
 } from '@waybill/contracts';
 import { BULK_CONCURRENCY, bulkWhat, expectedFor, mapBounded, runBulkItem } from '../bulk/bulk-runner.js';
 import type { Context } from '../context.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { bulkRecords, recordActivity } from '../team/record.js';
 import { authedProcedure } from '../trpc.js';
 
@@ -52,10 +53,11 @@ export async function admitBulkJob(
     ctx.services.pendingActions.heldBulkRunsOf(user.uid),
   ]);
   if (running + held >= limit) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'BULK_JOBS_RUNNING_PER_USER',
+      `At most ${limit} bulk actions may run at once (BULK_JOBS_RUNNING_PER_USER); wait for one to finish`,
+    );
   }
   return { user, uids: await admitBulk(ctx, input) };
 }

@@ -1,4 +1,4 @@
-import { TRPCError, tracked } from '@trpc/server';
+import { tracked } from '@trpc/server';
 import { type PresenceSnapshot, presenceHereInputSchema } from '@waybill/contracts';
 import { z } from 'zod';
 import type { Context } from '../context.js';
@@ -7,6 +7,7 @@ import { hashOf } from '../presence/identity.js';
 import { probeWhileHeld } from '../presence/liveness.js';
 import { PresenceLimitError } from '../presence/presence-hub.js';
 import { socketOf } from '../realtime/wire-fanout.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { authedProcedure, router } from '../trpc.js';
 
 /** A watcher's pushes are coalesced over this, so a burst of changes gives one message. */
@@ -43,7 +44,7 @@ export const presenceRouter = router({
       });
     } catch (error) {
       if (error instanceof PresenceLimitError)
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+        throw limitRefusal('TOO_MANY_REQUESTS', error.limit, error.message);
       throw error;
     }
     // A half-open socket is found within the presence TTL, not at the next keep-alive.

@@ -11,6 +11,7 @@ import type { ScriptTokenEntry } from '../auth/script-token-store.js';
 import { ScriptTokenLimitError } from '../auth/script-tokens.js';
 import type { Context } from '../context.js';
 import { okOutputSchema } from '../outputs.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { authedProcedure, router } from '../trpc.js';
 
 function shown(entry: ScriptTokenEntry): ScriptToken {
@@ -61,7 +62,7 @@ export const tokensRouter = router({
         return { token, entry: shown(entry) };
       } catch (error) {
         if (error instanceof ScriptTokenLimitError)
-          throw new TRPCError({ code: 'FORBIDDEN', message: error.message });
+          throw limitRefusal('FORBIDDEN', 'SCRIPT_TOKENS_MAX_PER_USER', error.message);
         throw error;
       }
     }),

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { changes } from '../presence/changes.js';
 import { hashOf } from '../presence/identity.js';
+import { limitRefusal } from '../security/limit-reached.js';
 import { authedProcedure, router } from '../trpc.js';
 import { readListedViews, toTeamView } from '../views/listed-views.js';
 import type { CountHandle } from '../views/view-counter.js';
@@ -62,7 +63,7 @@ export const viewsRouter = router({
         await views.store.put(next, views.maxPerUser);
       } catch (error) {
         if (error instanceof ViewLimitError)
-          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+          throw limitRefusal('TOO_MANY_REQUESTS', 'VIEWS_MAX_PER_USER', error.message);
         throw error;
       }
       return next;
@@ -91,10 +92,11 @@ export const viewsRouter = router({
       if (!view) throw notYours(input.id);
       const sharing = own.filter((v) => v.shared).length;
       if (input.shared && !view.shared && sharing >= views.maxSharedPerUser)
-        throw new TRPCError({
-          code: 'PRECONDITION_FAILED',
-          message: `You share ${sharing} views already (at most ${views.maxSharedPerUser}, VIEWS_SHARED_MAX_PER_USER): stop sharing one first`,
-        });
+        throw limitRefusal(
+          'PRECONDITION_FAILED',
+          'VIEWS_SHARED_MAX_PER_USER',
+          `You share ${sharing} views already (at most ${views.maxSharedPerUser}, VIEWS_SHARED_MAX_PER_USER): stop sharing one first`,
+        );
       const shared = { ...view, shared: input.shared, ownerName: person.name };
       await views.store.put(shared, views.maxPerUser);
       return shared;

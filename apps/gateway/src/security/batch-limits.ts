@@ -1,3 +1,4 @@
+import type { LimitName } from '@waybill/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { batchProblem, type CostLimits, type RawCall } from './request-cost.js';
 import { TRPC_PARAMS, type TrpcRequest, trpcRequest } from './trpc-request.js';
@@ -12,9 +13,11 @@ export function rpcError(
   path: string | undefined,
   /** The request's id, as tRPC's error formatter adds it to every error (trpc.ts). */
   requestId: string | undefined,
+  /** The configured limit refused, as the error formatter names it (`data.limit`). */
+  limit: LimitName | null = null,
 ) {
   const httpStatus = code === 'BAD_REQUEST' ? 400 : 429;
-  return { error: { message, code: RPC_CODES[code], data: { code, httpStatus, path, requestId } } };
+  return { error: { message, code: RPC_CODES[code], data: { code, httpStatus, path, requestId, limit } } };
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -58,7 +61,8 @@ function refusal(request: FastifyRequest, limits: CostLimits) {
   const repeated = TRPC_PARAMS.find((name) => found.query.getAll(name).length > 1);
   if (repeated) {
     const calls = found.paths.map((path) => ({ path, input: undefined }));
-    return { calls, batched: found.batched, problem: `${repeated} given more than once; send it once` };
+    const problem = { text: `${repeated} given more than once; send it once`, limit: null };
+    return { calls, batched: found.batched, problem };
   }
   if (!mayAskForRows(request, found.query)) return null;
   const calls = callsOf(request, found);
@@ -77,7 +81,8 @@ export function registerBatchLimits(app: FastifyInstance, limits: CostLimits): v
     const refused = refusal(request, limits);
     if (!refused) return done();
     request.log.warn({ calls: refused.calls.length }, 'batch refused: over its limits');
-    const bodies = refused.calls.map((c) => rpcError('BAD_REQUEST', refused.problem, c.path, request.id));
+    const { text, limit } = refused.problem;
+    const bodies = refused.calls.map((c) => rpcError('BAD_REQUEST', text, c.path, request.id, limit));
     reply
       .status(400)
       .header('content-type', 'application/json')

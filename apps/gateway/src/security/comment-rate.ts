@@ -1,5 +1,6 @@
-import { TRPCError } from '@trpc/server';
+import type { LimitName } from '@waybill/contracts';
 import type { Redis } from 'ioredis';
+import { limitRefusal } from './limit-reached.js';
 
 /** One user's actions in the current window: taken, or refused with the wait until it ends. */
 export type Taken = { ok: true } | { ok: false; retryInMs: number };
@@ -16,6 +17,8 @@ export interface WindowLimit {
   windowMs: number;
   /** What is counted, for the refusal: "takes and releases". */
   what: string;
+  /** The limit's name on the wire (`data.limit`). */
+  limit: LimitName;
   /** The settings, for the refusal: "HOLD_RATE_MAX, HOLD_RATE_WINDOW_MS". */
   variables: string;
 }
@@ -26,10 +29,11 @@ export async function countOne(counts: WindowCounts, userUid: string, limit: Win
   if (taken.ok) return;
   const count = (n: number) => n.toLocaleString('en-US');
   const wait = Math.max(1, Math.ceil(taken.retryInMs / 1000));
-  throw new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many ${limit.what}: at most ${count(limit.max)} per ${count(limit.windowMs / 1000)} s per user (${limit.variables}); try again in ${count(wait)} s`,
-  });
+  throw limitRefusal(
+    'TOO_MANY_REQUESTS',
+    limit.limit,
+    `Too many ${limit.what}: at most ${count(limit.max)} per ${count(limit.windowMs / 1000)} s per user (${limit.variables}); try again in ${count(wait)} s`,
+  );
 }
 
 /**
@@ -104,15 +108,17 @@ export class CommentRate {
     const { max, windowMs } = this.opts;
     const per = `per ${seconds(windowMs)} per user (COMMENT_RATE_MAX, COMMENT_RATE_WINDOW_MS)`;
     if (n > max)
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: `${n.toLocaleString('en-US')} comments at once is over the limit of ${max.toLocaleString('en-US')} ${per}: comment on fewer orders`,
-      });
+      throw limitRefusal(
+        'BAD_REQUEST',
+        'COMMENT_RATE_MAX',
+        `${n.toLocaleString('en-US')} comments at once is over the limit of ${max.toLocaleString('en-US')} ${per}: comment on fewer orders`,
+      );
     const taken = await this.opts.counts.take(userUid, n, max, windowMs);
     if (taken.ok) return;
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many comments: at most ${max.toLocaleString('en-US')} ${per}; try again in ${seconds(taken.retryInMs)}`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'COMMENT_RATE_MAX',
+      `Too many comments: at most ${max.toLocaleString('en-US')} ${per}; try again in ${seconds(taken.retryInMs)}`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { listWindowSchema } from '@waybill/contracts';
+import { type LimitName, listWindowSchema } from '@waybill/contracts';
 
 /** Limits on what one HTTP batch or one websocket message may ask for. */
 export interface CostLimits {
@@ -32,16 +32,28 @@ export function rowsOf({ path, input }: RawCall): number {
   return path.endsWith('.live') || raw.refresh === true ? skip + limit : limit;
 }
 
+/** Why a request is refused: words for people, and the configured limit it passed, if any. */
+export interface Problem {
+  text: string;
+  limit: LimitName | null;
+}
+
 /** Why a batch is refused, or null when it is within the limits. */
-export function batchProblem(calls: readonly RawCall[], limits: CostLimits): string | null {
+export function batchProblem(calls: readonly RawCall[], limits: CostLimits): Problem | null {
   let total = 0;
   for (const call of calls) {
     const rows = rowsOf(call);
     if (rows > limits.maxLoadedRows)
-      return `${call.path}: window reads ${rows} rows; skip + limit (of a live list or a refresh) must be at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`;
+      return {
+        text: `${call.path}: window reads ${rows} rows; skip + limit (of a live list or a refresh) must be at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`,
+        limit: 'LIST_MAX_LOADED_ROWS',
+      };
     total += rows;
   }
   if (total > limits.maxBatchRows)
-    return `The calls of one batch ask for ${total} rows together; at most ${limits.maxBatchRows} (BATCH_MAX_ROWS)`;
+    return {
+      text: `The calls of one batch ask for ${total} rows together; at most ${limits.maxBatchRows} (BATCH_MAX_ROWS)`,
+      limit: 'BATCH_MAX_ROWS',
+    };
   return null;
 }

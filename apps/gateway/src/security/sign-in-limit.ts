@@ -63,7 +63,7 @@ export async function registerSignInLimit(app: FastifyInstance, opts: SignInLimi
     after: string,
   ) => {
     const message = `Too many sign-in attempts from this address (at most ${opts.max} per ${Math.ceil(opts.windowMs / 1000)} s): try again in ${after}`;
-    const one = (path: string) => rpcError('TOO_MANY_REQUESTS', message, path, request.id);
+    const one = (path: string) => rpcError('TOO_MANY_REQUESTS', message, path, request.id, 'SIGNIN_RATE_MAX');
     reply
       .status(429)
       .header('content-type', 'application/json')

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { limitRefusal } from './limit-reached.js';
 import { rowsOf } from './request-cost.js';
 
 interface Held {
@@ -63,23 +64,26 @@ export async function limitSubscriptions<R>(
   // transport (also when those checks' quick look lets a call through).
   const rows = rowsOf({ path: call.path, input: await call.getRawInput() });
   if (rows > limits.maxLoadedRows)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `window: skip + limit reads ${rows} rows; at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`,
-    });
+    throw limitRefusal(
+      'BAD_REQUEST',
+      'LIST_MAX_LOADED_ROWS',
+      `window: skip + limit reads ${rows} rows; at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`,
+    );
   if (type !== 'subscription') return next();
   const held = open.get(ctx) ?? { count: 0, rows: 0 };
   open.set(ctx, held);
   if (held.count >= limits.maxCount)
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many subscriptions on this websocket (at most ${limits.maxCount}, WS_MAX_SUBSCRIPTIONS_PER_SOCKET): stop one first`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'WS_MAX_SUBSCRIPTIONS_PER_SOCKET',
+      `Too many subscriptions on this websocket (at most ${limits.maxCount}, WS_MAX_SUBSCRIPTIONS_PER_SOCKET): stop one first`,
+    );
   if (held.rows + rows > limits.maxRows)
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `The live lists of this websocket would re-read ${held.rows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'WS_MAX_LIVE_ROWS_PER_SOCKET',
+      `The live lists of this websocket would re-read ${held.rows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
+    );
   // Unauthenticated calls have no session; the next middleware refuses them.
   const session = ctx.sessionId ?? ctx.token ?? null;
   const sessionHeld = session ? sessionLiveRows(session) : 0;

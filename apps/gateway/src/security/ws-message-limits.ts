@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { rpcError } from './batch-limits.js';
-import { batchProblem, type CostLimits, type RawCall } from './request-cost.js';
+import { batchProblem, type CostLimits, type Problem, type RawCall } from './request-cost.js';
 
 interface RawMessage {
   id?: unknown;
@@ -51,9 +51,15 @@ function messageCalls(raw: unknown): { calls: RawCall[]; ids: RawMessage[] } | n
 }
 
 /** Why a message's calls are refused: too many in one message, or too many rows together. */
-function messageProblem(calls: readonly RawCall[], limits: CostLimits & { maxBatchSize: number }) {
+function messageProblem(
+  calls: readonly RawCall[],
+  limits: CostLimits & { maxBatchSize: number },
+): Problem | null {
   if (calls.length > limits.maxBatchSize)
-    return `One websocket message may batch at most ${limits.maxBatchSize} operations; ${calls.length} were sent`;
+    return {
+      text: `One websocket message may batch at most ${limits.maxBatchSize} operations; ${calls.length} were sent`,
+      limit: null,
+    };
   return batchProblem(calls, limits);
 }
 
@@ -84,7 +90,7 @@ export function attachMessageLimits(
         JSON.stringify({
           id,
           ...jsonrpc,
-          ...rpcError('BAD_REQUEST', problem, found.calls[i]?.path, requestId),
+          ...rpcError('BAD_REQUEST', problem.text, found.calls[i]?.path, requestId, problem.limit),
         }),
       );
     });

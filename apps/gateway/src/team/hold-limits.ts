@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import type { Hold } from '@waybill/contracts';
 import { countOne, type WindowCounts } from '../security/comment-rate.js';
+import { limitRefusal } from '../security/limit-reached.js';
 
 export interface HoldLimitsOptions {
   /** HOLDS_MAX_PER_USER. */
@@ -27,6 +27,7 @@ export class HoldLimits {
       max: rateMax,
       windowMs: rateWindowMs,
       what: 'takes and releases',
+      limit: 'HOLD_RATE_MAX',
       variables: 'HOLD_RATE_MAX, HOLD_RATE_WINDOW_MS',
     });
   }
@@ -35,9 +36,10 @@ export class HoldLimits {
   assertRoomFor(personUid: string, orderUid: string, holds: readonly Hold[]): void {
     const mine = holds.filter((h) => h.holder.uid === personUid && h.orderUid !== orderUid).length;
     if (mine < this.opts.maxPerUser) return;
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `You hold ${count(mine)} orders, the most one person may (HOLDS_MAX_PER_USER): release one before taking another`,
-    });
+    throw limitRefusal(
+      'BAD_REQUEST',
+      'HOLDS_MAX_PER_USER',
+      `You hold ${count(mine)} orders, the most one person may (HOLDS_MAX_PER_USER): release one before taking another`,
+    );
   }
 }

@@ -22,6 +22,7 @@ export class ViewRate {
       max,
       windowMs,
       what: 'changes to saved views',
+      limit: 'VIEWS_RATE_MAX',
       variables: 'VIEWS_RATE_MAX, VIEWS_RATE_WINDOW_MS',
     });
   }

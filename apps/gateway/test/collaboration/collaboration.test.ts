@@ -137,12 +137,13 @@ describe('presence and notifications on one replica (real websockets, backend-si
     await eventually('two held', () => one.latest?.held && two.latest?.held);
     const three = holdPresence(a.client, z);
     const tooMany = await eventually('third refused', () => three.errors[0]);
-    expect(tooMany.data?.code).toBe('TOO_MANY_REQUESTS');
+    expect(tooMany.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', limit: 'PRESENCE_ORDERS_PER_SESSION' });
     expect(tooMany.message).toContain('PRESENCE_ORDERS_PER_SESSION');
     // One viewer per order here: B on x is refused, while A's own second tab on x is not.
     const bOnX = holdPresence(b.client, x);
     const refused = await eventually('B refused on x', () => bOnX.errors[0]);
     expect(refused.message).toContain('PRESENCE_VIEWERS_PER_ORDER');
+    expect(refused.data).toMatchObject({ limit: 'PRESENCE_VIEWERS_PER_ORDER' });
     const again = holdPresence(a.client, x);
     await eventually('A again on x', () => again.latest?.held);
     for (const w of [one, two, three, bOnX, again]) w.stop();
@@ -254,7 +255,7 @@ describe('presence and notifications on one replica (real websockets, backend-si
     const refused = await a.client.notifications.follow
       .mutate({ orderUid: z, follow: true })
       .catch((e: unknown) => e);
-    expect((refused as { data?: { code?: string } }).data?.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused).toMatchObject({ data: { code: 'TOO_MANY_REQUESTS', limit: 'FOLLOWS_PER_USER' } });
     expect((refused as Error).message).toContain('at most 2');
     // Per user: another user follows z freely.
     await b.client.notifications.follow.mutate({ orderUid: z, follow: true });

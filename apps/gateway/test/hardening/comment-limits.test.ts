@@ -72,7 +72,7 @@ describe('comment pace per user', () => {
     // A bulk of two would make seven: refused whole, nothing is written.
     const bulkOver = await call(second, 'orders.bulk', bulk(uids.slice(0, 2)));
     expect(bulkOver.status).toBe(429);
-    expect(bulkOver.body.error?.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(bulkOver.body.error?.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', limit: 'COMMENT_RATE_MAX' });
     expect(bulkOver.body.error?.message).toMatch(
       /Too many comments: at most 6 per 600 s per user \(COMMENT_RATE_MAX, COMMENT_RATE_WINDOW_MS\); try again in \d+ s/,
     );

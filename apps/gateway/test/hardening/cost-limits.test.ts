@@ -61,6 +61,7 @@ describe('HTTP batches', () => {
     expect(status).toBe(400);
     expect(body[0]?.error?.data.code).toBe('BAD_REQUEST');
     expect(body[0]?.error?.message).toMatch(/skip \+ limit.*at most 400 \(LIST_MAX_LOADED_ROWS\)/);
+    expect(body[0]?.error?.data).toMatchObject({ limit: 'LIST_MAX_LOADED_ROWS' });
     expect(searches()).toBe(before);
     // The same window without refresh reads one page: allowed.
     expect((await batch([search({ skip: 380, limit: 40 })])).status).toBe(200);
@@ -181,6 +182,7 @@ describe('websocket messages and subscriptions', () => {
       const answer = await answerTo(s, c.id);
       expect(answer.error?.data.code).toBe('BAD_REQUEST');
       expect(answer.error?.message).toMatch(/600 rows together; at most 500 \(BATCH_MAX_ROWS\)/);
+      expect(answer.error?.data).toMatchObject({ limit: 'BATCH_MAX_ROWS' });
       // Named by the socket's upgrade request, as every call of the socket is.
       expect(answer.error?.data.requestId).toMatch(/\S/);
       expect(answer.error?.data.requestId).toBe(one.error?.data.requestId);
@@ -236,6 +238,7 @@ describe('websocket messages and subscriptions', () => {
     const refused = await answerTo(a, 4);
     expect(refused.error?.data.code).toBe('TOO_MANY_REQUESTS');
     expect(refused.error?.message).toMatch(/at most 3, WS_MAX_SUBSCRIPTIONS_PER_SOCKET/);
+    expect(refused.error?.data).toMatchObject({ limit: 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET' });
     // Another socket of the same session has its own places.
     subscribe(b, 1, filterOf(1));
     expect((await answerTo(b, 1)).result?.type).toBe('started');
@@ -265,6 +268,7 @@ describe('websocket messages and subscriptions', () => {
     const refused = await answerTo(s, 2);
     expect(refused.error?.data.code).toBe('TOO_MANY_REQUESTS');
     expect(refused.error?.message).toMatch(/re-read 600 rows \(at most 500, WS_MAX_LIVE_ROWS_PER_SOCKET\)/);
+    expect(refused.error?.data).toMatchObject({ limit: 'WS_MAX_LIVE_ROWS_PER_SOCKET' });
     // A small list still fits beside the big one; stopping the big one frees its rows.
     subscribe(s, 3, filterOf(3));
     expect((await answerTo(s, 3)).result?.type).toBe('started');

@@ -46,7 +46,10 @@ describe('per-user caps hold against a batch of concurrent calls (one gateway)',
     const names = Array.from({ length: 6 }, (_, i) => ({ name: `batch ${i}` }));
     const answers = await batch(gateway.url, cookie, 'tokens.create', names);
     expect(oks(answers)).toBe(3);
-    for (const refused of refusals(answers)) expect(refused.message).toMatch(/SCRIPT_TOKENS_MAX_PER_USER=3/);
+    for (const refused of refusals(answers)) {
+      expect(refused.message).toMatch(/SCRIPT_TOKENS_MAX_PER_USER=3/);
+      expect(refused.limit).toBe('SCRIPT_TOKENS_MAX_PER_USER');
+    }
     const listed = await query<{ tokens: unknown[] }>(gateway.url, cookie, 'tokens.list');
     expect(listed.tokens).toHaveLength(3);
   });
@@ -61,6 +64,7 @@ describe('per-user caps hold against a batch of concurrent calls (one gateway)',
     for (const refused of refusals(answers)) {
       expect(refused.code).toBe('TOO_MANY_REQUESTS');
       expect(refused.message).toMatch(/At most 2 .*BULK_JOBS_RUNNING_PER_USER/);
+      expect(refused.limit).toBe('BULK_JOBS_RUNNING_PER_USER');
     }
     const { jobs } = await query<{ jobs: Array<{ state: string }> }>(gateway.url, ops, 'orders.bulkJobs');
     expect(jobs.filter((j) => j.state === 'running')).toHaveLength(2);
@@ -76,6 +80,7 @@ describe('per-user caps hold against a batch of concurrent calls (one gateway)',
     for (const refused of refusals(answers)) {
       expect(refused.code).toBe('TOO_MANY_REQUESTS');
       expect(refused.message).toMatch(/At most 2 .*BULK_JOBS_RUNNING_PER_USER/);
+      expect(refused.limit).toBe('BULK_JOBS_RUNNING_PER_USER');
     }
   });
 
@@ -90,8 +95,10 @@ describe('per-user caps hold against a batch of concurrent calls (one gateway)',
       ids.map((id) => ({ id, shared: true })),
     );
     expect(oks(answers)).toBe(2);
-    for (const refused of refusals(answers))
+    for (const refused of refusals(answers)) {
       expect(refused.message).toMatch(/at most 2, VIEWS_SHARED_MAX_PER_USER/);
+      expect(refused.limit).toBe('VIEWS_SHARED_MAX_PER_USER');
+    }
     const { views } = await query<{ views: Array<{ shared: boolean; mine: boolean }> }>(
       gateway.url,
       dev,
@@ -116,7 +123,10 @@ describe('per-user caps hold against a batch of concurrent calls (one gateway)',
       uids.map((uid) => ({ uid })),
     );
     expect(oks(answers)).toBe(3);
-    for (const refused of refusals(answers)) expect(refused.message).toMatch(/HOLDS_MAX_PER_USER/);
+    for (const refused of refusals(answers)) {
+      expect(refused.message).toMatch(/HOLDS_MAX_PER_USER/);
+      expect(refused.limit).toBe('HOLDS_MAX_PER_USER');
+    }
     const { holds } = await query<{ holds: Array<{ orderUid: string }> }>(gateway.url, sales, 'holds.list');
     expect(holds.filter((h) => uids.includes(h.orderUid))).toHaveLength(3);
   });

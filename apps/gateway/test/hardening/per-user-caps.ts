@@ -5,6 +5,8 @@ export interface Answer {
   ok: boolean;
   code: string | null;
   message: string | null;
+  /** The configured limit a refusal names (`data.limit`). */
+  limit: string | null;
 }
 
 /** One HTTP batch of `inputs.length` calls of `path`, as a script sends it (`?batch=1`). */
@@ -21,12 +23,13 @@ export async function batch(
   });
   const body = (await response.json()) as Array<{
     result?: unknown;
-    error?: { message: string; data: { code: string } };
+    error?: { message: string; data: { code: string; limit: string | null } };
   }>;
   return body.map((a) => ({
     ok: 'result' in a,
     code: a.error?.data.code ?? null,
     message: a.error?.message ?? null,
+    limit: a.error?.data.limit ?? null,
   }));
 }
 

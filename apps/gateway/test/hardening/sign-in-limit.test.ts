@@ -79,7 +79,7 @@ describe('the sign-in links', () => {
 });
 
 describe('a refused sign-in names its request', () => {
-  type ErrorBody = { error: { data: { code: string; requestId?: string } } };
+  type ErrorBody = { error: { data: { code: string; requestId?: string; limit?: string | null } } };
   const attempt = (path = 'auth.passwordLogin', body = WRONG) =>
     fetch(`${stack.url}/trpc/${path}`, {
       method: 'POST',
@@ -99,6 +99,7 @@ describe('a refused sign-in names its request', () => {
     expect(limited.status).toBe(429);
     const { data } = ((await limited.json()) as ErrorBody).error;
     expect(data.code).toBe('TOO_MANY_REQUESTS');
+    expect(data.limit).toBe('SIGNIN_RATE_MAX');
     expect(data.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.requestId).toBe(limited.headers.get('x-request-id'));
   });

@@ -22,7 +22,9 @@ describe('running exports per user (EXPORT_JOBS_RUNNING_PER_USER)', { timeout: 3
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
     for (const answer of answers)
       if (answer.status === 'rejected') {
-        expect(answer.reason).toMatchObject({ data: { code: 'TOO_MANY_REQUESTS' } });
+        expect(answer.reason).toMatchObject({
+          data: { code: 'TOO_MANY_REQUESTS', limit: 'EXPORT_JOBS_RUNNING_PER_USER' },
+        });
         expect(String(answer.reason.message)).toMatch(/max 2, EXPORT_JOBS_RUNNING_PER_USER/);
       }
     expect(running((await client.inbounds.export.list.query()).jobs)).toBe(2);

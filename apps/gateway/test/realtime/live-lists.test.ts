@@ -102,6 +102,7 @@ describe('live lists over real websockets', () => {
     await eventually('the fourth refused', () => fourth.error);
     expect(codeOf(fourth.error)).toBe('TOO_MANY_REQUESTS');
     expect((fourth.error as Error).message).toContain('at most 3');
+    expect((fourth.error as TRPCClientError<never>).data).toMatchObject({ limit: 'LIVE_COHORTS_PER_USER' });
 
     const joiner = watch(stack.tab(token).orders.live.subscribe, filters[0]);
     await eventually('the joiner', () => joiner.events.length > 0 || joiner.error);
@@ -212,6 +213,7 @@ describe('live lists over real websockets', () => {
     stack.sim.control.changeOrder(stack.sim.control.addOrder().uid, { managed_by: MANAGED_BY });
     await eventually('both ended', () => orders.error && inbounds.error, 3000);
     expect(codeOf(orders.error)).toBe('UNAUTHORIZED');
+    expect((orders.error as TRPCClientError<never>).data).toMatchObject({ limit: null });
     expect(codeOf(inbounds.error)).toBe('UNAUTHORIZED');
     expect(healthOf(orders)).toEqual([]);
     // The ended subscriptions left their cohort: nobody is left to refresh with the dead token.

@@ -41,7 +41,7 @@ describe('saved view limits (real HTTP and websockets, backend-sim)', { timeout:
     await client.views.save.mutate(atLimit);
 
     await expect(client.views.save.mutate(viewOfBytes('over', VIEW_MAX_BYTES + 1))).rejects.toMatchObject({
-      data: { code: 'BAD_REQUEST' },
+      data: { code: 'BAD_REQUEST', limit: 'VIEW_MAX_BYTES' },
       message: expect.stringContaining('at most 16 KB (VIEW_MAX_BYTES)'),
     });
     // Every list at its own maximum: about 400 KB in one view, which each colleague's list carried.
@@ -105,7 +105,7 @@ describe('saved view limits (real HTTP and websockets, backend-sim)', { timeout:
       () => first.client.views.remove.mutate({ id: 'r1' }),
     ])
       await expect(call()).rejects.toMatchObject({
-        data: { code: 'TOO_MANY_REQUESTS' },
+        data: { code: 'TOO_MANY_REQUESTS', limit: 'VIEWS_RATE_MAX' },
         message: expect.stringMatching(
           /at most 6 per 600 s per user \(VIEWS_RATE_MAX, VIEWS_RATE_WINDOW_MS\); try again in \d+ s/,
         ),

@@ -224,13 +224,20 @@ describe('useLiveList', () => {
 });
 
 describe('useLiveList at the loaded-rows limit', () => {
+  const overLoadedRows = () =>
+    new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'too many rows',
+      cause: Object.assign(new Error('too many rows'), { limit: 'LIST_MAX_LOADED_ROWS' }),
+    });
+
   it('stays live on the last accepted window when the gateway refuses a wider one', async () => {
     const log: CallLog[] = [];
     const inputs: Window[] = [];
     const live: LiveHandler = (input, emit) => {
       const window = windowOf(input);
       inputs.push(window);
-      if (window.skip >= 20) throw new TRPCError({ code: 'BAD_REQUEST', message: 'too many rows' });
+      if (window.skip >= 20) throw overLoadedRows();
       emit(snapshot(20, true));
     };
     const { result } = renderList(live, { 'clients.search': () => ({ rows: rows(1), count: 1 }) }, log);
@@ -244,6 +251,24 @@ describe('useLiveList at the loaded-rows limit', () => {
     expect(result.current.error).toBeNull();
     expect(log.some((c) => c.path === 'clients.search')).toBe(false);
     expect(() => result.current.loadMore()).toThrow('Cannot load more');
+  });
+
+  it('does not take another refusal of a wider window for the end of the list', async () => {
+    const log: CallLog[] = [];
+    const inputs: Window[] = [];
+    const live: LiveHandler = (input, emit) => {
+      const window = windowOf(input);
+      inputs.push(window);
+      if (window.skip >= 20) throw new TRPCError({ code: 'BAD_REQUEST', message: 'window: bad' });
+      emit(snapshot(20, true));
+    };
+    const { result } = renderList(live, { 'clients.search': () => ({ rows: rows(40), count: 40 }) }, log);
+    await waitFor(() => expect(result.current.hasMore).toBe(true));
+    act(() => result.current.loadMore());
+    // Not stepped back to the shorter window: the list leaves live and reads the wider one.
+    await waitFor(() => expect(result.current.source).toBe('query'));
+    expect(inputs.map((w) => w.skip)).toEqual([0, 20]);
+    await waitFor(() => expect(log.some((c) => c.path === 'clients.search')).toBe(true));
   });
 });
 

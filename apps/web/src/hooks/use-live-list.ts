@@ -10,7 +10,7 @@ import {
   refreshWindow,
 } from '@waybill/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorCode } from '../lib/errors.js';
+import { errorCode, errorLimit } from '../lib/errors.js';
 import { isOutageError, OUTAGE_RETRY_MS } from '../lib/outage.js';
 import { type TrpcClient, useTRPC, useTRPCClient } from '../lib/trpc.js';
 import { useConnectionState } from './use-connection-state.js';
@@ -130,7 +130,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
   const [error, setError] = useState<unknown>(null);
   // The list left live because the gateway or backend was out of reach: it comes back after.
   const [leftForOutage, setLeftForOutage] = useState(false);
-  // The gateway refuses a window past its loaded-rows limit (BAD_REQUEST): that filter's end.
+  // The gateway refuses a window past its loaded-rows limit (LIST_MAX_LOADED_ROWS): that filter's end.
   const [cappedFilter, setCappedFilter] = useState<string | null>(null);
   const filterKey = JSON.stringify(filter);
   const lastFilterKey = useRef(filterKey);
@@ -216,7 +216,7 @@ export function useLiveList<Filter, Row extends { uid: string }, Meta extends { 
         onError: (err) => {
           setError(err);
           if (errorCode(err) === 'UNAUTHORIZED') endSession();
-          else if (errorCode(err) === 'BAD_REQUEST' && effectivePages > 1) {
+          else if (errorLimit(err) === 'LIST_MAX_LOADED_ROWS' && effectivePages > 1) {
             // Past the rows a list may load: stay live on the last window that was accepted.
             setError(null);
             setCappedFilter(filterKey);

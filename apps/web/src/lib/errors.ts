@@ -1,3 +1,5 @@
+import { type LimitName, limitNameSchema } from '@waybill/contracts';
+
 /**
  * The console's own words for a failed call. A server's error text never reaches the screen: it may
  * be technical, in another voice, or leak internals. The detail goes to the console in development.
@@ -13,13 +15,22 @@ export const ERROR_TEXT = {
   generic: 'Something went wrong; try again.',
 } as const;
 
+function errorData(error: unknown): { code?: unknown; limit?: unknown } | null {
+  if (error && typeof error === 'object' && 'data' in error)
+    return (error as { data?: { code?: unknown; limit?: unknown } | null }).data ?? null;
+  return null;
+}
+
 /** tRPC error code of a failed call, when it has one. */
 export function errorCode(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const data = (error as { data?: { code?: unknown } | null }).data;
-    if (data && typeof data.code === 'string') return data.code;
-  }
-  return null;
+  const code = errorData(error)?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/** The configured limit a refusal names (the gateway's `data.limit`), when it is one contracts know. */
+export function errorLimit(error: unknown): LimitName | null {
+  const named = limitNameSchema.safeParse(errorData(error)?.limit);
+  return named.success ? named.data : null;
 }
 
 const NETWORK = /Failed to fetch|NetworkError|fetch failed|Load failed|WebSocket/i;

@@ -22,12 +22,14 @@ describe('exportFailureText', () => {
 });
 
 describe('exportStartRefusal', () => {
-  const refusal = (code: string, message: string) => Object.assign(new Error(message), { data: { code } });
+  const refusal = (code: string, limit: string | null, message = 'server words') =>
+    Object.assign(new Error(message), { data: { code, limit } });
 
   it('names the per-person limit when the gateway says it applied it, without its text', () => {
     const text = exportStartRefusal(
       refusal(
         'TOO_MANY_REQUESTS',
+        'EXPORT_JOBS_RUNNING_PER_USER',
         'You have 5 exports running, the most one person may (max 5, EXPORT_JOBS_RUNNING_PER_USER): wait for one to finish',
       ),
     );
@@ -35,11 +37,11 @@ describe('exportStartRefusal', () => {
     expect(text).not.toContain('EXPORT_JOBS_RUNNING_PER_USER');
   });
 
-  it('keeps the general words for any other refusal', () => {
-    expect(exportStartRefusal(refusal('TOO_MANY_REQUESTS', 'Rate limit exceeded'))).toBe(ERROR_TEXT.busy);
-    expect(exportStartRefusal(refusal('FORBIDDEN', 'EXPORT_JOBS_RUNNING_PER_USER'))).toBe(
-      ERROR_TEXT.forbidden,
+  it('keeps the general words for any other refusal, whatever its text says', () => {
+    expect(exportStartRefusal(refusal('TOO_MANY_REQUESTS', null, 'EXPORT_JOBS_RUNNING_PER_USER'))).toBe(
+      ERROR_TEXT.busy,
     );
+    expect(exportStartRefusal(refusal('FORBIDDEN', null))).toBe(ERROR_TEXT.forbidden);
     expect(exportStartRefusal(new Error('boom'))).toBe('The export could not be started.');
   });
 });

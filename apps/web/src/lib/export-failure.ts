@@ -1,4 +1,4 @@
-import { errorCode, errorMessage } from './errors.js';
+import { errorLimit, errorMessage } from './errors.js';
 
 /**
  * The console's words for a failed export. The job's reason code picks the message; the server's
@@ -27,13 +27,6 @@ export const EXPORTS_FULL_TEXT =
 
 /** The console's words for an export the gateway would not start. */
 export function exportStartRefusal(error: unknown): string {
-  // The gateway's text names the limit it applied: it picks the console's words, and is never shown.
-  const said = (error as { message?: unknown } | null)?.message;
-  if (
-    errorCode(error) === 'TOO_MANY_REQUESTS' &&
-    typeof said === 'string' &&
-    said.includes('EXPORT_JOBS_RUNNING_PER_USER')
-  )
-    return EXPORTS_FULL_TEXT;
+  if (errorLimit(error) === 'EXPORT_JOBS_RUNNING_PER_USER') return EXPORTS_FULL_TEXT;
   return errorMessage(error, 'The export could not be started.');
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_ORDERS_FILTER, VIEW_MAX_BYTES } from '@waybill/contracts';
 import { describe, expect, it } from 'vitest';
+import { ERROR_TEXT } from './errors.js';
 import {
   filterSearch,
   migrationPlan,
@@ -102,20 +103,32 @@ describe('saved views', () => {
 });
 
 describe('viewErrorText', () => {
-  const failed = (code: string) => ({ message: 'server words', data: { code } });
-  it('says in the console’s words which limit a save or a share met, never the server’s', () => {
-    expect(viewErrorText(failed('TOO_MANY_REQUESTS'), 'x')).toBe(
+  const refused = (code: string, limit: string | null) => ({
+    message: 'server words',
+    data: { code, limit },
+  });
+  it('says in the console’s words which limit a save or a share met, by the limit the gateway names', () => {
+    expect(viewErrorText(refused('TOO_MANY_REQUESTS', 'VIEWS_MAX_PER_USER'), 'x')).toBe(
       'You have as many saved views as allowed: delete one first.',
     );
-    expect(viewErrorText(failed('PRECONDITION_FAILED'), 'x')).toBe(
+    expect(viewErrorText(refused('PRECONDITION_FAILED', 'VIEWS_SHARED_MAX_PER_USER'), 'x')).toBe(
       'You share as many views as allowed: stop sharing one first.',
     );
-    const said = (code: string, message: string) => ({ message, data: { code } });
-    expect(viewErrorText(said('TOO_MANY_REQUESTS', 'at most 60 per 600 s (VIEWS_RATE_MAX)'), 'x')).toBe(
+    expect(viewErrorText(refused('TOO_MANY_REQUESTS', 'VIEWS_RATE_MAX'), 'x')).toBe(
       'You changed saved views many times in a short while: try again in a few minutes.',
     );
-    expect(viewErrorText(said('BAD_REQUEST', 'at most 16 KB (VIEW_MAX_BYTES)'), 'x')).toMatch(
+    expect(viewErrorText(refused('BAD_REQUEST', 'VIEW_MAX_BYTES'), 'x')).toMatch(
       /^These filters are too large to save as a view/,
+    );
+  });
+
+  it('names no limit the gateway did not name, and never shows the server’s words', () => {
+    // Busy for another reason (a change of the same kind still being made): not "as many views as allowed".
+    expect(viewErrorText(refused('TOO_MANY_REQUESTS', null), 'x')).toBe(ERROR_TEXT.busy);
+    expect(viewErrorText(refused('BAD_REQUEST', null), 'x')).toBe(ERROR_TEXT.rejected);
+    expect(viewErrorText(refused('BAD_REQUEST', 'VIEW_MAX_BYTES; DROP'), 'x')).toBe(ERROR_TEXT.rejected);
+    expect(viewErrorText(refused('CONFLICT', null), 'x')).toBe(
+      'You have a view with this name already: pick another name.',
     );
   });
 });

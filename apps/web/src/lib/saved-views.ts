@@ -1,5 +1,6 @@
 import {
   hasControlCharacters,
+  type LimitName,
   type OrdersFilter,
   VIEW_MAX_BYTES,
   VIEW_NAME_CONTROL_MESSAGE,
@@ -8,7 +9,7 @@ import {
   viewBytes,
 } from '@waybill/contracts';
 import { z } from 'zod';
-import { errorCode, errorMessage } from './errors.js';
+import { errorCode, errorLimit, errorMessage } from './errors.js';
 
 export { VIEW_NAME_MAX };
 
@@ -151,20 +152,20 @@ export function migrationPlan(
     });
 }
 
+/** The console's words for each limit a save, share or removal of a view can meet. */
+const VIEW_LIMIT_TEXT: Partial<Record<LimitName, string>> = {
+  VIEWS_MAX_PER_USER: 'You have as many saved views as allowed: delete one first.',
+  VIEWS_SHARED_MAX_PER_USER: 'You share as many views as allowed: stop sharing one first.',
+  VIEWS_RATE_MAX: 'You changed saved views many times in a short while: try again in a few minutes.',
+  VIEW_MAX_BYTES: TOO_LARGE,
+};
+
 /** The console's words for a failed save, share or removal of a view. */
 export function viewErrorText(error: unknown, fallback: string): string {
-  // The gateway's text names the limit it applied: it picks the console's words, and is never shown.
-  const said = (error as { message?: unknown } | null)?.message;
-  const limit = typeof said === 'string' ? said : '';
+  const limit = errorLimit(error);
+  const limited = limit && VIEW_LIMIT_TEXT[limit];
+  if (limited) return limited;
   switch (errorCode(error)) {
-    case 'TOO_MANY_REQUESTS':
-      if (limit.includes('VIEWS_RATE_MAX'))
-        return 'You changed saved views many times in a short while: try again in a few minutes.';
-      return 'You have as many saved views as allowed: delete one first.';
-    case 'BAD_REQUEST':
-      return limit.includes('VIEW_MAX_BYTES') ? TOO_LARGE : errorMessage(error, fallback);
-    case 'PRECONDITION_FAILED':
-      return 'You share as many views as allowed: stop sharing one first.';
     case 'CONFLICT':
       return 'You have a view with this name already: pick another name.';
     case 'NOT_FOUND':

@@ -31,8 +31,8 @@ export type Emit = (data: unknown) => void;
 
 /**
  * In-memory answers by procedure path, with the router's input types. A query or mutation returns its
- * answer (or a promise of it) or throws; a thrown `TRPCError` keeps its code (and a `conflict` on its
- * cause), anything else is an INTERNAL_SERVER_ERROR, as on the gateway. A subscription gets `emit`,
+ * answer (or a promise of it) or throws; a thrown `TRPCError` keeps its code (and a `conflict` or a
+ * `limit` on its cause), anything else is an INTERNAL_SERVER_ERROR, as on the gateway. A subscription gets `emit`,
  * may return a cleanup for when the client unsubscribes, and fails by throwing.
  */
 export type Handlers = {
@@ -67,8 +67,9 @@ function mockLink(handlers: Handlers, log: CallLog[]): TRPCLink<AppRouter> {
         const fail = (cause: unknown) => {
           if (!open) return;
           const error = getTRPCErrorFromUnknown(cause);
-          // As the gateway's error formatter: a cause that names who changed the order first sends it along.
-          const conflict = (error.cause as { conflict?: unknown } | undefined)?.conflict;
+          // As the gateway's error formatter: a cause that names who changed the order first, or the
+          // limit the call was refused for, sends it along.
+          const { conflict, limit } = (error.cause ?? {}) as { conflict?: unknown; limit?: unknown };
           observer.error(
             TRPCClientError.from({
               error: {
@@ -78,6 +79,7 @@ function mockLink(handlers: Handlers, log: CallLog[]): TRPCLink<AppRouter> {
                   code: error.code,
                   httpStatus: getHTTPStatusCodeFromError(error),
                   path: op.path,
+                  limit: limit ?? null,
                   ...(conflict ? { conflict } : {}),
                 },
               },

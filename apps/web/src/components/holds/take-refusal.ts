@@ -1,4 +1,4 @@
-import { errorCode, errorMessage } from '../../lib/errors.js';
+import { errorLimit, errorMessage } from '../../lib/errors.js';
 
 /** The gateway refuses a take past the most orders one person may hold (HOLDS_MAX_PER_USER). */
 export const HOLDS_FULL_TEXT =
@@ -6,7 +6,6 @@ export const HOLDS_FULL_TEXT =
 
 /** The console's words for a take the gateway refused (other than someone else holding the order). */
 export function takeRefusal(error: unknown): string {
-  // A take sends only a listed order's uid: a refused input is the per-person limit.
-  if (errorCode(error) === 'BAD_REQUEST') return HOLDS_FULL_TEXT;
+  if (errorLimit(error) === 'HOLDS_MAX_PER_USER') return HOLDS_FULL_TEXT;
   return errorMessage(error);
 }
