@@ -24,7 +24,7 @@ export function createMetrics(): GatewayMetrics {
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   const backendCalls = new Counter({
     name: 'waybill_backend_calls_total',
-    help: 'Calls to the management backend by route template and outcome (HTTP status, or timeout/error/aborted)',
+    help: 'Calls to the management backend by route template and outcome (HTTP status; invalid for a 2xx answer that is not JSON or fails its schema; timeout/error/aborted)',
     labelNames: ['route', 'outcome'] as const,
     registers: [registry],
   });

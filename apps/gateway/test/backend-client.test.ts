@@ -113,9 +113,9 @@ describe('BackendClient', () => {
     expect(error.message).toContain('503');
   });
 
-  it('rejects invalid JSON, a missing data field and an answer failing its schema', async () => {
+  it('rejects invalid JSON, a missing data field and an answer failing its schema, counting each as invalid', async () => {
     let answer: string = '{oops';
-    const { client } = await setup((_req, res) => {
+    const { client, metrics } = await setup((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(answer);
     });
@@ -132,6 +132,10 @@ describe('BackendClient', () => {
     expect(error.code).toBe('BAD_GATEWAY');
     expect(error.message).toContain('/users/me');
     expect(error.message).toContain('data.user.uid');
+    // Answered 200, refused all three times: the error ratio sees them, the 200s do not.
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('waybill_backend_calls_total{route="/users/me",outcome="invalid"} 3');
+    expect(text).not.toContain('waybill_backend_calls_total{route="/users/me",outcome="200"}');
   });
 
   it('times out a slow backend with GATEWAY_TIMEOUT', async () => {

@@ -288,8 +288,10 @@ export class BackendClient {
       this.#log.warn({ backendPath: template, reason }, 'backend unreachable');
       throw fail('BAD_GATEWAY', `Backend unreachable for ${template} (${reason})`, null, null, error);
     }
-    observe(String(statusCode));
     span.setAttribute('http.response.status_code', statusCode);
+    // A 2xx the gateway cannot use counts as `invalid`, not as its status: users get a 502 for it.
+    const ok = statusCode >= 200 && statusCode < 300;
+    if (!ok) observe(String(statusCode));
 
     let json: unknown;
     let jsonOk = true;
@@ -299,7 +301,7 @@ export class BackendClient {
       jsonOk = false;
     }
 
-    if (statusCode < 200 || statusCode >= 300) {
+    if (!ok) {
       const backendError = jsonOk ? backendErrorBody(json) : null;
       // The server's error message, or 'validation error' when it sent none.
       const message = backendError?.message ?? 'validation error';
@@ -320,20 +322,24 @@ export class BackendClient {
     }
 
     if (!jsonOk) {
+      observe('invalid');
       this.#log.warn({ backendPath: template, body: text.slice(0, 500) }, 'backend answered invalid JSON');
       throw fail('BAD_GATEWAY', `Backend answered ${template} with invalid JSON`, statusCode);
     }
     const data = (json as { data?: unknown } | null | undefined)?.data;
     if (json === null || typeof json !== 'object' || !('data' in json)) {
+      observe('invalid');
       this.#log.warn({ backendPath: template }, 'backend answer has no data field');
       throw fail('BAD_GATEWAY', `Backend answer for ${template} has no data field`, statusCode);
     }
     const parsed = route.response.safeParse(data);
     if (!parsed.success) {
+      observe('invalid');
       const issues = describeSchemaFailure(parsed.error);
       this.#log.warn({ backendPath: template, issues }, 'backend answer failed its schema');
       throw fail('BAD_GATEWAY', `Backend answer for ${template} is invalid: ${issues}`, statusCode);
     }
+    observe(String(statusCode));
     recordAnswerSize(parsed.data, text.length);
     return parsed.data as BackendResponse<N>;
   }
