@@ -46,6 +46,9 @@ const httpUrl = z
   .url({ message: 'must be an http(s) URL', protocol: /^https?$/ })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** Whether a URL carries a user name or password (`https://user:secret@host`). */
+const hasCredentials = (u: string) => URL.canParse(u) && Boolean(new URL(u).username || new URL(u).password);
+
 /** An http(s) origin (scheme, host, port), without path, query or credentials. */
 const originUrl = z
   .url({ message: 'must be an http(s) origin like https://ops.example.com', protocol: /^https?$/ })
@@ -144,7 +147,11 @@ const proxyList = z
 export const configSchema = z.object({
   PORT: int(3000, 0, 65_535),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  BACKEND_URL: httpUrl.default('http://127.0.0.1:4000'),
+  // The backend is called with each user's token (the service token for the gateway's own calls):
+  // credentials in the URL would be dropped by the HTTP client, and printed wherever the URL is.
+  BACKEND_URL: httpUrl
+    .refine((u) => !hasCredentials(u), 'must not carry credentials (user:password@)')
+    .default('http://127.0.0.1:4000'),
   SERVICE_TOKEN: z.string().trim().min(1, 'must not be empty').default(DEFAULT_SERVICE_TOKEN),
   MANAGED_BY: z.string().trim().min(1, 'must not be empty').default('waybill'),
   /**
@@ -416,6 +423,15 @@ const checkedSchema = configSchema.superRefine((config, ctx) => {
       'REDIS_SENTINELS',
       'cannot be used with REDIS_URL: set one (with Sentinel, the password goes in REDIS_PASSWORD)',
     );
+  // A Redis password without Redis: most likely REDIS_URL was lost, and the replica would run alone.
+  const redis = sentinels || Boolean(config.REDIS_URL);
+  if (!redis && config.REDIS_PASSWORD !== undefined)
+    issue(
+      'REDIS_URL',
+      'must be set (or REDIS_SENTINELS) when REDIS_PASSWORD is: without it the gateway runs alone',
+    );
+  if (!sentinels && config.REDIS_SENTINEL_PASSWORD !== undefined)
+    issue('REDIS_SENTINELS', 'must be set when REDIS_SENTINEL_PASSWORD is');
   // An idle connection must be closed while the drain may still end well.
   if (config.DRAIN_IDLE_CLOSE_MS >= config.SHUTDOWN_GRACE_MS)
     issue('DRAIN_IDLE_CLOSE_MS', `must be below SHUTDOWN_GRACE_MS (${config.SHUTDOWN_GRACE_MS})`);
@@ -439,11 +455,14 @@ export class ConfigError extends Error {
 /** Variables whose value is a secret, or may carry one (a Redis URL's password): never printed. */
 const SECRET_VARIABLE = /(TOKEN|PASSWORD|SECRET)$|^REDIS_URL$/;
 
-/** A variable as a configuration error names it: its value, unless it is secret or was not set. */
+/**
+ * A variable as a configuration error names it: its value, unless it is secret or was not set. A
+ * URL's user name and password are never shown, whatever the variable.
+ */
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return `${name} (not set)`;
   if (SECRET_VARIABLE.test(name)) return `${name} (value hidden, ${value.length} characters)`;
-  return `${name}=${JSON.stringify(value)}`;
+  return `${name}=${JSON.stringify(value.replace(/\/\/[^/@\s]*@/g, '//…@'))}`;
 }
 
 /** Validates the environment once; throws a ConfigError naming every bad variable. */

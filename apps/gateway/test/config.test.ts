@@ -177,6 +177,33 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses a Redis password without Redis: the replica would otherwise run alone, with its own sessions', () => {
+    expect(() => loadConfig({ REDIS_PASSWORD: 'secret-pw' })).toThrow(
+      'REDIS_URL (not set): must be set (or REDIS_SENTINELS) when REDIS_PASSWORD is',
+    );
+    expect(() => loadConfig({ REDIS_PASSWORD: 'secret-pw' })).not.toThrow(/secret-pw/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://r:6379', REDIS_SENTINEL_PASSWORD: 's' })).toThrow(
+      'REDIS_SENTINELS (not set): must be set when REDIS_SENTINEL_PASSWORD is',
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://r:6379', REDIS_PASSWORD: 'p' }).REDIS_PASSWORD).toBe('p');
+  });
+
+  it('refuses credentials in BACKEND_URL, and never shows a URL password in a message', () => {
+    const withCredentials = 'http://svc:S3cretBackendPw@backend.internal:4000';
+    expect(() => loadConfig({ BACKEND_URL: withCredentials })).toThrow(
+      'BACKEND_URL="http://…@backend.internal:4000": must not carry credentials (user:password@)',
+    );
+    expect(() => loadConfig({ BACKEND_URL: 'ftp://svc:S3cretBackendPw@backend.internal' })).toThrow(
+      'BACKEND_URL="ftp://…@backend.internal": must be an http(s) URL',
+    );
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://u:S3cretBackendPw@ops.example.com' })).toThrow(
+      'ALLOWED_ORIGINS="https://…@ops.example.com"',
+    );
+    expect(loadConfig({ BACKEND_URL: 'https://backend.internal/api/' }).BACKEND_URL).toBe(
+      'https://backend.internal/api',
+    );
+  });
+
   it('caps a bulk action at 100 orders unless set, at most 1000, and names a bad value', () => {
     expect(loadConfig({}).BULK_MAX_ORDERS).toBe(100);
     expect(loadConfig({ BULK_MAX_ORDERS: '250' }).BULK_MAX_ORDERS).toBe(250);
