@@ -10,7 +10,38 @@ export const DEFAULT_SERVICE_NAME = 'waybill-gateway';
 
 export function tracingEnabled(env: Env): boolean {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  return Boolean(endpoint) && env.OTEL_SDK_DISABLED !== 'true' && env.OTEL_TRACES_EXPORTER !== 'none';
+  // OpenTelemetry reads its boolean variables without regard to case.
+  const disabled = env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true';
+  return Boolean(endpoint) && !disabled && env.OTEL_TRACES_EXPORTER !== 'none';
+}
+
+const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] as const;
+const PROTOCOLS = ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] as const;
+const KNOWN_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'];
+
+/**
+ * What is wrong with the tracing variables, one line each, when tracing is on. The SDK itself falls
+ * back to localhost:4318 for an endpoint it cannot read and to protobuf for an unknown protocol,
+ * without a word: spans would go to whatever listens there.
+ */
+export function tracingConfigProblems(env: Env): string[] {
+  if (!tracingEnabled(env)) return [];
+  const problems: string[] = [];
+  for (const name of ENDPOINTS) {
+    const value = env[name];
+    if (!value) continue;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+      problems.push(
+        `${name}=${JSON.stringify(value.replace(/\/\/[^/@\s]*@/g, '//…@'))}: must be an http(s) URL`,
+      );
+  }
+  for (const name of PROTOCOLS) {
+    const value = env[name];
+    if (value && !KNOWN_PROTOCOLS.includes(value.trim()))
+      problems.push(`${name}=${JSON.stringify(value)}: must be one of ${KNOWN_PROTOCOLS.join(', ')}`);
+  }
+  return problems;
 }
 
 /** How long the shutdown waits for the collector to take the last spans, at most. */
@@ -36,6 +67,12 @@ export interface Tracing {
 /** Starts the SDK when tracing is on, or resolves null when off. */
 export async function startTracing(env: Env = process.env): Promise<Tracing | null> {
   if (!tracingEnabled(env)) return null;
+  const problems = tracingConfigProblems(env);
+  if (problems.length > 0)
+    // A configuration error, as server.ts recognises one: its message and exit 1, no stack.
+    throw Object.assign(new Error(`Invalid tracing configuration:\n  ${problems.join('\n  ')}`), {
+      isConfigError: true,
+    });
   const hasServiceName =
     env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   if (!hasServiceName) env.OTEL_SERVICE_NAME = DEFAULT_SERVICE_NAME;

@@ -317,6 +317,20 @@ describe('loadConfig', () => {
     // Starting a process that loads the gateway's TypeScript can take many seconds on a busy machine.
   }, 60_000);
 
+  it('stops the process on a tracing endpoint it cannot read, naming the variable, before spans go elsewhere', () => {
+    const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid tracing configuration');
+    expect(result.stderr).toContain('OTEL_EXPORTER_OTLP_ENDPOINT="not a url": must be an http(s) URL');
+    expect(result.stderr).not.toContain('    at ');
+  }, 60_000);
+
   it('refuses to start in production with the development SERVICE_TOKEN, naming it', () => {
     const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
     const { SERVICE_TOKEN: _unset, ...env } = process.env;
