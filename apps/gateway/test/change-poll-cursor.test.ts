@@ -176,6 +176,21 @@ describe('the change-poll cursor outlives a Redis that lost it', () => {
     expect(windowStart(first.bodies[0])).toBe(new Date(clock.t - 10_000).toISOString());
   });
 
+  it('a leader that cannot reach the lease any more is no leader', async () => {
+    const clock = { t: T0 };
+    const { shared, leaseFor } = sharedRedis(clock);
+    shared.cursor = T0 - 5000;
+    const lease = leaseFor('leader');
+    const { poll } = replica(lease, [[]], clock, () => {});
+    expect(await poll.pollOnce()).toBe('ok');
+    expect(poll.isLeader()).toBe(true);
+    lease.holds = async () => {
+      throw new Error('Connection is closed.');
+    };
+    expect(await poll.pollOnce()).toBe('error');
+    expect(poll.isLeader()).toBe(false);
+  });
+
   it('a follower that cannot reach the lease falls behind, and retries at its lease-check pace', async () => {
     let checks = 0;
     const lease: PollLease = {

@@ -152,7 +152,11 @@ export class ChangePoll {
       const started = this.now();
       this.reachedBackend = false;
       try {
-        this.leader = await this.opts.lease.holds();
+        this.leader = await this.opts.lease.holds().catch((error: unknown) => {
+          // Redis away: nobody holds the lease, this replica included (the leader gauge says so).
+          this.leader = false;
+          throw error;
+        });
         if (!this.leader) {
           outcome = 'not-leader';
           await this.follow();
