@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { PROBE_LOG_LEVEL } from '../logger.js';
 import { buildInfo, CLIENT_VERSIONS } from '../version.js';
 import { cachedCheck } from './cached-check.js';
 
@@ -62,7 +63,11 @@ export const healthPlugin = fp(
 
     // Which release answers: during a rolling deploy, old and new replicas side by side.
     const build = buildInfo(config.WAYBILL_COMMIT);
-    app.get('/healthz', async () => ({ status: 'ok', ...build, clientVersions: CLIENT_VERSIONS }));
+    app.get('/healthz', { logLevel: PROBE_LOG_LEVEL }, async () => ({
+      status: 'ok',
+      ...build,
+      clientVersions: CLIENT_VERSIONS,
+    }));
 
     const runChecks = () =>
       Promise.all(
@@ -81,7 +86,7 @@ export const healthPlugin = fp(
     let reachedOnce = false;
     app.get<{ Querystring: { scope?: 'replica' } }>(
       '/readyz',
-      { schema: { querystring: READYZ_QUERY } },
+      { schema: { querystring: READYZ_QUERY }, logLevel: PROBE_LOG_LEVEL },
       async (request, reply) => {
         // Draining (SIGTERM): whoever still asks on an open connection sends traffic elsewhere.
         if (app.drainState().draining) return reply.status(503).send({ status: 'shutting down', checks: [] });

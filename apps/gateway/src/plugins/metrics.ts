@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
+import { PROBE_LOG_LEVEL } from '../logger.js';
 import { metricsAnswer } from '../metrics-access.js';
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export const metricsPlugin = fp(
     }
     if (config.METRICS_TOKEN === undefined) return;
     const token = config.METRICS_TOKEN;
-    app.get('/metrics', async (request, reply) => {
+    app.get('/metrics', { logLevel: PROBE_LOG_LEVEL }, async (request, reply) => {
       if (metricsAnswer(request.headers.authorization, token) === 'unauthorized')
         return reply.status(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
       reply.header('content-type', registry.contentType);

@@ -72,4 +72,26 @@ describe('logs of a whole session', () => {
     expect(text).not.toContain(AUTH_COOKIE_NAME);
     expect(text).not.toMatch(/"connectionParams":\{/);
   });
+
+  it('leave out the request lines of health probes, which come every few seconds', async () => {
+    const from = lines.length;
+    for (const path of ['/healthz', '/readyz', '/readyz?scope=replica'])
+      expect((await fetch(`${stack.url}${path}`)).status).toBe(200);
+    await fetch(`${stack.url}/trpc/users.me`);
+    const urls = lines.slice(from).map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url);
+    expect(urls).toContain('/trpc/users.me');
+    expect(urls.filter((url) => url?.startsWith('/healthz') || url?.startsWith('/readyz'))).toEqual([]);
+  });
+
+  it('name a call by its procedure, without the input it searched for', async () => {
+    const token = await stack.signIn();
+    const from = lines.length;
+    const input = encodeURIComponent(JSON.stringify({ filter: { reference: 'jane.doe@example.com' } }));
+    await fetch(`${stack.url}/trpc/orders.search,users.me?batch=1&input=${input}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = lines.slice(from).join('');
+    expect(text).toContain('"url":"/trpc/orders.search,users.me?batch=1&input=[omitted]"');
+    expect(text).not.toContain('jane.doe');
+  });
 });
