@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { connectionStore } from '../lib/connection-state.js';
+
+// findBy and waitFor wait on what the screen shows; a busy machine can take over a second to render
+// a page the first time in a file, so the wait is bounded generously (a test passes as soon as it shows).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
@@ -6,7 +6,6 @@ import { renderRoutes } from '../../test/trpc-mock.js';
 import { ExportTray } from './export-tray.js';
 
 // Generous waits: the suite shares a loaded CI machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const finished = {
   jobId: 'bulk_a',

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ExportJobsProvider } from '../../hooks/use-export-jobs.js';
@@ -6,7 +6,6 @@ import { type Emit, inputsOf, renderRoutes } from '../../test/trpc-mock.js';
 import { ExportTray, trayButtonText } from './export-tray.js';
 
 // Generous waits: the suite shares a loaded CI machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const job = (over: Record<string, unknown>) => ({
   jobId: 'exp_a',

@@ -89,8 +89,6 @@ describe('store health on the clients screen', () => {
       },
     });
     const card = await screen.findByTestId('attention-card');
-    await waitFor(() => expect(card).toHaveTextContent('Needs attention–not available, retrying'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(card).toHaveTextContent('Needs attention–not available, retrying'));
   });
 });

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExportTray } from '../../../components/export-tray/export-tray.js';
@@ -8,7 +8,6 @@ import { makeInbound, referenceHandlers, searchResponse, snapshotOf } from '../t
 import { InboundsPage } from './inbounds-page.js';
 
 // Generous waits: the suite shares a loaded CI machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const inbound = makeInbound({ name: 'RCP-TRAY' });
 const state = (over: Record<string, unknown> = {}) => ({

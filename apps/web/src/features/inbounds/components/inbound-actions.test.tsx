@@ -89,9 +89,7 @@ describe('inbound row actions', () => {
       2024, 1, 5, 15,
     ]);
     expect(inputsOf(log, 'inbounds.search')).toHaveLength(searchesBefore);
-    await waitFor(() => expect(inputsOf(log, 'inbounds.search').length).toBe(searchesBefore + 1), {
-      timeout: 3500,
-    });
+    await waitFor(() => expect(inputsOf(log, 'inbounds.search').length).toBe(searchesBefore + 1));
   });
 
   it('hides CANCEL CHANGES and widens SAVE while saving, and marks as processing', async () => {
@@ -194,7 +192,7 @@ describe('inbound row actions', () => {
     );
     await waitFor(() => expect(clicked).toEqual(['/exports/exp_1/download']));
     expect(screen.getByRole('dialog', { name: 'Export Inbound' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows an export failure in the console's words and resets the button", async () => {
