@@ -158,6 +158,35 @@ describe('Cohort', () => {
     await vi.waitFor(() => expect(cohort.refreshUnderWay()).toBe(false));
     expect(calls).toBe(3);
   });
+
+  it('stays paused while the change poll is behind, though its own refreshes work again', async () => {
+    vi.useFakeTimers();
+    try {
+      let failing = false;
+      const fetch = async () => {
+        if (failing) throw new Error('backend down');
+        return s([{ uid: 'a', v: 1 }]);
+      };
+      const health = { intervalMs: 100, retry: false };
+      const cohort = new Cohort<Row, { total: number }>('t', 'k', fetch, silent, {}, health);
+      await cohort.join('tok', null);
+      const paused = () => cohort.current().some((m) => m.message.kind === 'health');
+      failing = true;
+      await cohort.refresh(null).catch(() => {});
+      await vi.advanceTimersByTimeAsync(2 * health.intervalMs);
+      expect(paused()).toBe(true);
+      // The poll falls behind while the cohort is paused for its own failures.
+      cohort.pauseLive();
+      failing = false;
+      await cohort.refresh(null);
+      expect(paused()).toBe(true);
+      // The poll catches up: live again.
+      cohort.resumeLive();
+      expect(paused()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('Cohort with a staged fetch', () => {

@@ -472,9 +472,12 @@ export class Cohort<Row extends { uid: string }, Meta> {
    * resumes live updates.
    */
   pauseLive(): void {
-    if (this.paused || this.closed || !this.state) return;
-    this.paused = true;
+    if (this.closed || !this.state) return;
+    // Also when paused for its own failures already: a good refresh then does not say it is live
+    // while the poll is still behind.
     this.pausedByPoll = true;
+    if (this.paused) return;
+    this.paused = true;
     this.publish(this.healthMessage());
   }
 
