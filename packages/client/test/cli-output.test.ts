@@ -106,6 +106,15 @@ describe('waybill --fields', () => {
       { 'courier.key': null },
     ]);
   });
+
+  it('refuses a path that runs into a string or a number, which has no fields', () => {
+    expect(() => selectFields(items, ['uid.length'])).toThrow('Unknown field uid.length (uid is a string)');
+    expect(() => selectFields(items, ['status.key.x'])).toThrow(
+      'Unknown field status.key.x (status.key is a string)',
+    );
+    const counts = [{ n: 1 }, { n: null }];
+    expect(() => selectFields(counts, ['n.value'])).toThrow('Unknown field n.value (n is a number)');
+  });
 });
 
 describe('waybill completion', () => {

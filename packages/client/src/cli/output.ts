@@ -36,39 +36,51 @@ function pick(item: unknown, field: string): unknown {
 }
 
 /**
- * Where a field's walk into an item stops short: the object lacking the next name (null when a null
- * or a plain value came first, which says nothing of the name), at that depth. Undefined: the item
- * has the field.
+ * Where a field's walk into an item stops short, at that depth: `parent`, the object lacking the
+ * next name; `plain`, a string, number or boolean where the next name was to be looked up (it has
+ * none); or neither when a null came first, which says nothing of the name. Undefined: the item has
+ * the field.
  */
-function stopOf(item: unknown, parts: string[]): { parent: object | null; depth: number } | undefined {
+interface Stop {
+  depth: number;
+  parent?: object;
+  plain?: string;
+}
+
+function stopOf(item: unknown, parts: string[]): Stop | undefined {
   let value: unknown = item;
   for (const [depth, key] of parts.entries()) {
-    if (value === null || typeof value !== 'object') return { parent: null, depth };
-    if (!Object.hasOwn(value, key)) return { parent: value, depth };
+    if (value === null || value === undefined) return { depth };
+    if (typeof value !== 'object') return { depth, plain: typeof value };
+    if (!Object.hasOwn(value, key)) return { depth, parent: value };
     value = (value as Record<string, unknown>)[key];
   }
   return undefined;
 }
 
+const judged = (stop: Stop | undefined): stop is Stop => !!stop && (!!stop.parent || !!stop.plain);
+
 /** What the user could have meant: the names found where the first unknown field went astray. */
 function knownNames(items: Record<string, unknown>[], field: string): string {
   const parts = field.split('.');
-  const stops = items.map((item) => stopOf(item, parts)).filter((s) => s?.parent);
-  const depth = Math.max(...stops.map((s) => s!.depth));
-  const names = new Set(stops.filter((s) => s!.depth === depth).flatMap((s) => Object.keys(s!.parent!)));
-  const where = depth === 0 ? 'fields' : `${parts.slice(0, depth).join('.')} has`;
-  return `${where}: ${[...names].join(', ')}`;
+  const stops = items.map((item) => stopOf(item, parts)).filter(judged);
+  const depth = Math.max(...stops.map((s) => s.depth));
+  const deepest = stops.filter((s) => s.depth === depth);
+  const where = parts.slice(0, depth).join('.');
+  const names = new Set(deepest.flatMap((s) => (s.parent ? Object.keys(s.parent) : [])));
+  if (names.size === 0) return `${where} is a ${deepest[0]!.plain}`;
+  return `${depth === 0 ? 'fields' : `${where} has`}: ${[...names].join(', ')}`;
 }
 
 /**
- * The items cut to the fields. A field no item has is a typo, said so with the names there are; a
- * field that meets only nulls on its way (every order without a courier, say) cannot be judged and
- * prints null.
+ * The items cut to the fields. A field no item has is a typo, said so with the names there are (a
+ * path running into a string or a number has none); a field that meets only nulls on its way (every
+ * order without a courier, say) cannot be judged and prints null.
  */
 export function selectFields(items: Record<string, unknown>[], fields: string[]): Record<string, unknown>[] {
   const unknown = fields.filter((field) => {
     const stops = items.map((item) => stopOf(item, field.split('.')));
-    return stops.length > 0 && !stops.includes(undefined) && stops.some((s) => s?.parent);
+    return stops.length > 0 && !stops.includes(undefined) && stops.some(judged);
   });
   if (unknown.length)
     throw usageError(`Unknown field ${unknown.join(', ')} (${knownNames(items, unknown[0]!)})`);
