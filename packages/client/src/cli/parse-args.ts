@@ -7,10 +7,19 @@ export function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    // Node's hint about '--' names only the option's first letters: ours shows the whole command.
-    const message = (error as Error).message.split('. To specify a positional')[0] ?? '';
-    throw usageError(`${message} (${dashHint(argv, message) ?? 'see `waybill --help`'})`);
+    // Failures are one line: Node's hints run over several, and the one about '--' names only the
+    // option's first letters (ours shows the whole command).
+    const [first = ''] = (error as Error).message.split('\n');
+    const message = first.split('. To specify a positional')[0]!.replace(/\.$/, '');
+    const seeHelp = [valueHint(message), 'see `waybill --help`'].filter(Boolean).join('; ');
+    throw usageError(`${message} (${dashHint(argv, message) ?? seeHelp})`);
   }
+}
+
+/** For an option whose value starts with '-' (`--limit -1`): how to give such a value. */
+function valueHint(message: string): string | undefined {
+  const option = /^Option '(--[^' ]+)' argument is ambiguous/.exec(message)?.[1];
+  return option && `a value starting with '-' is given as ${option}=VALUE`;
 }
 
 /** A word as a shell would need it typed. */
