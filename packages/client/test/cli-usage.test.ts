@@ -1,8 +1,15 @@
 /** Wrong command lines: one line on stderr and exit 2, before anything is called. */
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSession } from '../src/cli/auth-commands.js';
 import { CliError } from '../src/cli/errors.js';
 import { EXIT } from '../src/cli/exit-codes.js';
+import { requestTimeoutMs } from '../src/cli/gateway.js';
 import { parse } from '../src/cli/parse-args.js';
+import { cliEnv, waybill } from './cli-stack.js';
+import { closedUrl } from './fake-gateways.js';
 
 function refusal(run: () => unknown): CliError {
   try {
@@ -37,5 +44,54 @@ describe('waybill command line parsing', () => {
       expect(message, argv.join(' ')).toContain(`'${option}`);
       expect(exitCode).toBe(EXIT.usage);
     }
+  });
+
+  it('takes WAYBILL_TIMEOUT as any plain decimal number of seconds, .5 included', () => {
+    expect(requestTimeoutMs({ WAYBILL_TIMEOUT: '.5' })).toBe(500);
+    expect(requestTimeoutMs({ WAYBILL_TIMEOUT: '2.' })).toBe(2000);
+    expect(requestTimeoutMs({ WAYBILL_TIMEOUT: ' 0.25 ' })).toBe(250);
+    for (const text of ['1e3', '.', '-1', '0', '.0', 'abc', '0x10'])
+      expect(() => requestTimeoutMs({ WAYBILL_TIMEOUT: text }), text).toThrow(
+        `WAYBILL_TIMEOUT must be a number of seconds above 0 (got "${text}")`,
+      );
+  });
+});
+
+describe('waybill sessions given on the command line', () => {
+  const saved = process.env.WAYBILL_TOKEN;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.WAYBILL_TOKEN;
+    else process.env.WAYBILL_TOKEN = saved;
+  });
+
+  it('refuses an empty or blank token as a wrong value, exit 2', async () => {
+    const url = 'http://127.0.0.1:9';
+    for (const token of ['', '  ']) {
+      const refused = await resolveSession({ url, token }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(CliError);
+      expect((refused as CliError).exitCode).toBe(EXIT.usage);
+    }
+    process.env.WAYBILL_TOKEN = ' ';
+    const blank = await resolveSession({ url }).catch((e: unknown) => e);
+    expect((blank as CliError).exitCode).toBe(EXIT.usage);
+  });
+});
+
+describe('waybill help and unknown commands', { timeout: 60_000 }, () => {
+  let config: string;
+  beforeAll(async () => {
+    config = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
+  });
+  afterAll(async () => {
+    await rm(config, { recursive: true, force: true });
+  });
+
+  it('refuses --token "" with exit 2 before calling the gateway', async () => {
+    const result = await waybill(
+      ['clients', 'health', '--url', await closedUrl(), '--token', ''],
+      cliEnv(config),
+    );
+    expect(result.stderr).toBe('waybill: The token is empty: give --token or WAYBILL_TOKEN a script token\n');
+    expect(result.code).toBe(2);
   });
 });

@@ -152,8 +152,7 @@ export async function resolveSession(options: SessionOptions = {}): Promise<Stor
   const token = options.token ?? (process.env.WAYBILL_TOKEN || undefined);
   const url = urlOverride(options.url);
   if (token === undefined) return storedSessionAt(url);
-  if (!token.trim())
-    throw new CliError('The token is empty: give --token or WAYBILL_TOKEN a script token', EXIT.auth);
+  if (!token.trim()) throw usageError('The token is empty: give --token or WAYBILL_TOKEN a script token');
   const stored = url === undefined ? await loadSession().catch(() => null) : null;
   const gateway = url ?? (stored ? storedUrl(stored.url) : undefined);
   if (gateway === undefined)

@@ -12,7 +12,8 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.WAYBILL_TIMEOUT?.trim();
   if (!text) return DEFAULT_TIMEOUT_S * 1000;
   const seconds = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds > 0))
+  // Plain decimals only (`.5`, `2.`, `30`): `1e3` or `0x10` is a typo, not a number of seconds.
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text) || !(seconds > 0))
     throw usageError(`WAYBILL_TIMEOUT must be a number of seconds above 0 (got "${text}")`);
   if (seconds > MAX_TIMEOUT_S)
     throw usageError(`WAYBILL_TIMEOUT must be at most ${MAX_TIMEOUT_S} seconds (got "${text}")`);
