@@ -77,13 +77,34 @@ describe('waybill sessions given on the command line', () => {
   });
 });
 
-describe('waybill help and unknown commands', { timeout: 60_000 }, () => {
+describe('waybill run with a wrong command line, or for help', { timeout: 60_000 }, () => {
   let config: string;
   beforeAll(async () => {
     config = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
   });
   afterAll(async () => {
     await rm(config, { recursive: true, force: true });
+  });
+
+  it('refuses `waybill frob --help` as it refuses `waybill frob`', async () => {
+    const result = await waybill(['frob', '--help'], cliEnv(config));
+    expect(result.stderr).toBe('waybill: Unknown command "frob" (see `waybill --help`)\n');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const group = await waybill(['orders', '--help'], cliEnv(config));
+    expect(group.code).toBe(0);
+    expect(group.stdout).toContain('Usage: waybill orders <command> [options]');
+  });
+
+  it('says the URL is asked only in the help of login, the one command that asks', async () => {
+    for (const command of [['orders', 'search'], ['logout'], ['inbounds', 'export']]) {
+      const help = await waybill([...command, '--help'], cliEnv(config));
+      expect(help.stdout, command.join(' ')).toMatch(
+        /--url URL\s+the gateway \(default \$WAYBILL_URL, else the stored one\)\n/,
+      );
+    }
+    const login = await waybill(['login', '--help'], cliEnv(config));
+    expect(login.stdout).toMatch(/--url URL\s+the gateway \(default \$WAYBILL_URL, else asked\)\n/);
   });
 
   it('refuses --token "" with exit 2 before calling the gateway', async () => {

@@ -35,7 +35,7 @@ export const OPTION_HELP: Record<OptionName, OptionHelp> = {
   fields: { value: 'a,b.c', text: 'print only these fields of each item (dotted paths reach inside)' },
   limit: { value: 'N', text: 'print the first N items (default 20), read page by page' },
   all: { text: 'print every item, read page by page' },
-  url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one or asked)' },
+  url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one)' },
   token: {
     value: 'T',
     text: "a script token from the console's /me page (default $WAYBILL_TOKEN, else the stored session)",
@@ -90,7 +90,6 @@ export const COMMANDS: CommandSpec[] = [
     summary: 'end the stored session (or the one of --token)',
     options: [...SESSION, ...OUTPUT],
     optionHelp: {
-      url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one)' },
       token: {
         value: 'T',
         text: 'end this session instead of the stored one; a script token is revoked ($WAYBILL_TOKEN is not read)',

@@ -131,7 +131,8 @@ async function dispatch(argv: string[]): Promise<ExitCode> {
   if (!spec) {
     const [first] = positionals;
     const group = first === undefined ? undefined : groupHelp(first);
-    if (values.help && positionals.length <= 1) {
+    // `waybill frob --help` names no command: refused as `waybill frob` is, not answered with help.
+    if (values.help && (first === undefined || (group && positionals.length === 1))) {
       out(group ?? generalHelp());
       return EXIT.ok;
     }
