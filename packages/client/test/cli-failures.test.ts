@@ -183,12 +183,17 @@ describe('waybill when things go wrong', { timeout: 60_000 }, () => {
     expect(result.code).toBe(5);
   });
 
-  it("names another server's JSON by its status instead of calling the gateway unreachable", async () => {
-    const other = await fake(otherJsonServer);
-    const result = await waybill(['orders', 'search', '--url', other, '--token', 'wbs_any'], cliEnv(config));
-    expect(result.stderr).toBe(
-      `waybill: ${other} answered HTTP 404 Not Found with application/json, not the Waybill gateway's JSON (a proxy in front of a gateway that is down, or the wrong URL?)\n`,
-    );
-    expect(result.code).toBe(1);
+  it("says another server's JSON is not a gateway, naming its status, instead of calling the gateway unreachable", async () => {
+    // The backend's own address (4000 for 3000, say) is the likeliest wrong URL: its 404 has an `error`.
+    for (const other of [await fake(otherJsonServer), stack.sim.url]) {
+      const result = await waybill(
+        ['orders', 'search', '--url', other, '--token', 'wbs_any'],
+        cliEnv(config),
+      );
+      expect(result.stderr).toBe(
+        `waybill: ${other} is not a Waybill gateway: it answered HTTP 404 Not Found with application/json (check the URL)\n`,
+      );
+      expect(result.code).toBe(1);
+    }
   });
 });

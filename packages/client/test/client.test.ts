@@ -13,6 +13,7 @@ import {
   signInWithPassword,
   signOut,
   TRPCClientError,
+  UnexpectedResponseError,
   type WaybillClient,
 } from '../src/index.js';
 
@@ -138,6 +139,15 @@ describe('createWaybillClient', () => {
     const client = await signIn();
     const results = await Promise.all(Array.from({ length: 45 }, () => client.users.me.query()));
     expect(results.every((r) => r.user.email === 'ops@example.com')).toBe(true);
+  });
+
+  it("fails with UnexpectedResponseError, its status and content type, when the URL is the backend's", async () => {
+    const misdirected = createWaybillClient({ url: sim.url, token: 'wbs_any' });
+    const error = await misdirected.users.me.query().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    const cause = (error as Error).cause;
+    expect(cause).toBeInstanceOf(UnexpectedResponseError);
+    expect(cause).toMatchObject({ status: 404, contentType: expect.stringContaining('application/json') });
   });
 
   it('rejects a URL without a scheme', () => {

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { RequestTimeoutError, UnexpectedResponseError } from '../request-guard.js';
+import { answerText, RequestTimeoutError, UnexpectedResponseError } from '../request-guard.js';
 import { EXIT, EXIT_BY_TRPC_CODE, type ExitCode } from './exit-codes.js';
 import { describeRefusal, lastSocketRefusal } from './live-socket.js';
 
@@ -88,13 +88,24 @@ function networkReason(error: unknown): string {
   return '';
 }
 
+/**
+ * A proxy's 429 or 502-504 stands for a gateway that is down or busy behind it ("try again"); any
+ * other answer that is not tRPC's comes from a server that is not the gateway (the backend's address
+ * given by mistake), which trying again will not change.
+ */
+function unexpectedAnswer(answer: UnexpectedResponseError, url: string | null): string {
+  if (PROXY_UNREACHABLE.has(answer.status))
+    return `${url ?? 'The gateway'} answered ${answer.message} (a proxy in front of a gateway that is down, or the wrong URL?)`;
+  const what = answerText(answer.status, answer.statusText, answer.contentType);
+  return `${url ?? 'The URL'} is not a Waybill gateway: it answered ${what} (check the URL)`;
+}
+
 /** One line for stderr: expected failures by their message, gateway refusals by code, never a stack. */
 export function describeError(error: unknown, url: string | null): string {
   if (error instanceof CliError) return error.message;
   const at = url ? ` at ${url}` : '';
   const unexpected = causeOf(error, UnexpectedResponseError);
-  if (unexpected)
-    return `${url ?? 'The gateway'} answered ${unexpected.message} (a proxy in front of a gateway that is down, or the wrong URL?)`;
+  if (unexpected) return unexpectedAnswer(unexpected, url);
   const timeout = causeOf(error, RequestTimeoutError);
   if (timeout) return `The gateway${at} did not answer within ${timeout.timeoutMs / 1000} s`;
   const refusal = socketRefusal(error);
