@@ -1,5 +1,5 @@
 /** `waybill` commands as a user runs them, against a real backend-sim + gateway. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_ORDERS_FILTER } from '@waybill/contracts';
@@ -136,6 +136,28 @@ describe('waybill commands', { timeout: 60_000 }, () => {
       'waybill: Cannot write /nonexistent/x.xlsx: the folder /nonexistent does not exist\n',
     );
     expect(result.code).toBe(2);
+  });
+
+  it('refuses a folder path, and places no file can be created in, before asking the gateway anything', async () => {
+    const down = await closedUrl();
+    const exportTo = (out: string) =>
+      waybill(['inbounds', 'export', 'RCP-1', '--out', out, '--url', down, '--token', token], cliEnv(config));
+    const missing = path.join(config, 'newdir/');
+    const folder = await exportTo(missing);
+    expect(folder.stderr).toBe(
+      `waybill: Cannot write ${missing}: it names a folder (ending in /), not a file\n`,
+    );
+    expect(folder.code).toBe(2);
+    // Asked for write access, these say yes to root; creating a file there fails.
+    const proc = await exportTo('/proc/x.xlsx');
+    expect(proc.stderr).toMatch(/^waybill: Cannot write \/proc\/x\.xlsx: .+\n$/);
+    expect(proc.code).toBe(2);
+    const sys = await exportTo('/sys/x.xlsx');
+    expect(sys.stderr).toMatch(
+      /^waybill: Cannot write \/sys\/x\.xlsx: (permission denied|\/sys is on a read-only file system)\n$/,
+    );
+    expect(sys.code).toBe(2);
+    expect(await readdir(config)).not.toContainEqual(expect.stringMatching(/\.part$/));
   });
 
   it('refuses an empty --out before asking the gateway anything', async () => {

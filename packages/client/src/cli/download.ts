@@ -1,20 +1,15 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { timeoutText } from './gateway.js';
+import { partName } from './out-file.js';
 
 /** The download stopped coming: no bytes for the request timeout. */
 class Stalled extends Error {}
-
-/** A temporary name beside `file`: the same folder, so the final rename cannot cross file systems. */
-function partName(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.part`);
-}
 
 /**
  * Saves a download's body as `file`, through a temporary file renamed over it only once whole: a

@@ -1,16 +1,14 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { DEFAULT_INBOUNDS_FILTER } from '@waybill/contracts';
 import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
 import { RequestTimeoutError } from '../request-guard.js';
 import type { StoredSession } from './config-file.js';
 import { saveDownload } from './download.js';
-import { CliError, usageError } from './errors.js';
+import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { followExport } from './export-follow.js';
 import { requestTimeoutMs } from './gateway.js';
+import { checkWritable } from './out-file.js';
 
 type Inbound = RouterOutputs['inbounds']['search']['inventory_receipts'][number];
 
@@ -47,24 +45,6 @@ async function download(url: URL, token: string): Promise<Response> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Refuses an --out the file cannot be written to, before the export runs (it takes a while, and
- * the gateway keeps the job): its folder must exist and be writable (the download goes to a
- * temporary file there first), and an existing file writable.
- */
-export async function checkWritable(file: string): Promise<void> {
-  if (!file.trim()) throw usageError('--out needs a file name (got "")');
-  const dir = path.dirname(path.resolve(file));
-  const folder = await stat(dir).catch(() => null);
-  if (!folder?.isDirectory()) throw usageError(`Cannot write ${file}: the folder ${dir} does not exist`);
-  const existing = await stat(file).catch(() => null);
-  if (existing?.isDirectory()) throw usageError(`Cannot write ${file}: it is a folder`);
-  for (const target of existing ? [dir, file] : [dir])
-    await access(target, constants.W_OK).catch(() => {
-      throw usageError(`Cannot write ${file}: permission denied`);
-    });
 }
 
 export async function exportInbound(
