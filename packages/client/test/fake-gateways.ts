@@ -1,5 +1,5 @@
 /** Stand-ins for gateways that misbehave, on loopback. */
-import { createServer as createHttpServer, request } from 'node:http';
+import { createServer as createHttpServer, request, type ServerResponse, STATUS_CODES } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 function portOf(server: Server): number {
@@ -65,13 +65,35 @@ export interface ProxyOptions {
   cutDownloadsAfter?: number;
   /** Called with each request's path once the gateway's whole answer came, before it is passed on. */
   answered?: (path: string) => void;
+  /** Serves the gateway under this path (`/wb`): requests outside it get a 404 page. */
+  prefix?: string;
+  /** Answers each /exports/ download itself with this status and an HTML page, as a proxy whose gateway is away. */
+  refuseDownloads?: number;
+  /** Run before each /exports/ download is passed on (to end the session, restart the gateway…). */
+  beforeDownload?: () => Promise<void>;
+}
+
+function page(outgoing: ServerResponse, status: number): void {
+  outgoing.writeHead(status, { 'content-type': 'text/html' });
+  outgoing.end(`<html><body><h1>${status} ${STATUS_CODES[status] ?? ''}</h1></body></html>`);
 }
 
 /** A proxy in front of `target` (HTTP and websockets), cutting or watching what passes. */
 export async function proxyTo(target: string, options: ProxyOptions = {}): Promise<FakeGateway> {
   const { hostname, port } = new URL(target);
-  const server = createHttpServer((incoming, outgoing) => {
-    const path = incoming.url ?? '/';
+  const prefix = options.prefix ?? '';
+  /** The gateway's path of a request's, or null when it is outside the prefix. */
+  const gatewayPath = (url: string | undefined): string | null => {
+    const requested = url ?? '/';
+    if (!prefix) return requested;
+    return requested.startsWith(`${prefix}/`) ? requested.slice(prefix.length) : null;
+  };
+  const server = createHttpServer(async (incoming, outgoing) => {
+    const path = gatewayPath(incoming.url);
+    if (path === null) return page(outgoing, 404);
+    const download = path.startsWith('/exports/');
+    if (download && options.refuseDownloads) return page(outgoing, options.refuseDownloads);
+    if (download) await options.beforeDownload?.();
     const upstream = request({
       host: hostname,
       port,
@@ -81,7 +103,7 @@ export async function proxyTo(target: string, options: ProxyOptions = {}): Promi
     });
     upstream.on('response', (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      const cut = path.startsWith('/exports/') ? options.cutDownloadsAfter : undefined;
+      const cut = download ? options.cutDownloadsAfter : undefined;
       let sent = 0;
       answer.on('data', (chunk: Buffer) => {
         if (cut !== undefined && sent >= cut) return;
@@ -101,10 +123,12 @@ export async function proxyTo(target: string, options: ProxyOptions = {}): Promi
   });
   const tunnels = new Set<Socket>();
   server.on('upgrade', (incoming, socket: Socket, head: Buffer) => {
+    const path = gatewayPath(incoming.url);
+    if (path === null) return socket.destroy();
     tunnels.add(socket);
     socket.on('close', () => tunnels.delete(socket));
     const upstream = connect(Number(port), hostname, () => {
-      const lines = [`${incoming.method} ${incoming.url} HTTP/1.1`];
+      const lines = [`${incoming.method} ${path} HTTP/1.1`];
       for (let i = 0; i < incoming.rawHeaders.length; i += 2)
         lines.push(`${incoming.rawHeaders[i]}: ${incoming.rawHeaders[i + 1]}`);
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);

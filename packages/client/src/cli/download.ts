@@ -3,10 +3,49 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { RequestTimeoutError } from '../request-guard.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { timeoutText } from './gateway.js';
 import { partName } from './out-file.js';
+
+/** The gateway's path under its URL, whose own path (a gateway behind `https://host/wb`) is kept. */
+export function downloadUrl(gateway: string, downloadPath: string): URL {
+  return new URL(`${gateway.replace(/\/+$/, '')}/${downloadPath.replace(/^\/+/, '')}`);
+}
+
+/** A refused download, in the gateway's words. */
+function downloadRefusal(status: number, detail: string): CliError {
+  return new CliError(`The download was refused (${status}): ${detail}`);
+}
+
+/** The finished export's file, bound by the request timeout until its answer starts (a big file may take longer). */
+export async function fetchDownload(
+  gateway: string,
+  downloadPath: string,
+  token: string,
+  timeoutMs: number,
+): Promise<Response> {
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(downloadUrl(gateway, downloadPath), {
+      headers: { authorization: `Bearer ${token}` },
+      signal: gaveUp.signal,
+    });
+  } catch (error) {
+    throw gaveUp.signal.aborted ? new RequestTimeoutError(timeoutMs) : error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.ok && response.body) return response;
+  const detail = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  throw downloadRefusal(
+    response.status,
+    typeof detail?.message === 'string' ? detail.message : response.statusText,
+  );
+}
 
 /** The download stopped coming: no bytes for the request timeout. */
 class Stalled extends Error {}

@@ -1,9 +1,8 @@
 import { DEFAULT_INBOUNDS_FILTER } from '@waybill/contracts';
 import type { RouterOutputs } from '@waybill/gateway/router';
 import type { WaybillClient } from '../index.js';
-import { RequestTimeoutError } from '../request-guard.js';
 import type { StoredSession } from './config-file.js';
-import { saveDownload } from './download.js';
+import { fetchDownload, saveDownload } from './download.js';
 import { CliError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { followExport } from './export-follow.js';
@@ -33,20 +32,6 @@ export async function inboundByReception(client: WaybillClient, reception: strin
   return exact[0]!;
 }
 
-/** The download's answer, bound by the request timeout until it starts (a big file may take longer). */
-async function download(url: URL, token: string): Promise<Response> {
-  const timeoutMs = requestTimeoutMs();
-  const gaveUp = new AbortController();
-  const timer = setTimeout(() => gaveUp.abort(), timeoutMs);
-  try {
-    return await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: gaveUp.signal });
-  } catch (error) {
-    throw gaveUp.signal.aborted ? new RequestTimeoutError(timeoutMs) : error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function exportInbound(
   client: WaybillClient,
   session: StoredSession,
@@ -69,13 +54,7 @@ export async function exportInbound(
   if (finished.status === 'failed')
     throw new CliError(`The export failed: ${finished.error ?? 'no reason given'}`);
   if (!finished.downloadPath) throw new CliError('The gateway finished the export without a download path');
-  const response = await download(new URL(finished.downloadPath, `${session.url}/`), session.token);
-  if (!response.ok || !response.body) {
-    const detail = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new CliError(
-      `The download was refused (${response.status}): ${detail?.message ?? response.statusText}`,
-    );
-  }
+  const response = await fetchDownload(session.url, finished.downloadPath, session.token, bounds.timeoutMs);
   await saveDownload(response, file, bounds.timeoutMs);
   return { reception: inbound.name, inboundUid: inbound.uid, jobId: finished.jobId, file };
 }

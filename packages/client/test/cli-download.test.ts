@@ -1,0 +1,57 @@
+/**
+ * `waybill inbounds export`'s download, once the export is done, against a real backend-sim +
+ * gateway (checking exports every 50 ms, so one is done in a moment) behind a proxy: a gateway under
+ * a path.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWaybillClient } from '../src/index.js';
+import { cliEnv, type Stack, startStack, waybill } from './cli-stack.js';
+import { type ProxyOptions, proxyTo } from './fake-gateways.js';
+
+let stack: Stack;
+let folder: string;
+let reception: string;
+
+beforeAll(async () => {
+  stack = await startStack({ gateway: { EXPORT_CHECK_MS: '50' } });
+  folder = await mkdtemp(path.join(tmpdir(), 'waybill-download-'));
+  const client = createWaybillClient({ url: stack.url, token: await stack.token() });
+  const { inventory_receipts } = await client.inbounds.search.query({ filter: { activeInbounds: 'all' } });
+  reception = inventory_receipts[0]!.name;
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** Runs the export through a proxy, with the gateway `under` a path of it. */
+async function exportThrough(options: ProxyOptions & { token?: string }, file: string, under = '') {
+  const proxy = await proxyTo(stack.url, options);
+  try {
+    const env = cliEnv(folder, {
+      WAYBILL_URL: `${proxy.url}${under}`,
+      WAYBILL_TOKEN: options.token ?? (await stack.token()),
+    });
+    return await waybill(['inbounds', 'export', reception, '--out', path.join(folder, file)], env);
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('waybill inbounds export downloading', { timeout: 60_000 }, () => {
+  it('downloads from a gateway served under a path, keeping that path', async () => {
+    const result = await exportThrough({ prefix: '/wb' }, 'under-path.xlsx', '/wb');
+    expect(result.stderr).toMatch(new RegExp(`^(${reception}: \\d+%\\n)+$`));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      reception,
+      file: path.join(folder, 'under-path.xlsx'),
+    });
+    // An .xlsx is a zip: it starts with PK.
+    expect((await readFile(path.join(folder, 'under-path.xlsx'))).subarray(0, 2).toString()).toBe('PK');
+  });
+});
