@@ -1,9 +1,9 @@
 /**
  * `waybill inbounds export`'s download, once the export is done, against a real backend-sim +
  * gateway (checking exports every 50 ms, so one is done in a moment) behind a proxy: a gateway under
- * a path.
+ * a path, and a download refused or interrupted.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,9 @@ async function exportThrough(options: ProxyOptions & { token?: string }, file: s
   }
 }
 
+/** The last line of stderr, after the progress lines. */
+const lastLine = (stderr: string) => stderr.trimEnd().split('\n').at(-1);
+
 describe('waybill inbounds export downloading', { timeout: 60_000 }, () => {
   it('downloads from a gateway served under a path, keeping that path', async () => {
     const result = await exportThrough({ prefix: '/wb' }, 'under-path.xlsx', '/wb');
@@ -53,5 +56,38 @@ describe('waybill inbounds export downloading', { timeout: 60_000 }, () => {
     });
     // An .xlsx is a zip: it starts with PK.
     expect((await readFile(path.join(folder, 'under-path.xlsx'))).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('says a proxy refusing the download is the gateway away, exit 5', async () => {
+    const result = await exportThrough({ refuseDownloads: 502 }, 'proxied.xlsx');
+    expect(lastLine(result.stderr)).toBe(
+      'waybill: The download was refused (502): Bad Gateway; run the command again',
+    );
+    expect(result.code).toBe(5);
+  });
+
+  it('says the session ended when it ended before the download, exit 3', async () => {
+    const token = await stack.token();
+    const signOut = async () => {
+      await createWaybillClient({ url: stack.url, token }).auth.logout.mutate();
+    };
+    const result = await exportThrough({ token, beforeDownload: signOut }, 'signed-out.xlsx');
+    expect(lastLine(result.stderr)).toBe(
+      'waybill: The download was refused (401): Sign in first: the session has ended; sign in again (`waybill login`) and run the command again',
+    );
+    expect(result.code).toBe(3);
+  });
+
+  it('says the export was lost when the gateway restarted before the download, exit 5', async () => {
+    const restart = async () => {
+      await stack.stopGateway();
+      await stack.startGateway();
+    };
+    const result = await exportThrough({ beforeDownload: restart }, 'restarted.xlsx');
+    expect(lastLine(result.stderr)).toBe(
+      'waybill: The export was lost (the gateway restarted?): run the command again',
+    );
+    expect(result.code).toBe(5);
+    expect(await readdir(folder)).not.toContainEqual(expect.stringMatching(/\.part$/));
   });
 });

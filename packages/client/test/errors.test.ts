@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
+import { downloadRefusal } from '../src/cli/download.js';
 import { CliError, describeError, exitCodeFor } from '../src/cli/errors.js';
 import { EXIT } from '../src/cli/exit-codes.js';
 
@@ -45,5 +46,26 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(new CliError('No order', EXIT.notFound))).toBe(EXIT.notFound);
     expect(exitCodeFor(new CliError('The export failed'))).toBe(EXIT.failure);
     expect(exitCodeFor(new Error('boom'))).toBe(EXIT.failure);
+  });
+});
+
+describe('downloadRefusal', () => {
+  it("codes a refused download as any call's refusal: session ended 3, a proxy's 429 and 502-504 5", () => {
+    const cases: [number, number][] = [
+      [401, EXIT.auth],
+      [404, EXIT.backendUnavailable],
+      [429, EXIT.backendUnavailable],
+      [502, EXIT.backendUnavailable],
+      [503, EXIT.backendUnavailable],
+      [504, EXIT.backendUnavailable],
+      [403, EXIT.failure],
+      [500, EXIT.failure],
+    ];
+    expect(cases.map(([status]) => downloadRefusal(status, 'x').exitCode)).toEqual(
+      cases.map(([, exit]) => exit),
+    );
+    expect(downloadRefusal(404, 'No such export').message).toBe(
+      'The export was lost (the gateway restarted?): run the command again',
+    );
   });
 });

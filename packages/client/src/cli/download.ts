@@ -4,8 +4,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { RequestTimeoutError } from '../request-guard.js';
-import { CliError } from './errors.js';
+import { CliError, PROXY_UNREACHABLE } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { EXPORT_LOST } from './export-follow.js';
 import { timeoutText } from './gateway.js';
 import { partName } from './out-file.js';
 
@@ -14,9 +15,22 @@ export function downloadUrl(gateway: string, downloadPath: string): URL {
   return new URL(`${gateway.replace(/\/+$/, '')}/${downloadPath.replace(/^\/+/, '')}`);
 }
 
-/** A refused download, in the gateway's words. */
-function downloadRefusal(status: number, detail: string): CliError {
-  return new CliError(`The download was refused (${status}): ${detail}`);
+/**
+ * A refused download, coded as any call's refusal is: a session ended meanwhile (idle timeout,
+ * revoked) is 3; a proxy standing for a gateway that is away is 5; a finished export the gateway no
+ * longer knows was lost (a restart), as while following it.
+ */
+export function downloadRefusal(status: number, detail: string): CliError {
+  const refused = `The download was refused (${status}): ${detail}`;
+  if (status === 401)
+    return new CliError(
+      `${refused}: the session has ended; sign in again (\`waybill login\`) and run the command again`,
+      EXIT.auth,
+    );
+  if (status === 404) return new CliError(EXPORT_LOST, EXIT.backendUnavailable);
+  if (PROXY_UNREACHABLE.has(status))
+    return new CliError(`${refused}; run the command again`, EXIT.backendUnavailable);
+  return new CliError(refused);
 }
 
 /** The finished export's file, bound by the request timeout until its answer starts (a big file may take longer). */

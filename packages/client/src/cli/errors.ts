@@ -31,7 +31,7 @@ function causeOf<T>(error: unknown, type: abstract new (...args: never[]) => T):
 }
 
 /** A proxy answering for a gateway that is down or slow: the gateway is unreachable behind it. */
-const PROXY_UNREACHABLE = new Set([429, 502, 503, 504]);
+export const PROXY_UNREACHABLE: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /** The gateway's request id of a refused call, as ` (reference …)`: what its logs name the call by. */
 function requestReference(error: TRPCClientError<never>): string {
