@@ -3,12 +3,12 @@
  * gateway (checking exports every 50 ms, so one is done in a moment) behind a proxy: a gateway under
  * a path, and a download refused or interrupted.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWaybillClient } from '../src/index.js';
-import { cliEnv, type Stack, startStack, waybill } from './cli-stack.js';
+import { cliEnv, type Stack, startStack, startWaybill, waybill } from './cli-stack.js';
 import { type ProxyOptions, proxyTo } from './fake-gateways.js';
 
 let stack: Stack;
@@ -89,5 +89,33 @@ describe('waybill inbounds export downloading', { timeout: 60_000 }, () => {
     );
     expect(result.code).toBe(5);
     expect(await readdir(folder)).not.toContainEqual(expect.stringMatching(/\.part$/));
+  });
+
+  it('removes its temporary file when stopped by Ctrl-C or SIGTERM during the download, and ends by that signal', async () => {
+    const proxy = await proxyTo(stack.url, { stallDownloadsAfter: 1000 });
+    const file = path.join(folder, 'interrupted.xlsx');
+    await writeFile(file, 'the export of last week');
+    try {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        const env = cliEnv(folder, { WAYBILL_URL: proxy.url, WAYBILL_TOKEN: await stack.token() });
+        const run = startWaybill(['inbounds', 'export', reception, '--out', file], env);
+        const part = async () => (await readdir(folder)).find((name) => name.endsWith('.part'));
+        // The first 1000 bytes are in the temporary file: the download is under way, and stalled.
+        await vi.waitFor(
+          async () => {
+            const name = await part();
+            expect(name && (await stat(path.join(folder, name))).size).toBe(1000);
+          },
+          { timeout: 30_000, interval: 50 },
+        );
+        run.stop(signal);
+        expect(await run.exited).toBeNull();
+        expect(run.signal()).toBe(signal);
+        expect(await part()).toBeUndefined();
+      }
+    } finally {
+      await proxy.close();
+    }
+    expect(await readFile(file, 'utf8')).toBe('the export of last week');
   });
 });

@@ -125,8 +125,11 @@ export interface Running {
   /** Whole lines written to stdout so far. */
   lines: string[];
   stderr(): string;
+  /** Its exit code; null when a signal ended it (`signal()` names it). */
   exited: Promise<number | null>;
-  stop(): void;
+  signal(): NodeJS.Signals | null;
+  /** Sends SIGINT, as Ctrl-C does, or the signal given. */
+  stop(signal?: NodeJS.Signals): void;
 }
 
 /** Starts `waybill args` and follows its output while it runs (`orders watch`, a long export). */
@@ -147,6 +150,18 @@ export function startWaybill(args: string[], env: NodeJS.ProcessEnv): Running {
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { lines, stderr: () => stderr, exited, stop: () => child.kill('SIGINT') };
+  let ending: NodeJS.Signals | null = null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code, signal) => {
+      ending = signal;
+      resolve(code);
+    }),
+  );
+  return {
+    lines,
+    stderr: () => stderr,
+    exited,
+    signal: () => ending,
+    stop: (signal = 'SIGINT') => child.kill(signal),
+  };
 }

@@ -63,6 +63,8 @@ export async function refusingSockets(message: string): Promise<FakeGateway> {
 export interface ProxyOptions {
   /** Ends each /exports/ download after this many bytes of its body, as a dropped connection does. */
   cutDownloadsAfter?: number;
+  /** Sends this many bytes of each /exports/ download's body, then nothing more, keeping the connection. */
+  stallDownloadsAfter?: number;
   /** Called with each request's path once the gateway's whole answer came, before it is passed on. */
   answered?: (path: string) => void;
   /** Serves the gateway under this path (`/wb`): requests outside it get a 404 page. */
@@ -103,19 +105,21 @@ export async function proxyTo(target: string, options: ProxyOptions = {}): Promi
     });
     upstream.on('response', (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      const cut = download ? options.cutDownloadsAfter : undefined;
+      const stalls = download && options.stallDownloadsAfter !== undefined;
+      const cut = download ? (options.cutDownloadsAfter ?? options.stallDownloadsAfter) : undefined;
       let sent = 0;
       answer.on('data', (chunk: Buffer) => {
         if (cut !== undefined && sent >= cut) return;
         const part = cut === undefined ? chunk : chunk.subarray(0, cut - sent);
         sent += part.length;
         // Once the part is on its way: the client gets the headers and bytes, then a dropped connection.
-        if (cut !== undefined && sent >= cut) outgoing.write(part, () => outgoing.socket?.destroy());
+        if (cut !== undefined && sent >= cut && !stalls)
+          outgoing.write(part, () => outgoing.socket?.destroy());
         else outgoing.write(part);
       });
       answer.on('end', () => {
         options.answered?.(path);
-        if (!outgoing.destroyed) outgoing.end();
+        if (!outgoing.destroyed && !stalls) outgoing.end();
       });
     });
     upstream.on('error', () => outgoing.destroy());

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,6 +71,19 @@ class Stalled extends Error {}
  */
 export async function saveDownload(response: Response, file: string, idleMs: number): Promise<void> {
   const part = partName(file);
+  // Ctrl-C or SIGTERM while saving: the temporary file goes, then the process ends by that signal as
+  // it would have without this handler (a shell sees 130 or 143).
+  const interrupted = (signal: NodeJS.Signals) => {
+    rmSync(part, { force: true });
+    stopHearing();
+    process.kill(process.pid, signal);
+  };
+  const stopHearing = () => {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  };
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
   const expected = Number(response.headers.get('content-length')) || null;
   let received = 0;
   const stop = new AbortController();
@@ -108,5 +121,6 @@ export async function saveDownload(response: Response, file: string, idleMs: num
     );
   } finally {
     clearTimeout(timer);
+    stopHearing();
   }
 }
