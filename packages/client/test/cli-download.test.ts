@@ -59,7 +59,10 @@ describe('waybill inbounds export downloading', { timeout: 60_000 }, () => {
   });
 
   it('says a proxy refusing the download is the gateway away, exit 5', async () => {
-    const result = await exportThrough({ refuseDownloads: 502 }, 'proxied.xlsx');
+    const result = await exportThrough(
+      { refuse: (requested) => (requested.startsWith('/exports/') ? 502 : undefined) },
+      'proxied.xlsx',
+    );
     expect(lastLine(result.stderr)).toBe(
       'waybill: The download was refused (502): Bad Gateway; run the command again',
     );

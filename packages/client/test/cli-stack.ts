@@ -165,3 +165,24 @@ export function startWaybill(args: string[], env: NodeJS.ProcessEnv): Running {
     stop: (signal = 'SIGINT') => child.kill(signal),
   };
 }
+
+/** A script token made as the console does: a cookie session (no bearer) calls tokens.create. */
+export async function consoleScriptToken(url: string, name: string): Promise<string> {
+  const login = await fetch(`${url}/trpc/auth.passwordLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ops@example.com', password: 'waybill-demo' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const made = await fetch(`${url}/trpc/tokens.create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name }),
+  });
+  const body = (await made.json()) as { result?: { data: { token: string } } };
+  if (!body.result) throw new Error(`tokens.create failed: ${JSON.stringify(body)}`);
+  return body.result.data.token;
+}

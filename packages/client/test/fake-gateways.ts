@@ -69,8 +69,11 @@ export interface ProxyOptions {
   answered?: (path: string) => void;
   /** Serves the gateway under this path (`/wb`): requests outside it get a 404 page. */
   prefix?: string;
-  /** Answers each /exports/ download itself with this status and an HTML page, as a proxy whose gateway is away. */
-  refuseDownloads?: number;
+  /**
+   * The status a request (by the gateway's path) is answered with here, with an HTML page, as a
+   * proxy whose gateway is away; undefined passes it on.
+   */
+  refuse?: (path: string) => number | undefined;
   /** Run before each /exports/ download is passed on (to end the session, restart the gateway…). */
   beforeDownload?: () => Promise<void>;
 }
@@ -93,8 +96,9 @@ export async function proxyTo(target: string, options: ProxyOptions = {}): Promi
   const server = createHttpServer(async (incoming, outgoing) => {
     const path = gatewayPath(incoming.url);
     if (path === null) return page(outgoing, 404);
+    const refused = options.refuse?.(path);
+    if (refused !== undefined) return page(outgoing, refused);
     const download = path.startsWith('/exports/');
-    if (download && options.refuseDownloads) return page(outgoing, options.refuseDownloads);
     if (download) await options.beforeDownload?.();
     const upstream = request({
       host: hostname,

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSUMER_TOOLS, npmEnv } from '../scripts/consumer-cache.mjs';
 import { installPackedClient, npmInstallOffline, run } from '../scripts/packed-install.mjs';
 import { signInWithPassword, type WaybillClient } from '../src/index.js';
+import { consoleScriptToken } from './cli-stack.js';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -506,27 +507,6 @@ function touch(uid: string) {
   return sim.control.changeOrder(uid, { late: sim.store.orders.get(uid)?.late ?? false });
 }
 
-/** A script token made as the console does: a cookie session (no bearer) calls tokens.create. */
-async function consoleScriptToken(name: string): Promise<string> {
-  const login = await fetch(`${url}/trpc/auth.passwordLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'ops@example.com', password: 'waybill-demo' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const made = await fetch(`${url}/trpc/tokens.create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ name }),
-  });
-  const body = (await made.json()) as { result?: { data: { token: string } } };
-  if (!body.result) throw new Error(`tokens.create failed: ${JSON.stringify(body)}`);
-  return body.result.data.token;
-}
-
 /** A long-running child whose output lines can be waited for. */
 function follow(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(command, args, { cwd: consumer, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -561,7 +541,7 @@ describe('scripts with a script token', { timeout: 90_000 }, () => {
 
   beforeAll(async () => {
     config = await mkdtemp(path.join(tmpdir(), 'waybill-config-'));
-    token = await consoleScriptToken('tarball test');
+    token = await consoleScriptToken(url, 'tarball test');
   });
   afterAll(async () => {
     await rm(config, { recursive: true, force: true });
