@@ -1,5 +1,12 @@
 import { signInWithPassword } from '../index.js';
-import { configPath, deleteSession, loadSession, type StoredSession, saveSession } from './config-file.js';
+import {
+  checkSessionFile,
+  configPath,
+  deleteSession,
+  loadSession,
+  type StoredSession,
+  saveSession,
+} from './config-file.js';
 import { CliError, refusedAs, usageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { clientFor, requestTimeoutMs, useGateway } from './gateway.js';
@@ -50,10 +57,12 @@ function urlOverride(flag: string | undefined): string | undefined {
  * no login, and storing one the user never typed would surprise.
  */
 export async function login(options: LoginOptions): Promise<Record<string, unknown>> {
+  const file = configPath();
+  // Before signing in: a session made and then not stored would be held by nobody.
+  await checkSessionFile(file);
   const url = checkedUrl(options.url || process.env.WAYBILL_URL || (await ask('Gateway URL: ')));
   const timeoutMs = requestTimeoutMs();
   useGateway(url);
-  const file = configPath();
   if (options.token !== undefined) {
     if (options.email !== undefined || options.password !== undefined)
       throw usageError('Give --token, or --email and --password, not both');

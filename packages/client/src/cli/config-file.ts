@@ -28,7 +28,7 @@ export async function saveSession(session: StoredSession, file = configPath()): 
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
-  await refuseLinkOrOddFile(file);
+  await checkSessionFile(file);
   const temporary = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // `wx`: create it or fail, never open an existing file or follow a link placed there.
@@ -40,7 +40,8 @@ export async function saveSession(session: StoredSession, file = configPath()): 
   }
 }
 
-async function refuseLinkOrOddFile(file: string): Promise<void> {
+/** Refuses a link or anything but a regular file where the session is to be written. */
+export async function checkSessionFile(file: string): Promise<void> {
   const found = await lstat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
