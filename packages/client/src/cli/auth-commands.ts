@@ -7,7 +7,7 @@ import {
   type StoredSession,
   saveSession,
 } from './config-file.js';
-import { CliError, refusedAs, usageError } from './errors.js';
+import { CliError, describeError, refusedAs, usageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { clientFor, requestTimeoutMs, useGateway } from './gateway.js';
 import { ask, askSecret } from './prompt.js';
@@ -63,6 +63,7 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
   const url = checkedUrl(options.url || process.env.WAYBILL_URL || (await ask('Gateway URL: ')));
   const timeoutMs = requestTimeoutMs();
   useGateway(url);
+  const replaced = await loadSession(file).catch(() => null);
   if (options.token !== undefined) {
     if (options.email !== undefined || options.password !== undefined)
       throw usageError('Give --token, or --email and --password, not both');
@@ -73,6 +74,7 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
     try {
       const { user } = await client.users.me.query().catch(refusedAs('The gateway refused this token'));
       await saveSession({ url, token, kind: 'script-token' }, file);
+      await endReplaced(replaced, url, token);
       return { signedIn: true, url, user: user.name, email: user.email ?? null, config: file, with: 'token' };
     } finally {
       client.close();
@@ -88,7 +90,26 @@ export async function login(options: LoginOptions): Promise<Record<string, unkno
   );
   client.close();
   await saveSession({ url, token }, file);
+  await endReplaced(replaced, url, token);
   return { signedIn: true, url, user: user.name, email: user.email ?? email, config: file };
+}
+
+/**
+ * Ends the stored session a new sign-in replaced at the same gateway: left alone it would stay valid,
+ * held by nobody, until its idle timeout. A stored script token is only replaced (it is revoked on the
+ * console's /me page, as `logout` says), and a session of another gateway is never sent here. A
+ * failure to end it fails nothing: one line on stderr says so.
+ */
+async function endReplaced(replaced: StoredSession | null, url: string, token: string): Promise<void> {
+  if (!replaced || replaced.kind === 'script-token' || replaced.token === token) return;
+  if (!URL.canParse(replaced.url) || !sameGateway(replaced.url, url)) return;
+  try {
+    await endOnGateway(url, replaced.token);
+  } catch (error) {
+    process.stderr.write(
+      `waybill: warning: the replaced session was not ended (${describeError(error, url)}); it ends after its idle timeout\n`,
+    );
+  }
 }
 
 /**
