@@ -29,10 +29,15 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `gateway`: configuration the test needs besides the defaults (WS_MAX_PER_USER, EXPORT_CHECK_MS…). */
-export async function startStack(options: { gateway?: Record<string, string> } = {}): Promise<Stack> {
+/**
+ * `gateway`: configuration the test needs besides the defaults (WS_MAX_PER_USER, EXPORT_CHECK_MS…);
+ * `orders`: how many orders the backend starts with (300).
+ */
+export async function startStack(
+  options: { gateway?: Record<string, string>; orders?: number } = {},
+): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waybill-gateway-data-'));
-  const sim = await startSim({ port: 0, tickMs: 0, orders: 300, inbounds: 10, stores: 5 });
+  const sim = await startSim({ port: 0, tickMs: 0, orders: options.orders ?? 300, inbounds: 10, stores: 5 });
   const gateway = async (port: number, config: Record<string, string> = {}) => {
     const started = await buildApp(
       loadConfig({

@@ -288,7 +288,9 @@ describe('the waybill command', { timeout: 60_000 }, () => {
   it('refuses bad search flags before calling the gateway', async () => {
     const limit = await waybill(['orders', 'search', '--limit', '0']);
     expect(limit.code).toBe(2);
-    expect(limit.stderr).toBe('waybill: --limit must be a whole number of at least 1 (got "0")\n');
+    expect(limit.stderr).toBe(
+      'waybill: --limit must be a whole number from 1 to 10000, the most the gateway lists for one filter (got "0")\n',
+    );
     const group = await waybill(['orders', 'search', '--status-group', 'nope']);
     expect(group.code).toBe(2);
     expect(group.stderr).toMatch(/^waybill: Unknown --status-group nope \(one of: errors, /);

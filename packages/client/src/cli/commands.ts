@@ -1,3 +1,5 @@
+import { MAX_LOADED_ROWS } from '@waybill/contracts';
+
 /** Every option `waybill` knows, as util.parseArgs reads them. */
 export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -33,8 +35,11 @@ export const OPTION_HELP: Record<OptionName, OptionHelp> = {
   json: { text: 'print JSON (the default)' },
   table: { text: 'print a table' },
   fields: { value: 'a,b.c', text: 'print only these fields of each item (dotted paths reach inside)' },
-  limit: { value: 'N', text: 'print the first N items (default 20), read page by page' },
-  all: { text: 'print every item, read page by page' },
+  limit: {
+    value: 'N',
+    text: `print the first N items (default 20, at most ${MAX_LOADED_ROWS}), read page by page`,
+  },
+  all: { text: `print every item, read page by page (refused when more than ${MAX_LOADED_ROWS} match)` },
   url: { value: 'URL', text: 'the gateway (default $WAYBILL_URL, else the stored one)' },
   token: {
     value: 'T',

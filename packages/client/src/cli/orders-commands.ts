@@ -2,6 +2,7 @@ import {
   COURIER_KEYS,
   DEFAULT_ORDERS_FILTER,
   isCourierKey,
+  MAX_LOADED_ROWS,
   MAX_PAGE_SIZE,
   ORDER_STATUS_GROUPS,
   type OrdersFilter,
@@ -52,12 +53,14 @@ export function ordersFilterFromFlags(flags: OrdersSearchOptions): OrdersFilter 
   return filter;
 }
 
-/** `--limit N`: how many items a list command prints (any positive whole number; paged by 100). */
+/** `--limit N`: how many orders `orders search` prints, at most what the gateway lists for one filter. */
 export function parseLimit(value: string | undefined): number {
   if (value === undefined) return 20;
   const limit = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(limit) || limit < 1)
-    throw usageError(`--limit must be a whole number of at least 1 (got "${value}")`);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_LOADED_ROWS)
+    throw usageError(
+      `--limit must be a whole number from 1 to ${MAX_LOADED_ROWS}, the most the gateway lists for one filter (got "${value}")`,
+    );
   return limit;
 }
 
@@ -71,31 +74,6 @@ export function orderRow(order: Order): Record<string, unknown> {
     priority: order.display_priority,
     created: order.external_app_dates.created_at,
   };
-}
-
-/**
- * The first `limit` orders (every one when `limit` is Infinity), read page by page: the gateway
- * answers at most MAX_PAGE_SIZE per call. Pages are read by offset while orders keep changing, so
- * an order that moved up between two calls comes again: it is printed once. (One that moved the
- * other way may be missed; a snapshot across pages is not something the gateway offers.)
- */
-export async function searchOrders(
-  client: WaybillClient,
-  flags: OrdersSearchOptions,
-  limit: number,
-): Promise<Order[]> {
-  const filter = ordersFilterFromFlags(flags);
-  const orders = new Map<string, Order>();
-  let skip = 0;
-  while (orders.size < limit) {
-    const size = Math.min(MAX_PAGE_SIZE, limit - orders.size);
-    const page = await client.orders.search.query({ filter, window: { skip, limit: size } });
-    skip += page.orders.length;
-    for (const order of page.orders)
-      if (orders.size < limit && !orders.has(order.uid)) orders.set(order.uid, order);
-    if (page.orders.length < size) break;
-  }
-  return [...orders.values()];
 }
 
 /** The one order whose reference is exactly `reference`, in every state and priority. */

@@ -8,7 +8,8 @@ import { EXIT, type ExitCode } from './exit-codes.js';
 import { gatewayInUse, requestTimeoutMs, timeoutText } from './gateway.js';
 import { commandHelp, generalHelp, groupHelp, usageOf } from './help.js';
 import { exportInbound } from './inbounds-commands.js';
-import { commentOrder, orderRow, parseLimit, searchOrders } from './orders-commands.js';
+import { commentOrder, orderRow, parseLimit } from './orders-commands.js';
+import { searchOrders } from './orders-search.js';
 import { parseWatchLimit, watchOrders } from './orders-watch.js';
 import { type CommandOutput, parseFields, render } from './output.js';
 import { parse } from './parse-args.js';
@@ -32,7 +33,7 @@ async function execute(
       return single(await logout(values));
     case 'orders search': {
       if (values.all && values.limit !== undefined) throw usageError('Give --limit or --all, not both');
-      const limit = values.all ? Number.POSITIVE_INFINITY : parseLimit(values.limit);
+      const limit = values.all ? 'all' : parseLimit(values.limit);
       const { client } = await sessionClient(values);
       const orders = await searchOrders(client, { ...values, statusGroup: values['status-group'] }, limit);
       return { document: orders, items: orders, rows: orders.map(orderRow) };
