@@ -23,7 +23,7 @@ import {
 
 /** The gateway's largest page. */
 const PAGE = MAX_PAGE_SIZE;
-/** Safety stop: never walk more than this many orders. */
+/** The most orders the gateway lists for one filter: pages past it are refused. */
 const MAX_ORDERS = MAX_LOADED_ROWS;
 
 export interface LateOrderRow {
@@ -39,21 +39,30 @@ function startOfLocalDay(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }
 
-/** Late orders created since local midnight, newest first. */
-export async function lateOrdersToday(client: WaybillClient, now = new Date()): Promise<Order[]> {
+/**
+ * Late orders created since local midnight, newest first; `complete` is false when more late orders
+ * exist than the gateway lists for one filter, so some of today's may be missing.
+ */
+export async function lateOrdersToday(
+  client: WaybillClient,
+  now = new Date(),
+): Promise<{ orders: Order[]; complete: boolean }> {
   const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), activeOrders: 'all' as const };
   const since = startOfLocalDay(now).getTime();
   const found: Order[] = [];
-  for (let skip = 0; skip < MAX_ORDERS; skip += PAGE) {
+  let complete = false;
+  for (let skip = 0; skip < MAX_ORDERS && !complete; skip += PAGE) {
     const page = await client.orders.filter.query({ filter, window: { skip, limit: PAGE } });
     for (const order of page.orders) {
       const created = parseServerTime(order.external_app_dates.created_at);
       if (created && created.getTime() >= since && created.getTime() <= now.getTime()) found.push(order);
     }
-    if (page.orders.length < PAGE) break;
+    complete = page.orders.length < PAGE;
   }
+  // The pages ran full to the end of what is listed: ask whether that was all of them.
+  if (!complete) complete = (await client.orders.statistics.query({ filter })).count <= MAX_ORDERS;
   const createdAt = (o: Order) => parseServerTime(o.external_app_dates.created_at)?.getTime() ?? 0;
-  return found.sort((a, b) => createdAt(b) - createdAt(a));
+  return { orders: found.sort((a, b) => createdAt(b) - createdAt(a)), complete };
 }
 
 export function toRows(orders: Order[]): LateOrderRow[] {
@@ -95,7 +104,11 @@ export async function main(env: Record<string, string | undefined> = process.env
     password: env.WAYBILL_PASSWORD ?? 'waybill-demo',
   });
   try {
-    const orders = await lateOrdersToday(client);
+    const { orders, complete } = await lateOrdersToday(client);
+    if (!complete)
+      console.error(
+        `Only the first ${MAX_ORDERS} late orders were read (the most the gateway lists for one filter): some of today's may be missing`,
+      );
     console.log(`Late orders created today (${new Date().toDateString()}), signed in as ${user.name}:`);
     console.log(formatTable(toRows(orders)));
     console.log(`${orders.length} late ${orders.length === 1 ? 'order' : 'orders'} today`);

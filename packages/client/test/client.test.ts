@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningSim, startSim } from '@waybill/backend-sim';
-import { DEFAULT_ORDERS_FILTER, MAX_PAGE_SIZE, parseServerTime, setLateMode } from '@waybill/contracts';
+import {
+  DEFAULT_ORDERS_FILTER,
+  MAX_LOADED_ROWS,
+  MAX_PAGE_SIZE,
+  parseServerTime,
+  setLateMode,
+} from '@waybill/contracts';
 import { buildApp, loadConfig } from '@waybill/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable, lateOrdersToday, toRows } from '../examples/late-orders.js';
@@ -159,7 +165,8 @@ describe('examples/late-orders', () => {
   it("finds exactly today's late orders", async () => {
     const client = await signIn();
     const now = new Date();
-    const found = await lateOrdersToday(client, now);
+    const { orders: found, complete } = await lateOrdersToday(client, now);
+    expect(complete).toBe(true);
     // Cross-check against a full read of the same late-mode filter, page by page.
     const filter = { ...setLateMode(DEFAULT_ORDERS_FILTER, true), activeOrders: 'all' as const };
     const orders: Awaited<ReturnType<typeof client.orders.filter.query>>['orders'] = [];
@@ -177,6 +184,17 @@ describe('examples/late-orders', () => {
     const table = formatTable(toRows(found));
     expect(table.split('\n')[0]).toMatch(/^reference\s+created\s+status\s+courier\s+tracking\s+priority$/);
     expect(table.split('\n')).toHaveLength(found.length + 2);
+  });
+
+  it('says when more late orders exist than the gateway lists for one filter', async () => {
+    const yesterday = { external_app_dates: { created_at: '2020-01-01 10:00:00' } };
+    const client = {
+      orders: {
+        filter: { query: async () => ({ orders: Array.from({ length: MAX_PAGE_SIZE }, () => yesterday) }) },
+        statistics: { query: async () => ({ count: MAX_LOADED_ROWS + 1 }) },
+      },
+    } as unknown as WaybillClient;
+    expect(await lateOrdersToday(client)).toEqual({ orders: [], complete: false });
   });
 
   it('runs as a script against the gateway and prints a table', async () => {
