@@ -40,7 +40,10 @@ export interface WaybillClientOptions {
   token?: TokenSource;
   /** A WebSocket class; defaults to the runtime's own, or the `ws` package on Node 20. */
   WebSocket?: unknown;
-  /** Longer GET batches are sent as POST. */
+  /**
+   * The longest GET URL (default 4000): a longer batch is split into several GETs, and a query whose
+   * own input takes more than half of it goes alone as a POST.
+   */
   maxURLLength?: number;
   /**
    * Milliseconds a query or mutation may wait for its whole answer before failing with a

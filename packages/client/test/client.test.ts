@@ -22,6 +22,7 @@ import {
   UnexpectedResponseError,
   type WaybillClient,
 } from '../src/index.js';
+import { proxyTo } from './fake-gateways.js';
 
 let sim: RunningSim;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -97,7 +98,27 @@ describe('createWaybillClient', () => {
     expect((await client.users.me.query()).user.email).toBe('ops@example.com');
   });
 
-  it('sends long batches as POST instead of an over-long URL', async () => {
+  it('splits a batch whose URL would be too long into several GETs', async () => {
+    const requests: string[] = [];
+    const proxy = await proxyTo(url, { answered: (requested) => requests.push(requested) });
+    try {
+      const { token } = await signInWithPassword({ url, email: 'ops@example.com', password: 'waybill-demo' });
+      const client = createWaybillClient({ url: proxy.url, token, maxURLLength: 600 });
+      // Each input is under half of maxURLLength: together they would make a URL of about 1200.
+      const references = Array.from({ length: 6 }, (_, i) => `${i}${'x'.repeat(150)}`);
+      const pages = await Promise.all(
+        references.map((reference) => client.orders.search.query({ filter: { reference } })),
+      );
+      expect(pages.map((p) => p.orders)).toEqual(references.map(() => []));
+      const searches = requests.filter((r) => r.startsWith('/trpc/orders.search'));
+      expect(searches.length).toBeGreaterThan(1);
+      expect(searches.every((r) => r.includes('&input=') && r.length <= 600)).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('sends a query whose input alone would overflow the URL as POST', async () => {
     const client = await signIn();
     const uids = Array.from({ length: 200 }, (_, i) => `uid-${i}-${'x'.repeat(20)}`);
     const result = await client.orders.filter.query({ filter: { sellingChannelsUIDS: uids } });
