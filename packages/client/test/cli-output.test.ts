@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../src/cli/commands.js';
 import { completionScript } from '../src/cli/completion.js';
@@ -118,6 +122,27 @@ describe('waybill --fields', () => {
 });
 
 describe('waybill completion', () => {
+  it('completes file names after --out in bash, and options elsewhere', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'waybill-completion-'));
+    try {
+      await writeFile(path.join(dir, 'report.xlsx'), '');
+      await writeFile(path.join(dir, 'notes.txt'), '');
+      const complete = (...words: string[]) => {
+        const line = `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}`;
+        const script = `${completionScript('bash')}\n${line}; _waybill; printf '%s\\n' "\${COMPREPLY[@]}"`;
+        return spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' }).stdout.trim().split('\n');
+      };
+      expect(complete('waybill', 'inbounds', 'export', 'RCP-1', '--out', 're')).toEqual(['report.xlsx']);
+      expect(complete('waybill', 'inbounds', 'export', 'RCP-1', '--out', '').sort()).toEqual([
+        'notes.txt',
+        'report.xlsx',
+      ]);
+      expect(complete('waybill', 'inbounds', 'export', 'RCP-1', '--o')).toEqual(['--out']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('lists every command and its options for bash, zsh and fish', () => {
     const bash = completionScript('bash');
     expect(bash).toContain('words="login logout orders inbounds clients completion --help --version"');
@@ -135,6 +160,9 @@ describe('waybill completion', () => {
     }
     expect(fish).toContain(
       "__fish_seen_subcommand_from orders; and __fish_seen_subcommand_from search' -l all",
+    );
+    expect(fish).toContain(
+      "__fish_seen_subcommand_from inbounds; and __fish_seen_subcommand_from export' -l out -r -F",
     );
     expect(() => completionScript('tcsh')).toThrow(
       'waybill completion takes one of bash, zsh, fish (got "tcsh")',

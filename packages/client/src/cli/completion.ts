@@ -1,7 +1,12 @@
-import { COMMANDS, COMMON_OPTIONS } from './commands.js';
+import { COMMANDS, COMMON_OPTIONS, OPTION_HELP, type OptionName } from './commands.js';
 import { usageError } from './errors.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Options whose value is a file name: completed with the files there are. */
+const FILE_OPTIONS = (Object.keys(OPTION_HELP) as OptionName[])
+  .filter((name) => OPTION_HELP[name].value === 'FILE')
+  .map((name) => `--${name}`);
 
 /** Per command: its words and its options as `--name`. */
 function table() {
@@ -34,7 +39,13 @@ function bash(): string {
     .join('\n');
   return `# waybill completion for bash: eval "$(waybill completion bash)"
 _waybill() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" words=""
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" words=""
+  case "$prev" in ${FILE_OPTIONS.join('|')})
+    # zsh's bashcompinit has no compopt: names come without the folder slash there.
+    type compopt &>/dev/null && compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+    return ;;
+  esac
   if [ "$COMP_CWORD" -eq 1 ]; then
     words="${firsts} --help --version"
   elif [ "$COMP_CWORD" -eq 2 ] && [[ "$cur" != -* ]]; then
@@ -83,7 +94,11 @@ function fish(): string {
     const seen = second
       ? `__fish_seen_subcommand_from ${first}; and __fish_seen_subcommand_from ${second}`
       : `__fish_seen_subcommand_from ${first}`;
-    for (const option of c.options) lines.push(`complete -c waybill -n '${seen}' -l ${option.slice(2)}`);
+    // -f above turns file names off: an option taking one asks for them back (-r -F).
+    for (const option of c.options)
+      lines.push(
+        `complete -c waybill -n '${seen}' -l ${option.slice(2)}${FILE_OPTIONS.includes(option) ? ' -r -F' : ''}`,
+      );
   }
   lines.push(`complete -c waybill -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'`);
   return `${lines.join('\n')}\n`;
