@@ -97,9 +97,24 @@ export function formatTable(rows: LateOrderRow[]): string {
   return [render(header ?? []), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(render)].join('\n');
 }
 
+const gatewayUrl = (env: Record<string, string | undefined>) => env.WAYBILL_URL ?? 'http://localhost:3000';
+
+/**
+ * A failure in one line. A call that got no answer says only "fetch failed": the network's reason
+ * (ECONNREFUSED, ENOTFOUND…) is further down its causes, and is what tells a typo from a gateway down.
+ */
+function failureText(error: unknown, url: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string') return `cannot reach the gateway at ${url}: ${message} (${code})`;
+  }
+  return message;
+}
+
 export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
   const { client, user } = await signInWithPassword({
-    url: env.WAYBILL_URL ?? 'http://localhost:3000',
+    url: gatewayUrl(env),
     email: env.WAYBILL_EMAIL ?? 'ops@example.com',
     password: env.WAYBILL_PASSWORD ?? 'waybill-demo',
   });
@@ -120,7 +135,7 @@ export async function main(env: Record<string, string | undefined> = process.env
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    console.error(`late-orders failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`late-orders failed: ${failureText(error, gatewayUrl(process.env))}`);
     process.exitCode = 1;
   });
 }

@@ -22,7 +22,7 @@ import {
   UnexpectedResponseError,
   type WaybillClient,
 } from '../src/index.js';
-import { proxyTo } from './fake-gateways.js';
+import { closedUrl, proxyTo } from './fake-gateways.js';
 
 let sim: RunningSim;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -182,6 +182,26 @@ describe('createWaybillClient', () => {
   });
 });
 
+/** Runs examples/late-orders.ts as a script, with `env` on top of this process's environment. */
+function runExample(env: Record<string, string>) {
+  const script = fileURLToPath(new URL('../examples/late-orders.ts', import.meta.url));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('examples/late-orders', () => {
   it("finds exactly today's late orders", async () => {
     const client = await signIn();
@@ -219,26 +239,7 @@ describe('examples/late-orders', () => {
   });
 
   it('runs as a script against the gateway and prints a table', async () => {
-    const script = fileURLToPath(new URL('../examples/late-orders.ts', import.meta.url));
-    const { code, stdout, stderr } = await new Promise<{
-      code: number | null;
-      stdout: string;
-      stderr: string;
-    }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        env: { ...process.env, WAYBILL_URL: url },
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-      });
-      child.stderr.on('data', (c: Buffer) => {
-        err += c.toString();
-      });
-      child.on('exit', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }));
-    });
+    const { code, stdout, stderr } = await runExample({ WAYBILL_URL: url });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('Late orders created today');
@@ -247,19 +248,17 @@ describe('examples/late-orders', () => {
     expect(stdout).toMatch(/\d+ late orders? today/);
   }, 30_000);
 
+  it('names the reason when the gateway cannot be reached', async () => {
+    const down = await closedUrl();
+    const result = await runExample({ WAYBILL_URL: down });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `late-orders failed: cannot reach the gateway at ${down}: fetch failed (ECONNREFUSED)\n`,
+    );
+  }, 30_000);
+
   it('fails with a clear message on wrong credentials', async () => {
-    const script = fileURLToPath(new URL('../examples/late-orders.ts', import.meta.url));
-    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        env: { ...process.env, WAYBILL_URL: url, WAYBILL_PASSWORD: 'wrong' },
-      });
-      let err = '';
-      child.stderr.on('data', (c: Buffer) => {
-        err += c.toString();
-      });
-      child.on('exit', (exitCode) => resolve({ code: exitCode, stderr: err }));
-    });
+    const result = await runExample({ WAYBILL_URL: url, WAYBILL_PASSWORD: 'wrong' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('late-orders failed: Wrong e-mail or password');
   }, 30_000);
