@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
 } from '@waybill/contracts';
 import { z } from 'zod';
+import { withoutCredentials } from './hidden-credentials.js';
 
 const DAY_MS = 86_400_000;
 /** The development service token (backend-sim's default); refused with NODE_ENV=production. */
@@ -462,7 +463,7 @@ const SECRET_VARIABLE = /(TOKEN|PASSWORD|SECRET)$|^REDIS_URL$/;
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return `${name} (not set)`;
   if (SECRET_VARIABLE.test(name)) return `${name} (value hidden, ${value.length} characters)`;
-  return `${name}=${JSON.stringify(value.replace(/\/\/[^/@\s]*@/g, '//…@'))}`;
+  return `${name}=${JSON.stringify(withoutCredentials(value))}`;
 }
 
 /** Validates the environment once; throws a ConfigError naming every bad variable. */

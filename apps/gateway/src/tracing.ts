@@ -4,6 +4,8 @@
  * Started before the app's modules load (server.ts imports the app afterwards), so the
  * instrumentations see fastify, http and ioredis as they are first loaded.
  */
+import { withoutCredentials } from './hidden-credentials.js';
+
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_SERVICE_NAME = 'waybill-gateway';
@@ -32,9 +34,7 @@ export function tracingConfigProblems(env: Env): string[] {
     if (!value) continue;
     const url = URL.canParse(value) ? new URL(value) : null;
     if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
-      problems.push(
-        `${name}=${JSON.stringify(value.replace(/\/\/[^/@\s]*@/g, '//…@'))}: must be an http(s) URL`,
-      );
+      problems.push(`${name}=${JSON.stringify(withoutCredentials(value))}: must be an http(s) URL`);
   }
   for (const name of PROTOCOLS) {
     const value = env[name];
