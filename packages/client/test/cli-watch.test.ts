@@ -138,6 +138,34 @@ describe('waybill orders watch', { timeout: 60_000 }, () => {
     );
   });
 
+  it('says on stderr when an order left but cannot be read, and prints its line once a read works', async () => {
+    const [first, second] = await firstOrders(2);
+    watch = await startWatch();
+    stack.sim.control.setFault({ kind: 'down', paths: ['/orders/order/{uid}'] });
+    takeOutOfFilter(first!.uid);
+    await vi.waitFor(
+      () =>
+        expect(watch!.stderr()).toContain(
+          `waybill: order ${first!.uid} left the watched orders, but reading it failed (`,
+        ),
+      WAIT,
+    );
+    // Its new status may come first, while still listed: only its leaving waits.
+    expect(parsed(watch).filter((line) => line.uid === first!.uid && line.change !== 'changed')).toEqual([]);
+
+    stack.sim.control.setFault(null);
+    // The next state of the window asks again.
+    stack.sim.control.changeOrder(second!.uid, { late: second!.late.is_late });
+    await vi.waitFor(
+      () =>
+        expect(parsed(watch!)).toContainEqual(
+          expect.objectContaining({ uid: first!.uid, change: 'removed' }),
+        ),
+      WAIT,
+    );
+    expect(watch.stderr().match(/reading it failed/g)).toHaveLength(1);
+  });
+
   it('says on stderr when live updates pause because the backend is not answering, and when they resume', async () => {
     watch = await startWatch();
     stack.sim.control.setFault('down');

@@ -43,15 +43,23 @@ function moved(before: Watched, after: Watched): boolean {
   );
 }
 
-/** `orders.detail` as a NewestRow: a gateway that answers NOT_FOUND or FORBIDDEN says it is gone. */
-export function newestRowFrom(detail: (uid: string) => Promise<{ order: Order }>): NewestRow {
+/**
+ * `orders.detail` as a NewestRow: a gateway that answers NOT_FOUND or FORBIDDEN says it is gone.
+ * Any other failure leaves the row unknown, and `unknown` hears why.
+ */
+export function newestRowFrom(
+  detail: (uid: string) => Promise<{ order: Order }>,
+  unknown: (uid: string, error: unknown) => void = () => {},
+): NewestRow {
   return (uid) =>
     detail(uid).then(
       ({ order }) => order,
       (error: unknown) => {
         const code =
           error instanceof TRPCClientError ? (error.data as { code?: unknown } | null)?.code : null;
-        return code === 'NOT_FOUND' || code === 'FORBIDDEN' ? null : undefined;
+        if (code === 'NOT_FOUND' || code === 'FORBIDDEN') return null;
+        unknown(uid, error);
+        return undefined;
       },
     );
 }

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE } from '@waybill/contracts';
 import type { WaybillClient } from '../index.js';
 import { type LiveConnectionState, liveList } from '../live-list.js';
 import { RequestTimeoutError } from '../request-guard.js';
-import { CliError, usageError } from './errors.js';
+import { CliError, describeError, usageError } from './errors.js';
 import { describeRefusal, dropReason, onSocketRefused, type SocketRefusal } from './live-socket.js';
 import { newestRowFrom, type OrderChangeLine, type Watched, WatchedOrders } from './order-changes.js';
 import { type OrdersSearchOptions, ordersFilterFromFlags } from './orders-commands.js';
@@ -74,6 +74,22 @@ function healthNotices(notice: (text: string) => void, url: string) {
 }
 
 /**
+ * One stderr line per order that left the window while its newest row cannot be read: its
+ * `removed` or `moved-out` line waits for a read that works, and the reader should know it waits.
+ */
+function undecided(notice: (text: string) => void, url: string) {
+  const told = new Set<string>();
+  return (uid: string, error: unknown) => {
+    if (told.has(uid)) return;
+    told.add(uid);
+    notice(
+      `waybill: order ${uid} left the watched orders, but reading it failed (${describeError(error, url)}); ` +
+        'whether it was removed or moved out follows once a read works',
+    );
+  };
+}
+
+/**
  * Follows the orders matching the flags (the first `limit` of them, at most one page, in the
  * console's order) and writes one JSON line per changed order, until `signal` aborts. The first
  * state is not printed: `ready` is told how many orders are watched. Throws RequestTimeoutError
@@ -91,7 +107,7 @@ export async function watchOrders(
   const timer = setTimeout(() => gaveUp.abort(), firstStateWithinMs);
   const until = AbortSignal.any([signal, gaveUp.signal]);
   const health = healthNotices(out.notice, url);
-  const newest = newestRowFrom((uid) => client.orders.detail.query({ uid }));
+  const newest = newestRowFrom((uid) => client.orders.detail.query({ uid }), undecided(out.notice, url));
   let watched: WatchedOrders | null = null;
   let refusedFirst: CliError | null = null;
   const stopHearingRefusals = onSocketRefused((refusal) => {
