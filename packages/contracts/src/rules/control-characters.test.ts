@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptTokenNameSchema } from '../script-tokens.js';
-import { COMBINING_MARKS_MAX, hasControlCharacters, withoutControlCharacters } from './control-characters.js';
+import {
+  COMBINING_MARKS_MAX,
+  commentTextShown,
+  hasControlCharacters,
+  withoutControlCharacters,
+} from './control-characters.js';
 
 describe('hasControlCharacters', () => {
   it('finds NUL, BEL, line breaks, separators and direction marks', () => {
@@ -73,5 +78,24 @@ describe('withoutControlCharacters', () => {
     expect(withoutControlCharacters(`Z${'\u0301\u200B'.repeat(10)}`)).toBe(
       `Z${'\u0301'.repeat(COMBINING_MARKS_MAX)}`,
     );
+  });
+});
+
+describe('commentTextShown', () => {
+  it('shows a direction override as the characters stored, not reordered', () => {
+    expect(commentTextShown('Refund approved \u202E00.005 RUE tnuoma')).toBe(
+      'Refund approved 00.005 RUE tnuoma',
+    );
+  });
+
+  it('keeps the lines of a comment, and drops hidden characters within each', () => {
+    expect(commentTextShown('first\r\nsec\u200Bond\nthird\u2028fourth\tend')).toBe(
+      'first\nsecond\nthird\nfourth end',
+    );
+  });
+
+  it('keeps joiners, accents and plain text as they are', () => {
+    const text = 'Livrare la 👨\u200D👩\u200D👧 — Ștefan, café';
+    expect(commentTextShown(text)).toBe(text);
   });
 });

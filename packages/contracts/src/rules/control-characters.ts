@@ -41,3 +41,16 @@ export function withoutControlCharacters(text: string): string {
         .join('');
     });
 }
+
+/**
+ * A comment as colleagues read it in a thread or a row: its lines kept (they are part of what was
+ * written), and within each line what withoutControlCharacters removes gone, so a direction mark
+ * cannot show "EUR 500.00" for a text that holds "00.005 RUE". Comments come from the backend,
+ * written by any of its clients, so they are cleaned where shown rather than refused when added.
+ */
+export function commentTextShown(text: string): string {
+  return text
+    .split(/\r\n|[\n\r\u2028\u2029\u0085]/)
+    .map(withoutControlCharacters)
+    .join('\n');
+}

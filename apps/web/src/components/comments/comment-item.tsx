@@ -2,6 +2,7 @@ import {
   type Comment,
   commentAuthorName,
   commentKind,
+  commentTextShown,
   parseServerTime,
   snoozeLateBadge,
   snoozeRemainingText,
@@ -45,7 +46,7 @@ export function CommentItem({ comment, isLatest, unread, now }: CommentItemProps
         {created ? <time dateTime={comment.created_at}>{created}</time> : null}
         {unread ? <span className={styles.new}>New</span> : null}
       </div>
-      <p className={styles.text}>{comment.text}</p>
+      <p className={styles.text}>{commentTextShown(comment.text)}</p>
       {kind === 'escalated' ? <EscalatedLine comment={comment} /> : null}
       {kind === 'snoozed' ? <SnoozedLine comment={comment} isLatest={isLatest} now={now} /> : null}
     </li>

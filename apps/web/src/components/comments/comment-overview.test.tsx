@@ -29,6 +29,15 @@ function overview(order: Order, comments: Comment[], userUid: string | null = 'u
   return screen.getByTestId('comment-overview');
 }
 
+describe('CommentOverview, what the row shows of a comment', () => {
+  it('shows the latest comment without the characters that would reorder it', () => {
+    const el = overview(makeOrder({ comments: { count_: 1, status: null, team: null, until: null } }), [
+      makeComment({ uid: 'c-1', created_at: '2024-05-10T11:00:00', text: 'Refund \u202E00.005 RUE' }),
+    ]);
+    expect(within(el).getByTestId('comment-overview-text').textContent).toBe('Refund 00.005 RUE');
+  });
+});
+
 const three = () =>
   overview(makeOrder({ comments: { count_: 3, status: null, team: null, until: null } }), [
     makeComment({ uid: 'c-old', created_at: '2024-05-09T10:00:00', text: 'Older note' }),

@@ -5,6 +5,7 @@ import {
   type CommentPreview,
   commentAuthorName,
   commentOverviewColour,
+  commentTextShown,
   type Department,
   isCommentAgeHidden,
   isCommentUnread,
@@ -102,6 +103,7 @@ export function CommentOverview({
   }
 
   const cut = (latest as CommentPreview).text_truncated === true;
+  const shown = commentTextShown(latest.text);
   const colour = commentOverviewColour(order.display_priority, department);
   const created = parseServerTime(latest.created_at);
   const age = created && !isCommentAgeHidden(order.aggregated_status.key) ? relativeTime(created, now) : null;
@@ -132,7 +134,7 @@ export function CommentOverview({
             </span>
             <span className={styles.body}>
               <span className={styles.text} data-testid="comment-overview-text">
-                {latest.text}
+                {shown}
               </span>{' '}
               <CommentMeta
                 more={moreCommentsText(total)}
@@ -147,7 +149,7 @@ export function CommentOverview({
         <TooltipBubble testId="comment-overview-tooltip">{byline}</TooltipBubble>
       </Tooltip.Root>
       <CopyButton
-        value={latest.text}
+        value={shown}
         // A row carries a long comment cut: copying says so (the order detail has it whole).
         label={cut ? 'Copy latest comment, shortened' : 'Copy latest comment'}
         tooltip={cut ? 'Copy comment (shortened: the order has it whole)' : 'Copy comment'}

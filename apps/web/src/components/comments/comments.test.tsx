@@ -23,6 +23,13 @@ function item(comment: Comment, isLatest = true) {
 }
 
 describe('CommentItem', () => {
+  it('shows a comment in the order its characters were written: a direction override reorders nothing', () => {
+    const el = item(makeComment({ text: 'Refund approved \u202E00.005 RUE tnuoma\nsecond line' }));
+    expect(within(el).getByText(/Refund approved/).textContent).toBe(
+      'Refund approved 00.005 RUE tnuoma\nsecond line',
+    );
+  });
+
   it("shows 'Anonymous' for an author without a name", () => {
     const el = item(
       makeComment({ user: { uid: 'u', name: null, anonymous: { is_anonymous: true, name: null } } }),
