@@ -19,6 +19,7 @@ import {
   MARK_IN_TRANSIT_FROM,
   orderActionUnavailable,
   orderRowActions,
+  parcelCountFromText,
   parcelCountProblem,
   ROW_ACTION_STATUS,
   STATUS_ACTIONS,
@@ -307,6 +308,16 @@ describe("reissue: the backend's limit on boxes", () => {
     expect(parcelCountProblem(150, null)).toBeNull();
     expect(parcelCountProblem(1, 99)).toBe('Number of boxes must be a whole number of at least 2.');
     expect(parcelCountProblem(Number.NaN, 99)).toMatch(/whole number/);
+  });
+});
+
+describe('reissue: the number of boxes typed', () => {
+  it('reads plain whole numbers, and nothing from a typo', () => {
+    expect(parcelCountFromText('3')).toBe(3);
+    expect(parcelCountFromText(' 12 ')).toBe(12);
+    expect(parcelCountFromText('007')).toBe(7);
+    for (const typo of ['3.5', '2-3', '-5', '1e3', '3 boxes', '', '٣'])
+      expect(parcelCountFromText(typo), typo).toBeNaN();
   });
 });
 

@@ -313,7 +313,11 @@ export function parcelCountProblem(numberOfParcels: number, max: number | null):
 }
 
 /**
- * Digits the boxes field takes: an input size, not a business bound (nine digits stay a safe
- * integer and fit the field).
+ * The number of boxes a typed or pasted text says, or NaN when it is not a plain whole number.
+ * "3.5", "2-3", "-5" or "1e3" are typos to correct, not 35, 23, 5 or 13 boxes: a reissued label
+ * cannot be un-issued at the courier, so nothing is guessed from them.
  */
-export const REISSUE_PARCELS_MAX_DIGITS = 9;
+export function parcelCountFromText(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}

@@ -3,10 +3,10 @@ import {
   isParcelsDecrementDisabled,
   type Order,
   orderActionUnavailable,
+  parcelCountFromText,
   parcelCountProblem,
   REISSUE_DEFAULT_PARCELS,
   REISSUE_MIN_PARCELS,
-  REISSUE_PARCELS_MAX_DIGITS,
 } from '@waybill/contracts';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -117,13 +117,15 @@ export function ReissueModal({
           aria-invalid={!valid || undefined}
           aria-describedby={`${id}-hint`}
           onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '').slice(0, REISSUE_PARCELS_MAX_DIGITS);
-            setText(digits);
-            setParcels(digits === '' ? Number.NaN : Number(digits));
+            // Kept as typed: a typo ("3.5") stays in sight with the problem under it, never read as 35.
+            setText(e.target.value);
+            setParcels(parcelCountFromText(e.target.value));
           }}
           onBlur={() => {
-            // Too few (or none) becomes the minimum; too many stays, with the limit named under it.
-            if (parcels < REISSUE_MIN_PARCELS || Number.isNaN(parcels)) set(REISSUE_MIN_PARCELS);
+            // None or too few becomes the minimum and "007" reads 7; a typo and too many stay, with
+            // the problem named under them.
+            if (text.trim() === '' || parcels < REISSUE_MIN_PARCELS) set(REISSUE_MIN_PARCELS);
+            else if (!Number.isNaN(parcels)) set(parcels);
           }}
         />
         <button

@@ -464,6 +464,43 @@ describe('row actions', () => {
     expect(props.onReissue).toHaveBeenCalledWith(expect.objectContaining({ uid: 'ord-1' }), 3);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it.each(['3.5', '2-3', '-5', '1e3'])(
+    'reads no number of boxes from the typo %s: it stays, named, and CONFIRM is off',
+    async (typo) => {
+      const user = userEvent.setup();
+      const { props } = setup();
+      const menu = await open(user);
+      await user.click(within(menu).getByRole('menuitem', { name: 'Reissue AWB' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reissue AWB' });
+      const field = within(dialog).getByLabelText('Number of boxes');
+      await user.clear(field);
+      await user.type(field, typo);
+      await user.tab();
+      expect(field).toHaveValue(typo);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(
+        within(dialog).getByText('Number of boxes must be a whole number of at least 2.'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
+      expect(props.onReissue).not.toHaveBeenCalled();
+    },
+  );
+
+  it('reads " 007 " as 7 boxes once the field is left', async () => {
+    const user = userEvent.setup();
+    const { props } = setup();
+    const menu = await open(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Reissue AWB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reissue AWB' });
+    const field = within(dialog).getByLabelText('Number of boxes');
+    await user.clear(field);
+    await user.type(field, ' 007 ');
+    await user.tab();
+    expect(field).toHaveValue('7');
+    await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
+    expect(props.onReissue).toHaveBeenCalledWith(expect.objectContaining({ uid: 'ord-1' }), 7);
+  });
 });
 
 describe('long lists', () => {
