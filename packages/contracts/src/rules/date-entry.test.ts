@@ -7,6 +7,7 @@ import {
   dateEntryRangeProblem,
   dateEntryReducer,
   dateEntryValue,
+  datePartsFromText,
   digitsOnly,
   INITIAL_DATE_ENTRY,
   isDateSaveDisabled,
@@ -327,5 +328,37 @@ describe('plausible status-change dates', () => {
     expect(isDateSaveDisabled(inRange, false, range)).toBe(false);
     expect(isDateSaveDisabled({ ...inRange, year: '2030' }, false, range)).toBe(true);
     expect(isDateSaveDisabled({ ...inRange, year: '2030' }, false)).toBe(false);
+  });
+});
+
+describe('a whole date pasted into the fields', () => {
+  it.each([
+    ['28/11/2026', '28', '11', '2026'],
+    ['28.11.2026', '28', '11', '2026'],
+    ['28-11-2026', '28', '11', '2026'],
+    ['3/7/2026', '03', '07', '2026'],
+    [' 28 / 11 / 2026 ', '28', '11', '2026'],
+    ['28112026', '28', '11', '2026'],
+    ['2026-11-28', '28', '11', '2026'],
+    ['2026-11-28T10:21:03.000Z', '28', '11', '2026'],
+    ['2026-11-28 10:21', '28', '11', '2026'],
+  ])('reads %s as day %s, month %s, year %s', (text, day, month, year) => {
+    expect(datePartsFromText(text)).toEqual({ day, month, year });
+  });
+
+  it.each(['28/13/2026', '32/11/2026', '2026/11/28', 'yesterday', '28/11/26', '', '11/28'])(
+    'reads no date from %s',
+    (text) => {
+      expect(datePartsFromText(text)).toBeNull();
+    },
+  );
+
+  it('fills all three fields and moves to the year, where the date is checked as typed ones are', () => {
+    const state = dateEntryReducer(INITIAL_DATE_ENTRY, {
+      type: 'paste',
+      parts: { day: '31', month: '02', year: '2026' },
+    });
+    expect(state).toEqual({ day: '31', month: '02', year: '2026', focus: 'year' });
+    expect(dateEntryValue(state)).toBeNull();
   });
 });

@@ -17,7 +17,11 @@ export type DateEntryAction =
   | { type: 'input'; field: DateField; value: string }
   | { type: 'focus'; field: DateField }
   | { type: 'blur'; field: DateField }
+  /** A whole date pasted into any field: all three parts at once (datePartsFromText). */
+  | { type: 'paste'; parts: DateEntryParts }
   | { type: 'reset' };
+
+export type DateEntryParts = Pick<DateEntryState, 'day' | 'month' | 'year'>;
 
 export const INITIAL_DATE_ENTRY: DateEntryState = { day: '', month: '', year: '', focus: 'day' };
 
@@ -65,6 +69,8 @@ export function dateEntryReducer(state: DateEntryState, action: DateEntryAction)
       if (/^[1-9]$/.test(v)) return { ...state, [action.field]: `0${v}` };
       return state;
     }
+    case 'paste':
+      return { ...action.parts, focus: 'year' };
     case 'input': {
       const { field } = action;
       const next = field === 'year' ? normaliseYear(action.value) : normaliseDayOrMonth(field, action.value);
@@ -77,11 +83,34 @@ export function dateEntryReducer(state: DateEntryState, action: DateEntryAction)
   }
 }
 
+const pad = (digits: string) => digits.padStart(2, '0');
+const DAY_MONTH_YEAR = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
+const YEAR_MONTH_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]*(?:Z|[+-]\d\d:?\d\d)?)?$/;
+const COMPACT = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * The day, month and year of a whole date pasted into the fields, or null when the text is not one:
+ * DD/MM/YYYY with `/`, `.` or `-` (one-digit day or month too), DDMMYYYY, and ISO YYYY-MM-DD (with a
+ * time after it, as other systems export dates). A field takes two or four characters, so without
+ * this a pasted "2026-11-28" would leave "20" in the day and drop the rest.
+ */
+export function datePartsFromText(text: string): DateEntryParts | null {
+  const trimmed = text.trim();
+  const iso = YEAR_MONTH_DAY.exec(trimmed);
+  const dmy = iso ? null : (DAY_MONTH_YEAR.exec(trimmed.replace(/\s+/g, '')) ?? COMPACT.exec(trimmed));
+  const [day, month, year] = iso ? [iso[3], iso[2], iso[1]] : dmy ? [dmy[1], dmy[2], dmy[3]] : [];
+  if (day === undefined || month === undefined || year === undefined) return null;
+  const parts = { day: pad(day), month: pad(month), year };
+  if (Number(parts.day) < 1 || Number(parts.day) > 31 || Number(parts.month) < 1 || Number(parts.month) > 12)
+    return null;
+  return parts;
+}
+
 /**
  * The entered date at 15:00 local time, or null unless day 1-31, month 1-12, a 4-digit year and a
  * real calendar date (no 31 February).
  */
-export function dateEntryValue(state: Pick<DateEntryState, 'day' | 'month' | 'year'>): Date | null {
+export function dateEntryValue(state: DateEntryParts): Date | null {
   if (!/^\d{1,2}$/.test(state.day) || !/^\d{1,2}$/.test(state.month) || !/^\d{4}$/.test(state.year))
     return null;
   const day = Number(state.day);

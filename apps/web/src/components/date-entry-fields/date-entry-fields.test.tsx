@@ -43,4 +43,43 @@ describe('DateEntryFields', () => {
     expect(screen.getByLabelText('Day')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('value')).toHaveTextContent('none');
   });
+
+  it.each(['2026-11-28', '28/11/2026', '28.11.2026'])(
+    'fills all three fields from a pasted %s',
+    async (text) => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await user.click(screen.getByLabelText('Day'));
+      await user.paste(text);
+      expect(screen.getByLabelText('Day')).toHaveValue('28');
+      expect(screen.getByLabelText('Month')).toHaveValue('11');
+      expect(screen.getByLabelText('Year')).toHaveValue('2026');
+      expect(screen.getByLabelText('Year')).toHaveFocus();
+      expect(screen.getByTestId('value').textContent).toContain('Nov 28 2026');
+    },
+  );
+
+  it('refuses a pasted text that is no date, in words, and keeps what the fields held', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(screen.getByLabelText('Day'), '05');
+    await user.click(screen.getByLabelText('Month'));
+    await user.paste('next Tuesday');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That is not a date: paste it as DD/MM/YYYY or YYYY-MM-DD',
+    );
+    expect(screen.getByLabelText('Day')).toHaveValue('05');
+    expect(screen.getByLabelText('Month')).toHaveValue('');
+    await user.keyboard('1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('takes a pasted day as typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByLabelText('Day'));
+    await user.paste('12');
+    expect(screen.getByLabelText('Day')).toHaveValue('12');
+    expect(screen.getByLabelText('Month')).toHaveFocus();
+  });
 });

@@ -4,8 +4,9 @@ import {
   type DateField,
   dateEntryReducer,
   dateEntryValue,
+  datePartsFromText,
 } from '@waybill/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { type ClipboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { DateParts } from '../../lib/date-entry.js';
 import styles from './date-entry-fields.module.css';
 
@@ -20,6 +21,8 @@ export interface DateEntryFieldsProps {
   /** Enter in any field (the modal saves when the date is valid). */
   onEnter?: () => void;
 }
+
+const maxLength = (name: DateField) => (name === 'year' ? 4 : 2);
 
 /** Why a fully typed entry is not a date, for the inline message. */
 export function dateEntryProblem(value: Pick<DateEntryState, 'day' | 'month' | 'year'>): string | null {
@@ -45,7 +48,8 @@ export function DateEntryFields({
     month: useRef<HTMLInputElement>(null),
     year: useRef<HTMLInputElement>(null),
   };
-  const problem = dateEntryProblem(value) ?? rangeProblem;
+  const [pasteProblem, setPasteProblem] = useState<string | null>(null);
+  const problem = pasteProblem ?? dateEntryProblem(value) ?? rangeProblem;
   const state: DateEntryState = { ...value, focus: value.focus ?? 'day' };
   const lastFocus = useRef(state.focus);
 
@@ -59,6 +63,18 @@ export function DateEntryFields({
 
   const dispatch = (action: DateEntryAction) => onChange(dateEntryReducer(state, action));
 
+  // A field takes 2 or 4 characters, so the browser would cut a pasted whole date to its first two
+  // ("2026-11-28" leaving day 20): a paste that is more than one field's digits fills all three, or
+  // is refused in words, and never half-kept.
+  const paste = (name: DateField) => (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text');
+    if (/^\d*$/.test(text.trim()) && text.trim().length <= maxLength(name)) return;
+    event.preventDefault();
+    const parts = datePartsFromText(text);
+    setPasteProblem(parts ? null : 'That is not a date: paste it as DD/MM/YYYY or YYYY-MM-DD, or type it.');
+    if (parts) dispatch({ type: 'paste', parts });
+  };
+
   const field = (name: DateField, text: string, placeholder: string, width: 'short' | 'long') => (
     <label className={styles.field}>
       <span className={styles.fieldLabel}>{placeholder}</span>
@@ -71,7 +87,7 @@ export function DateEntryFields({
         aria-label={text}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
-        maxLength={name === 'year' ? 4 : 2}
+        maxLength={maxLength(name)}
         data-autofocus={name === 'day' || undefined}
         value={value[name]}
         onFocus={() => {
@@ -85,7 +101,11 @@ export function DateEntryFields({
             onEnter();
           }
         }}
-        onChange={(e) => dispatch({ type: 'input', field: name, value: e.target.value })}
+        onPaste={paste(name)}
+        onChange={(e) => {
+          setPasteProblem(null);
+          dispatch({ type: 'input', field: name, value: e.target.value });
+        }}
       />
     </label>
   );
