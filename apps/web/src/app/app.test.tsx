@@ -261,6 +261,35 @@ describe('protected area', () => {
     expect(logout).toHaveBeenCalledTimes(1);
     await screen.findByRole('button', { name: /Sign in with Google/ });
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+
+  it('says the session ended when it ends under an open page, and comes back to that page', async () => {
+    let session = signedIn as typeof signedOut | typeof signedIn;
+    const { router } = renderAt('/inbounds?page=2', {
+      ...referenceHandlers(),
+      'auth.session': () => session,
+      'auth.logout': () => ({ ok: true }),
+      'inbounds.live': () => {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'session has ended' });
+      },
+      'inbounds.search': () => {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'session has ended' });
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inbounds'));
+    session = signedOut;
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/inbounds?page=2')}`);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
+  });
+
+  it('says nothing of an ended session on /login opened directly', async () => {
+    renderAt('/login', { 'auth.session': () => signedOut });
+    await screen.findByRole('button', { name: /Sign in with Google/ });
+    expect(screen.queryByText(/session has ended/)).toBeNull();
   });
 
   it('keeps the session when the user list fails for another reason, saying the backend is unavailable', async () => {
@@ -296,6 +325,8 @@ describe('protected area', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(logout).toHaveBeenCalledTimes(1);
+    await screen.findByRole('button', { name: /Sign in with Google/ });
+    expect(screen.queryByText(/session has ended/)).toBeNull();
   });
 
   it('shows pushed changes of the live list without reloading', async () => {

@@ -9,7 +9,7 @@ import { AppFooter } from '../../components/layout/app-footer.js';
 import { Header } from '../../components/layout/header.js';
 import { PopupLayer, usePopupLayerElement } from '../../components/popup-layer/popup-layer.js';
 import { SkeletonRows } from '../../components/skeleton/skeleton-rows.js';
-import { loginPath, useLogout, useSession } from '../../features/auth/index.js';
+import { loginPath, SESSION_ENDED, useLogout, useSession } from '../../features/auth/index.js';
 import { PresenceProvider } from '../../features/presence/index.js';
 import { BulkJobsProvider } from '../../hooks/use-bulk-jobs.js';
 import { DraftsProvider } from '../../hooks/use-drafts.js';
@@ -45,6 +45,15 @@ export function ProtectedLayout() {
   const me = useCurrentUser();
   const reference = useReferenceQueries(signedIn && me.isSuccess);
   const { logout } = useLogout();
+  // Signed out while here, not by this tab's own Log out: the sign-in page says the session ended.
+  const wasSignedIn = useRef(false);
+  const loggingOut = useRef(false);
+  if (signedIn) wasSignedIn.current = true;
+  const endedHere = wasSignedIn.current && !loggingOut.current ? SESSION_ENDED : undefined;
+  const logOut = useCallback(() => {
+    loggingOut.current = true;
+    logout();
+  }, [logout]);
   const state = new URLSearchParams(location.search).get('state');
   // A deep link (/inbounds, an order detail) comes back here after sign-in.
   const asked = `${location.pathname}${location.search}${location.hash}`;
@@ -65,10 +74,10 @@ export function ProtectedLayout() {
     endSession.mutate(undefined, {
       onSettled: () => {
         queryClient.clear();
-        navigate(loginPath(state), { replace: true });
+        navigate(loginPath(state, asked), { replace: true, state: SESSION_ENDED });
       },
     });
-  }, [signedIn, sessionEnded, navigate, state, endSession, queryClient]);
+  }, [signedIn, sessionEnded, navigate, state, asked, endSession, queryClient]);
   // A failed first load blocks the console; a failed refresh of loaded data leaves it on screen.
   const meMissing = me.isLoadingError;
   const usersMissing = reference.users.isLoadingError;
@@ -96,7 +105,7 @@ export function ProtectedLayout() {
   if (session.isPending) return <ShellSkeleton />;
   // auth.session answers "nobody" for an ended session: its failure is always the server's trouble.
   if (session.isLoadingError) return <BackendUnavailable error={session.error} retry={retrySession} />;
-  if (!signedIn) return <Navigate to={loginPath(state, asked)} replace />;
+  if (!signedIn) return <Navigate to={loginPath(state, asked)} replace state={endedHere} />;
   if (!sessionEnded && (meMissing || usersMissing))
     return <BackendUnavailable error={failure} retry={retryUser} />;
 
@@ -116,7 +125,7 @@ export function ProtectedLayout() {
               <div className={styles.shell}>
                 <Header
                   user={user}
-                  onLogout={logout}
+                  onLogout={logOut}
                   tools={
                     <>
                       <Suspense fallback={<span className={styles.bellSpace} aria-hidden />}>

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { passwordLoginInputSchema } from '@waybill/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { browser } from '../../../lib/browser.js';
-import { errorCode, errorMessage } from '../../../lib/errors.js';
+import { ERROR_TEXT, errorCode, errorMessage } from '../../../lib/errors.js';
 import { useTRPC } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
 import {
   afterLoginPath,
+  cameForEndedSession,
   forwardableState,
   GOOGLE_CALLBACK_PATH,
   RETURN_PARAM,
@@ -22,6 +23,7 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
 /** Sign-in: Google for everyone; e-mail and password only where the gateway turns them on. */
 export function LoginPage() {
   const [params] = useSearchParams();
+  const sessionEnded = cameForEndedSession(useLocation().state);
   const state = params.get('state');
   // The page asked for before sign-in (checked by afterLoginPath: same-origin paths only).
   const next = params.get(RETURN_PARAM);
@@ -120,6 +122,11 @@ export function LoginPage() {
           Welcome to Waybill
         </h1>
         <p className={styles.subtitle}>Sign in to the operations console to follow orders live.</p>
+        {sessionEnded && !login.isError ? (
+          <p className={styles.notice} role="status">
+            {ERROR_TEXT.session}
+          </p>
+        ) : null}
 
         <Button
           variant="secondary"

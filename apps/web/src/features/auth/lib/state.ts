@@ -38,6 +38,21 @@ export function loginPath(state: string | null | undefined, next?: string | null
     : '/login';
 }
 
+/**
+ * The router state a console page hands /login when the session ended under it (signed out in
+ * another tab, expired, revoked): history state, so a reload or a bookmark of /login says nothing.
+ */
+export const SESSION_ENDED = { sessionEnded: true } as const;
+
+/** Whether /login was opened because the session ended under the page before it. */
+export function cameForEndedSession(locationState: unknown): boolean {
+  return (
+    typeof locationState === 'object' &&
+    locationState !== null &&
+    (locationState as { sessionEnded?: unknown }).sessionEnded === true
+  );
+}
+
 /** A short (not forwardable) shop-install state is dropped, not carried back in the return page. */
 function withoutState(path: string | null): string | null {
   if (!path) return null;
