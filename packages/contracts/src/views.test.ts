@@ -54,6 +54,13 @@ describe('saved view rules', () => {
     );
   });
 
+  it('counts a name in characters as typed, an emoji as one', () => {
+    const forty = '🚚 Nachtschicht Überfällige WAW Errors 🔥🔥';
+    expect(viewSaveInputSchema.safeParse({ ...fullestConsoleView(), name: forty }).success).toBe(true);
+    const parsed = viewSaveInputSchema.safeParse({ ...fullestConsoleView(), name: `${forty}!` });
+    expect(parsed.error?.issues[0]?.message).toBe('A view name has at most 40 characters.');
+  });
+
   it("keeps the console's fullest realistic filter well within VIEW_MAX_BYTES", () => {
     const view = fullestConsoleView();
     expect(viewBytes(view)).toBeGreaterThan(4_000);

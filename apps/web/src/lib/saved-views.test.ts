@@ -67,6 +67,9 @@ describe('saved views', () => {
     for (const name of ['Late\u0000', 'Ring\u0007', 'Invoice\u202Efdp.exe'])
       expect(viewNameProblem(name, [])).toMatch(/cannot hold control characters/);
     expect(viewNameProblem('Întârziate 📦', [])).toBeNull();
+    // 40 characters as typed, 43 UTF-16 units: an emoji is one character.
+    expect(viewNameProblem('🚚 Nachtschicht Überfällige WAW Errors 🔥🔥', [])).toBeNull();
+    expect(viewNameProblem('🔥'.repeat(VIEW_NAME_MAX + 1), [])).toMatch(/at most 40/);
   });
 
   it('filters: at most VIEW_MAX_BYTES with the search, as the gateway counts them', () => {

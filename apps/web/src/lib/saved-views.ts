@@ -1,7 +1,9 @@
 import {
+  firstCharacters,
   hasControlCharacters,
   type LimitName,
   type OrdersFilter,
+  textLength,
   VIEW_MAX_BYTES,
   VIEW_NAME_CONTROL_MESSAGE,
   VIEW_NAME_MAX,
@@ -72,7 +74,8 @@ export function viewNameProblem(
 ): string | null {
   const trimmed = name.trim();
   if (trimmed.length === 0) return 'Give the view a name.';
-  if (trimmed.length > VIEW_NAME_MAX) return `A name has at most ${VIEW_NAME_MAX} characters.`;
+  // Counted as zod counts the gateway's rule: in code points, an emoji is one character.
+  if (textLength(trimmed) > VIEW_NAME_MAX) return `A name has at most ${VIEW_NAME_MAX} characters.`;
   if (hasControlCharacters(trimmed)) return VIEW_NAME_CONTROL_MESSAGE;
   if (views.some((v) => v.id !== exceptId && sameName(v.name, trimmed)))
     return `A view named "${trimmed}" already exists.`;
@@ -138,7 +141,9 @@ export function migrationPlan(
     .filter((view) => view.path === '/realtime' && !own.some((v) => v.id === view.id))
     .map((view) => {
       const taken = viewNameProblem(view.name, own) !== null;
-      const name = taken ? `${view.name.slice(0, VIEW_NAME_MAX - 15).trim()} (this browser)` : view.name;
+      const name = taken
+        ? `${firstCharacters(view.name, VIEW_NAME_MAX - 15).trim()} (this browser)`
+        : view.name;
       return {
         view,
         input: {

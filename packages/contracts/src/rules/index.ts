@@ -26,4 +26,5 @@ export * from './store-health.js';
 export * from './summary.js';
 export * from './team.js';
 export * from './text.js';
+export * from './text-length.js';
 export * from './time.js';

@@ -1,4 +1,4 @@
-import { type SavedTeamView, viewKey } from '@waybill/contracts';
+import { firstCharacters, type SavedTeamView, viewKey } from '@waybill/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/button/button.js';
 import { Modal } from '../../../../components/modal/modal.js';
@@ -42,7 +42,7 @@ export function ManageViewsModal({
         <Suspense fallback={null}>
           <SaveViewModal
             title={`Copy "${copying.name}"`}
-            initialName={copying.name.slice(0, VIEW_NAME_MAX)}
+            initialName={firstCharacters(copying.name, VIEW_NAME_MAX)}
             views={own}
             saving={copying}
             onSave={(name) => actions.onCopy(copying, name)}
