@@ -43,9 +43,14 @@ export interface BackToTopProps {
    * list ends with room for the button.
    */
   hideAtFooter?: RefObject<HTMLElement | null>;
+  /**
+   * Where the keyboard focus goes once pressed: the button leaves the page as the list reaches the
+   * top, and focus left on it would fall back to the page's start.
+   */
+  focusAfter: RefObject<HTMLElement | null>;
 }
 
-export function BackToTop({ headerRef, hideAtFooter }: BackToTopProps) {
+export function BackToTop({ headerRef, hideAtFooter, focusAfter }: BackToTopProps) {
   const [visible, setVisible] = useState(false);
   useWindowScroll(
     () => {
@@ -63,7 +68,14 @@ export function BackToTop({ headerRef, hideAtFooter }: BackToTopProps) {
       {/* Room under the list's end, so there the button covers no row and no footer text. */}
       {hideAtFooter ? null : <div className={styles.room} aria-hidden />}
       {visible ? (
-        <button type="button" className={styles.button} onClick={scrollToTop}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => {
+            scrollToTop();
+            focusAfter.current?.focus({ preventScroll: true });
+          }}
+        >
           <ArrowUp size={14} aria-hidden />
           Back to Top
         </button>

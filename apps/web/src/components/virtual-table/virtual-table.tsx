@@ -80,6 +80,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   // The header is sticky in some lists: Back to Top measures where it starts, not where it sticks.
   const headerRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const showRows = placeholder === undefined;
 
@@ -135,6 +136,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     <>
       <div ref={headerRef} aria-hidden data-testid="table-top" className={styles.sentinel} />
       <table
+        ref={tableRef}
+        // Focusable from script only: Back to Top leaves the focus on the list it went up.
+        tabIndex={-1}
         className={[props.className ?? styles.table, props.cardsOnPhone ? styles.cards : '']
           .filter(Boolean)
           .join(' ')}
@@ -177,7 +181,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         </tbody>
       </table>
       {props.children}
-      <BackToTop headerRef={headerRef} hideAtFooter={props.backToTopHidesAt} />
+      <BackToTop headerRef={headerRef} hideAtFooter={props.backToTopHidesAt} focusAfter={tableRef} />
     </>
   );
 }
