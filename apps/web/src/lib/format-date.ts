@@ -84,13 +84,13 @@ export function formatInZone(date: Date, zone: string, pattern: string): string 
  * so and the warehouse has a valid zone. 24-hour times.
  */
 export function formatZoned(
-  value: string | null | undefined,
+  value: string | Date | null | undefined,
   mode: TimeMode,
   warehouseTimeZone: string | null | undefined,
   pattern = 'dd MMM yyyy, HH:mm',
 ): string {
-  const date = parseServerTime(value);
-  if (!date) return '-';
+  const date = value instanceof Date ? value : parseServerTime(value);
+  if (!date || Number.isNaN(date.getTime())) return '-';
   if (mode === 'warehouse' && warehouseTimeZone && isValidTimeZone(warehouseTimeZone)) {
     return formatInZone(date, warehouseTimeZone, pattern);
   }

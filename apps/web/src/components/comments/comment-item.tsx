@@ -8,7 +8,8 @@ import {
   snoozeRemainingText,
   type Team,
 } from '@waybill/contracts';
-import { format } from 'date-fns';
+import { formatZoned } from '../../lib/format-date.js';
+import type { TimeMode } from '../../lib/time-mode.js';
 import styles from './comment-item.module.css';
 import { CommentStatusIcon } from './comment-status-icon.js';
 
@@ -18,6 +19,9 @@ export interface CommentItemProps {
   isLatest: boolean;
   unread: boolean;
   now: Date;
+  /** The header's switch: times in the browser's zone (the default), or the warehouse's. */
+  timeMode?: TimeMode;
+  warehouseTimeZone?: string | null;
 }
 
 export const TEAM_LABELS: Record<Team, string> = {
@@ -25,20 +29,32 @@ export const TEAM_LABELS: Record<Team, string> = {
   'non-technical': 'Non-technical',
 };
 
-// Order detail times: the browser's zone, English, 24-hour.
-const when = (value: string | null | undefined) => {
-  const date = parseServerTime(value);
-  return date ? format(date, 'dd MMM yyyy, HH:mm') : null;
-};
-const day = (value: string | null | undefined) => {
-  const date = parseServerTime(value);
-  return date ? format(date, 'dd MMM yyyy') : null;
-};
+/** A comment's times, English and 24-hour, in the zone the header's switch names (as the order's own). */
+interface CommentTimes {
+  when: (value: string | null | undefined) => string | null;
+  day: (value: string | null | undefined) => string | null;
+}
+
+function commentTimes(mode: TimeMode, zone: string | null | undefined): CommentTimes {
+  const shown = (pattern: string) => (value: string | null | undefined) => {
+    const text = formatZoned(value, mode, zone, pattern);
+    return text === '-' ? null : text;
+  };
+  return { when: shown('dd MMM yyyy, HH:mm'), day: shown('dd MMM yyyy') };
+}
 
 /** One comment of the full list: author, time, text and its escalated/snoozed state. */
-export function CommentItem({ comment, isLatest, unread, now }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  isLatest,
+  unread,
+  now,
+  timeMode = 'local',
+  warehouseTimeZone,
+}: CommentItemProps) {
   const kind = commentKind(comment);
-  const created = when(comment.created_at);
+  const times = commentTimes(timeMode, warehouseTimeZone);
+  const created = times.when(comment.created_at);
   return (
     <li className={styles.item} data-testid="comment-item" data-kind={kind} data-uid={comment.uid}>
       <div className={styles.head}>
@@ -47,13 +63,15 @@ export function CommentItem({ comment, isLatest, unread, now }: CommentItemProps
         {unread ? <span className={styles.new}>New</span> : null}
       </div>
       <p className={styles.text}>{commentTextShown(comment.text)}</p>
-      {kind === 'escalated' ? <EscalatedLine comment={comment} /> : null}
-      {kind === 'snoozed' ? <SnoozedLine comment={comment} isLatest={isLatest} now={now} /> : null}
+      {kind === 'escalated' ? <EscalatedLine comment={comment} times={times} /> : null}
+      {kind === 'snoozed' ? (
+        <SnoozedLine comment={comment} isLatest={isLatest} now={now} times={times} />
+      ) : null}
     </li>
   );
 }
 
-function EscalatedLine({ comment }: { comment: Comment }) {
+function EscalatedLine({ comment, times: { day } }: { comment: Comment; times: CommentTimes }) {
   const team = comment.team ? TEAM_LABELS[comment.team] : null;
   const { escalate } = comment.actions;
   return (
@@ -71,7 +89,17 @@ function EscalatedLine({ comment }: { comment: Comment }) {
   );
 }
 
-function SnoozedLine({ comment, isLatest, now }: { comment: Comment; isLatest: boolean; now: Date }) {
+function SnoozedLine({
+  comment,
+  isLatest,
+  now,
+  times: { when, day },
+}: {
+  comment: Comment;
+  isLatest: boolean;
+  now: Date;
+  times: CommentTimes;
+}) {
   const { snooze } = comment.actions;
   if (snooze.active) {
     const until = parseServerTime(snooze.until);

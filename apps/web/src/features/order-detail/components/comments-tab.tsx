@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button/button.js';
 import { CommentItem } from '../../../components/comments/comment-item.js';
 import { errorMessage } from '../../../lib/errors.js';
+import type { TimeMode } from '../../../lib/time-mode.js';
 import { useTRPC } from '../../../lib/trpc.js';
 import type { EditorRequest } from '../lib/editor-request.js';
 import { CommentEditor } from './comment-editor.js';
@@ -36,6 +37,9 @@ export interface CommentsTabProps {
   onDirtyChange: (dirty: boolean) => void;
   onChanged: () => void;
   now: Date;
+  /** The header's switch, for the comments' times (as the order's own). */
+  timeMode: TimeMode;
+  warehouseTimeZone: string | null | undefined;
 }
 
 const newestFirst = (a: Comment, b: Comment) =>
@@ -83,6 +87,8 @@ export function CommentsTab(props: CommentsTabProps) {
                 (userUid !== null && isCommentUnread(comment, userUid) && comment.user_uid !== userUid)
               }
               now={now}
+              timeMode={props.timeMode}
+              warehouseTimeZone={props.warehouseTimeZone}
             />
           ))}
         </ul>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeActivity, type Order, orderHistoryTimeline, orderStatusLabel } from '@waybill/contracts';
-import { format } from 'date-fns';
 import { CircleDot, Undo2, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
+import { formatZoned, isValidTimeZone } from '../../../lib/format-date.js';
+import type { TimeMode } from '../../../lib/time-mode.js';
 import { useTRPC } from '../../../lib/trpc.js';
 import { actorLabel, type CourierView } from '../lib/detail-view.js';
 import { mergeHistory } from '../lib/history-activity.js';
@@ -13,15 +14,28 @@ export interface HistoryTabProps {
   channel: string;
   warehouse: string;
   courier: CourierView;
+  /** The header's switch: times in the browser's zone, or in the warehouse's (`warehouseTimeZone`). */
+  timeMode: TimeMode;
+  warehouseTimeZone: string | null | undefined;
 }
-
-const when = (date: Date | null) => (date ? format(date, 'dd MMM yyyy, HH:mm:ss') : '-');
 
 /**
  * History: a 'new' entry plus every status, oldest first, each with its actor and the time to the
  * next; what the team did through Waybill (activity.forOrder) is merged in, naming who did it.
  */
-export function HistoryTab({ order, channel, warehouse, courier }: HistoryTabProps) {
+export function HistoryTab({
+  order,
+  channel,
+  warehouse,
+  courier,
+  timeMode,
+  warehouseTimeZone,
+}: HistoryTabProps) {
+  // The same zone as the header's status time, so one status never shows at two times.
+  const when = (date: Date | null) => formatZoned(date, timeMode, warehouseTimeZone, 'dd MMM yyyy, HH:mm:ss');
+  const inWarehouseZone =
+    timeMode === 'warehouse' && !!warehouseTimeZone && isValidTimeZone(warehouseTimeZone);
+  const zoneLabel = inWarehouseZone ? 'warehouse time' : 'local time';
   const trpc = useTRPC();
   const activity = useQuery(trpc.activity.forOrder.queryOptions({ uid: order.uid }));
   // A change of the order (made here or by a colleague) may come with a new entry: read again.
@@ -36,7 +50,7 @@ export function HistoryTab({ order, channel, warehouse, courier }: HistoryTabPro
         <tr>
           <th scope="col">Label</th>
           <th scope="col">Last Status</th>
-          <th scope="col">Timestamp</th>
+          <th scope="col">Timestamp ({zoneLabel})</th>
         </tr>
       </thead>
       <tbody>

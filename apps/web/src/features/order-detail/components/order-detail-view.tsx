@@ -99,6 +99,8 @@ export function OrderDetailView(props: OrderDetailViewProps) {
             channel={channel}
             warehouse={warehouseName(warehouse)}
             courier={courier}
+            timeMode={props.timeMode}
+            warehouseTimeZone={warehouse?.timezone}
           />
         </section>
       ) : null}
@@ -128,6 +130,8 @@ export function OrderDetailView(props: OrderDetailViewProps) {
           onDirtyChange={props.onDirtyChange}
           onChanged={props.onChanged}
           now={props.now}
+          timeMode={props.timeMode}
+          warehouseTimeZone={warehouse?.timezone}
         />
       </section>
       {known ? null : <p className={styles.notImplemented}>Not implemented</p>}

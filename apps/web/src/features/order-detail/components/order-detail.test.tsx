@@ -110,6 +110,31 @@ describe('order detail', () => {
     expect(within(entries[2]!).getByRole('img', { name: 'Return' })).toBeInTheDocument();
   });
 
+  it("shows History and comment times in the warehouse's zone when the header's switch says so, as the status pill", async () => {
+    localStorage.setItem('waybill.timeMode', 'warehouse');
+    try {
+      const order = makeOrder({
+        fulfillment_center_uid: 'fc-1',
+        aggregated_status: { key: 'back_to_sender', date: '2024-05-03T08:00:00Z' },
+        statuses_history: {
+          aggregated_status: [{ key: 'back_to_sender', priority: 5, date: '2024-05-03T08:00:00Z' }],
+        },
+      });
+      const comment = makeComment({ created_at: '2024-05-03T09:30:00Z' });
+      setup('/realtime/order?uid=ord-1', detailOf(order, [comment]));
+      // Bucharest is UTC+3 in May.
+      const header = await screen.findByTestId('order-detail-header');
+      await waitFor(() => expect(within(header).getByText(/03 May, 11:00/)).toBeInTheDocument());
+      expect(within(screen.getByTestId('comment-item')).getByText('03 May 2024, 12:30')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('columnheader', { name: 'Timestamp (warehouse time)' })).toBeInTheDocument();
+      const entry = screen.getAllByTestId('history-entry').find((e) => e.dataset.status === 'back_to_sender');
+      expect(within(entry!).getByText('03 May 2024, 11:00:00')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('waybill.timeMode');
+    }
+  });
+
   it('shows Not implemented for an unknown tab', async () => {
     setup('/realtime/order?uid=ord-1&tab=returns', detailOf());
     expect(await screen.findByText('Not implemented')).toBeInTheDocument();
