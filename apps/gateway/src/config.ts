@@ -319,6 +319,12 @@ export const configSchema = z.object({
   BACKEND_SESSION_CONCURRENCY: int(2, 1, 10_000),
   BACKEND_CONCURRENCY: int(64, 1, 100_000),
   BACKEND_SESSION_QUEUE: int(200, 1, 1_000_000),
+  /**
+   * Queries and mutations one session may have running at once, over HTTP and all its websockets
+   * (subscriptions are capped apart). More are refused at once, so a flood holds no memory: the
+   * console's busiest moment (a few tabs' first batches of 20) stays well under it.
+   */
+  SESSION_MAX_IN_FLIGHT: int(200, 1, 100_000),
   /** A gateway session ends after this long without a request (open websockets count as activity). */
   SESSION_IDLE_MS: int(14 * DAY_MS, 1000, 366 * DAY_MS),
   /**

@@ -11,6 +11,7 @@ import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { PerUserLock } from './scale/per-user-lock.js';
 import type { CommentRate } from './security/comment-rate.js';
+import type { SessionCalls } from './security/session-calls.js';
 import type { HoldLimits } from './team/hold-limits.js';
 import type { Team } from './team/team.js';
 import type { PendingActions } from './undo/pending-actions.js';
@@ -49,4 +50,6 @@ export interface Services {
   holdLimits: HoldLimits;
   /** Saved views kept per user (shared with the team on request) and their live counts. */
   views: TeamViews;
+  /** Queries and mutations running per session (SESSION_MAX_IN_FLIGHT). */
+  sessionCalls: SessionCalls;
 }

@@ -86,10 +86,14 @@ const timedProcedure = t.procedure.use(async ({ ctx, path, type, next }) =>
 );
 
 /**
- * Then a call on a transport its limits do not hold on is refused (transport-rules.ts), ahead of
- * the input check and every budget: a refused call holds nothing.
+ * Then a query or mutation past its session's SESSION_MAX_IN_FLIGHT is refused (session-calls.ts),
+ * and a call on a transport its limits do not hold on (transport-rules.ts), ahead of the input check
+ * and every budget: a refused call holds nothing.
  */
 const procedure = timedProcedure
+  .use(({ ctx, type, next }) =>
+    type === 'subscription' ? next() : ctx.services.sessionCalls.run(ctx.sessionId ?? ctx.token, next),
+  )
   .use(({ ctx, type, path, next }) => {
     refuseWrongTransport(ctx, type, path);
     return next();

@@ -235,6 +235,7 @@ describe('loadConfig', () => {
       BACKEND_SESSION_CONCURRENCY: 2,
       BACKEND_CONCURRENCY: 64,
       BACKEND_SESSION_QUEUE: 200,
+      SESSION_MAX_IN_FLIGHT: 200,
     });
     const set = loadConfig({
       LIST_MAX_LOADED_ROWS: '10000',
@@ -257,6 +258,7 @@ describe('loadConfig', () => {
       ['BACKEND_SESSION_CONCURRENCY', '0', 'at least 1'],
       ['BACKEND_CONCURRENCY', '-1', 'at least 1'],
       ['BACKEND_SESSION_QUEUE', 'x', 'a whole number in decimal digits'],
+      ['SESSION_MAX_IN_FLIGHT', '0', 'at least 1'],
     ] as const)
       expect(() => loadConfig({ [name]: value }), name).toThrow(
         `${name}=${JSON.stringify(value)}: must be ${problem}`,

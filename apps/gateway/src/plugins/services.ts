@@ -16,6 +16,7 @@ import { createScale, type Scale } from '../scale/index.js';
 import { PerUserLock } from '../scale/per-user-lock.js';
 import { redisTarget } from '../scale/redis-connection.js';
 import { CommentRate, MemoryWindowCounts, RedisWindowCounts } from '../security/comment-rate.js';
+import { SessionCalls } from '../security/session-calls.js';
 import type { Services } from '../services.js';
 import { DataStore } from '../storage/data-store.js';
 import { HoldLimits } from '../team/hold-limits.js';
@@ -222,6 +223,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       team,
       holdLimits,
       views,
+      sessionCalls: new SessionCalls(config.SESSION_MAX_IN_FLIGHT),
     };
     app.decorate('services', services);
     app.decorate('scale', scale);
