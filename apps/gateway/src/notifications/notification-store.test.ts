@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataStore } from '../storage/data-store.js';
+import { type DataSection, DataStore } from '../storage/data-store.js';
 import { MemoryNotificationStore } from './notification-store.js';
 
 let dataDir: string;
@@ -75,5 +75,62 @@ describe('MemoryNotificationStore on the embedded store: what a restart keeps', 
     expect(await after.seen('ord_1')).toBeNull();
     expect((await after.state('usr_x')).items).toEqual([]);
     expect(await after.isFollowing('usr_y', 'ord_1')).toBe(false);
+  });
+});
+
+describe('MemoryNotificationStore: what changes nothing writes nothing', () => {
+  /** The store on a section whose writes are counted. */
+  async function counted() {
+    data = await DataStore.open(dataDir);
+    const section = data.section('notifications');
+    const writes: string[] = [];
+    const spied: DataSection = {
+      ...section,
+      iterator: () => section.iterator(),
+      put: (key, value) => {
+        writes.push(`put ${key}`);
+        return section.put(key, value);
+      },
+      del: (key) => {
+        writes.push(`del ${key}`);
+        return section.del(key);
+      },
+    };
+    const updates: string[] = [];
+    const store = await MemoryNotificationStore.open(spied);
+    store.onUpdate((userUid) => updates.push(userUid));
+    return { store, writes, updates };
+  }
+
+  it('an unfollow of an order not followed, and a second follow, write nothing', async () => {
+    const { store, writes } = await counted();
+    await store.follow('usr_a', 'ord_1', false, 10);
+    expect(writes).toEqual([]);
+    await store.follow('usr_a', 'ord_1', true, 10);
+    expect(writes).toEqual(['put follows:usr_a']);
+    writes.length = 0;
+    await store.follow('usr_a', 'ord_1', true, 10);
+    await store.follow('usr_a', 'ord_1', false, 10);
+    await store.follow('usr_a', 'ord_1', false, 10);
+    expect(writes).toEqual(['put follows:usr_a', 'del seen:ord_1']);
+  });
+
+  it('marking read what is read already, or not in the centre, writes and tells nothing', async () => {
+    const { store, writes, updates } = await counted();
+    await store.markRead('usr_a', 'all');
+    await store.push('usr_a', item('n1'));
+    await store.push('usr_a', item('n2'));
+    await store.markRead('usr_a', ['n1']);
+    writes.length = 0;
+    updates.length = 0;
+    await store.markRead('usr_a', ['n1']);
+    await store.markRead('usr_a', ['gone']);
+    expect(writes).toEqual([]);
+    await store.markRead('usr_a', 'all');
+    expect(writes).toEqual(['put centre:usr_a']);
+    await store.markRead('usr_a', 'all');
+    expect(writes).toEqual(['put centre:usr_a']);
+    expect(updates).toEqual(['usr_a']);
+    expect((await store.state('usr_a')).unread).toBe(0);
   });
 });

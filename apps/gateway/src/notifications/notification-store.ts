@@ -113,6 +113,8 @@ export class MemoryNotificationStore implements NotificationStore {
 
   async follow(userUid: string, orderUid: string, on: boolean, maxFollows: number): Promise<void> {
     const mine = this.follows.get(userUid) ?? new Set<string>();
+    // Following again or unfollowing what is not followed writes nothing: a loop of them costs no disk.
+    if (mine.has(orderUid) === on) return;
     const theirs = this.followers.get(orderUid) ?? new Set<string>();
     if (on) {
       if (!mine.has(orderUid) && mine.size >= maxFollows)
@@ -186,7 +188,10 @@ export class MemoryNotificationStore implements NotificationStore {
     const items = this.centres.get(userUid);
     if (!items) return;
     const wanted = ids === 'all' ? null : new Set(ids);
-    const next = items.map((i) => (wanted === null || wanted.has(i.id) ? { ...i, read: true } : i));
+    const marked = (i: AppNotification) => !i.read && (wanted === null || wanted.has(i.id));
+    // Marking read what is read already (or is not there) writes nothing and tells no tab.
+    if (!items.some(marked)) return;
+    const next = items.map((i) => (marked(i) ? { ...i, read: true } : i));
     this.centres.set(userUid, next);
     await this.keep(`centre:${userUid}`, next);
     this.emit(userUid);

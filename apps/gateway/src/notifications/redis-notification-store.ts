@@ -60,11 +60,13 @@ export class RedisNotificationStore implements NotificationStore {
   async follow(userUid: string, orderUid: string, on: boolean, maxFollows: number): Promise<void> {
     const { redis, keys } = this.opts;
     if (!on) {
-      await redis
+      const answers = await redis
         .multi()
         .srem(keys.follows(userUid), orderUid)
         .srem(keys.followers(orderUid), userUid)
         .exec();
+      // Unfollowing what was not followed changed nothing: nothing more to read or drop.
+      if (answers?.[0]?.[1] === 0) return;
       if ((await redis.scard(keys.followers(orderUid))) === 0) await redis.del(keys.seen(orderUid));
       return;
     }
@@ -150,8 +152,9 @@ export class RedisNotificationStore implements NotificationStore {
 
   async markRead(userUid: string, ids: string[] | 'all'): Promise<void> {
     const { redis, keys } = this.opts;
-    const held = (await this.state(userUid)).items.map((i) => i.id);
-    const wanted = ids === 'all' ? held : ids.filter((id) => held.includes(id));
+    // Only notifications held and not read yet: marking read ones again writes and tells nothing.
+    const unread = (await this.state(userUid)).items.filter((i) => !i.read).map((i) => i.id);
+    const wanted = ids === 'all' ? unread : ids.filter((id) => unread.includes(id));
     if (wanted.length === 0) return;
     await redis
       .multi()

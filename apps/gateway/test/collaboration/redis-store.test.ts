@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_KEPT } from '@waybill/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FollowLimitError } from '../../src/notifications/notification-store.js';
 import {
   notificationKeys,
@@ -88,5 +88,36 @@ describe('RedisNotificationStore on a real redis-server', () => {
     const [a, b] = [store(), store()];
     const claims = await Promise.all([a.claim('ord_1@t1', 10_000), b.claim('ord_1@t1', 10_000)]);
     expect(claims.sort()).toEqual([false, true]);
+  });
+
+  it('writes and tells nothing for an unfollow of what is not followed, or read marks already there', async () => {
+    const [one, two] = [store(), store()];
+    await Promise.all([one.whenReady(), two.whenReady()]);
+    const heard: string[] = [];
+    two.onUpdate((u) => heard.push(u));
+    const item = (id: string) => ({
+      id,
+      kind: 'changed' as const,
+      orderUid: 'ord_1',
+      reference: null,
+      text: 't',
+      at: 1,
+    });
+    await one.push('usr_b', item('b1'));
+    await one.markRead('usr_b', ['b1']);
+    // A colleague follows ord_9, so what was seen of it is kept; usr_b never followed it.
+    await one.follow('usr_c', 'ord_9', true, 10);
+    await one.setSeen('ord_9', { status: 'lost', comments: 1 });
+    await one.follow('usr_c', 'ord_9', false, 10);
+    await one.setSeen('ord_9', { status: 'lost', comments: 1 });
+    await one.follow('usr_b', 'ord_9', false, 10);
+    expect(await one.seen('ord_9')).toEqual({ status: 'lost', comments: 1 });
+    const told = heard.length;
+    await one.markRead('usr_b', ['b1']);
+    await one.markRead('usr_b', 'all');
+    // Pub/sub keeps order: had the marks above been told, they would arrive before this push.
+    await one.push('usr_b', item('b2'));
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(told));
+    expect(heard.slice(told)).toEqual(['usr_b']);
   });
 });
