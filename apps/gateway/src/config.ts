@@ -364,6 +364,13 @@ export const configSchema = z.object({
   PRESENCE_TTL_MS: int(8_000, 300, 60_000),
   /** Orders one user may follow at once. */
   FOLLOWS_PER_USER: int(200, 1, 100_000),
+  /**
+   * Follows, unfollows and read marks one person may make per NOTIFICATION_RATE_WINDOW_MS, over all
+   * their sessions: each is written to the gateway's own store, with no backend call to slow a loop.
+   * Marking a centre read one item at a time (50) fits many times over.
+   */
+  NOTIFICATION_RATE_MAX: int(600, 1, 1_000_000),
+  NOTIFICATION_RATE_WINDOW_MS: int(600_000, 1000, 86_400_000),
   /** Saved views one user may own (shared or not); saving one more is refused naming this variable. */
   VIEWS_MAX_PER_USER: int(50, 1, 1_000),
   /**

@@ -7,6 +7,7 @@ import type { BulkJobs } from './bulk/bulk-jobs.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { Collaboration } from './notifications/collaboration.js';
+import type { NotificationRate } from './notifications/notification-rate.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { PerUserLock } from './scale/per-user-lock.js';
@@ -52,4 +53,6 @@ export interface Services {
   views: TeamViews;
   /** Queries and mutations running per session (SESSION_MAX_IN_FLIGHT). */
   sessionCalls: SessionCalls;
+  /** Follows, unfollows and read marks per person and window (NOTIFICATION_RATE_MAX). */
+  notificationRate: NotificationRate;
 }

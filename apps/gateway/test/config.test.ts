@@ -236,6 +236,8 @@ describe('loadConfig', () => {
       BACKEND_CONCURRENCY: 64,
       BACKEND_SESSION_QUEUE: 200,
       SESSION_MAX_IN_FLIGHT: 200,
+      NOTIFICATION_RATE_MAX: 600,
+      NOTIFICATION_RATE_WINDOW_MS: 600_000,
     });
     const set = loadConfig({
       LIST_MAX_LOADED_ROWS: '10000',

@@ -9,6 +9,7 @@ import { BulkJobs } from '../bulk/bulk-jobs.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
 import { createCollaboration } from '../notifications/collaboration.js';
+import { NotificationRate } from '../notifications/notification-rate.js';
 import { MemoryNotificationStore } from '../notifications/notification-store.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
@@ -224,6 +225,13 @@ export const servicesPlugin = fp<{ config: Config }>(
       holdLimits,
       views,
       sessionCalls: new SessionCalls(config.SESSION_MAX_IN_FLIGHT),
+      notificationRate: new NotificationRate({
+        max: config.NOTIFICATION_RATE_MAX,
+        windowMs: config.NOTIFICATION_RATE_WINDOW_MS,
+        counts: scale
+          ? new RedisWindowCounts(scale.redis, scale.keys.notificationRate)
+          : new MemoryWindowCounts(),
+      }),
     };
     app.decorate('services', services);
     app.decorate('scale', scale);

@@ -34,10 +34,14 @@ export const notificationsRouter = router({
       yield tracked(id, state);
     }
   }),
-  /** Follows (or unfollows) an order the caller can read: its changes become notifications. */
+  /**
+   * Follows (or unfollows) an order the caller can read: its changes become notifications. Follows,
+   * unfollows and read marks count against NOTIFICATION_RATE_MAX per person.
+   */
   follow: authedProcedure.input(followInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, backend } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await ctx.services.notificationRate.count(person.uid);
     if (input.follow) {
       // Reading the order as the caller proves they may see it, and is what the next change is compared with.
       const detail = await backend.call('orders.detail', {
@@ -65,12 +69,14 @@ export const notificationsRouter = router({
   markRead: authedProcedure.input(markReadInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await ctx.services.notificationRate.count(person.uid);
     await collaboration.notifications.markRead(person.uid, input.ids);
     return { ok: true as const };
   }),
   markAllRead: authedProcedure.mutation(async ({ ctx, signal }) => {
     const { collaboration } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
+    await ctx.services.notificationRate.count(person.uid);
     await collaboration.notifications.markRead(person.uid, 'all');
     return { ok: true as const };
   }),

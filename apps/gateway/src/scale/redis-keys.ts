@@ -32,6 +32,8 @@ export function redisKeys(prefix = 'waybill:') {
     /** A user's comment count in the current COMMENT_RATE_WINDOW_MS window (expires with it). */
     commentRate: (userUid: string) => `${prefix}comment-rate:${userUid}`,
     holdRate: (userUid: string) => `${prefix}hold-rate:${userUid}`,
+    /** A user's follows, unfollows and read marks in the current NOTIFICATION_RATE_WINDOW_MS window. */
+    notificationRate: (userUid: string) => `${prefix}notification-rate:${userUid}`,
     /** A client address's asks about backend tokens new to the gateway in the sign-in window. */
     tokenAsks: (address: string) => `${prefix}token-asks:${address}`,
     /** A user's count of view changes in the current VIEWS_RATE_WINDOW_MS window (expires with it). */
