@@ -11,20 +11,33 @@ export const WS_CLOSE = {
 export interface WsGuardOptions {
   /** Open websockets per verified identity; the next upgrade is refused with 429. */
   maxPerUser: number;
-  /** Messages per socket per second; more closes that socket with 1008. */
+  /**
+   * Messages per socket per second, on average: a token bucket refilled at this rate, holding
+   * WS_BURST_SECONDS of it. A socket sending faster for longer than its burst is closed with 1008.
+   */
   messagesPerSecond: number;
   /** Unsent bytes a socket may hold, and twice that a session's sockets together; past it, closed. */
   maxUnsentBytes: number;
   logger: FastifyBaseLogger;
+  /** The clock the message rate is measured by (replaced in tests). */
+  now?: () => number;
 }
+
+/**
+ * Seconds' worth of messages a socket may send at once after a quiet spell. Messages are counted
+ * when the gateway reads them, not when they were sent: a busy event loop reads seconds of a
+ * client's messages together, and a client keeping to the rate must not be closed for that.
+ */
+export const WS_BURST_SECONDS = 3;
 
 /** Below this much unsent a send is not checked further: a socket reading along never pays for it. */
 const UNSENT_CHECKED_FROM = 256 * 1024;
 
 interface Tracked {
   identity: string | null;
-  windowStart: number;
-  count: number;
+  /** Messages the socket may still send now (the bucket), as of `refilledAt`. */
+  tokens: number;
+  refilledAt: number;
 }
 
 /**
@@ -37,7 +50,11 @@ export class WsGuard {
   private readonly byIdentity = new Map<string, Set<WebSocket>>();
   private readonly sockets = new WeakMap<WebSocket, Tracked>();
 
-  constructor(private readonly opts: WsGuardOptions) {}
+  private readonly now: () => number;
+
+  constructor(private readonly opts: WsGuardOptions) {
+    this.now = opts.now ?? Date.now;
+  }
 
   /** Open sockets of one identity. */
   count(identity: string): number {
@@ -51,7 +68,7 @@ export class WsGuard {
 
   /** Called on every accepted websocket before tRPC attaches its listeners. */
   attach(socket: WebSocket): void {
-    const tracked: Tracked = { identity: null, windowStart: Date.now(), count: 0 };
+    const tracked: Tracked = { identity: null, tokens: this.burst(), refilledAt: this.now() };
     this.sockets.set(socket, tracked);
     socket.once('close', () => this.forget(socket));
     const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
@@ -128,18 +145,24 @@ export class WsGuard {
     return true;
   }
 
+  private burst(): number {
+    return this.opts.messagesPerSecond * WS_BURST_SECONDS;
+  }
+
+  /** Takes one message from the socket's bucket; an empty bucket closes the socket (once). */
   private allowMessage(socket: WebSocket, tracked: Tracked): boolean {
-    const now = Date.now();
-    if (now - tracked.windowStart >= 1000) {
-      tracked.windowStart = now;
-      tracked.count = 0;
+    const rate = this.opts.messagesPerSecond;
+    const now = this.now();
+    const refill = (Math.max(0, now - tracked.refilledAt) * rate) / 1000;
+    tracked.tokens = Math.min(this.burst(), tracked.tokens + refill);
+    tracked.refilledAt = now;
+    if (tracked.tokens >= 1) {
+      tracked.tokens -= 1;
+      return true;
     }
-    tracked.count += 1;
-    if (tracked.count <= this.opts.messagesPerSecond) return true;
-    if (tracked.count === this.opts.messagesPerSecond + 1) {
-      this.opts.logger.warn({ max: this.opts.messagesPerSecond }, 'websocket closed: message rate limit');
-      socket.close(WS_CLOSE.policy, `more than ${this.opts.messagesPerSecond} messages per second`);
-    }
+    this.opts.logger.warn({ max: rate, burst: this.burst() }, 'websocket closed: message rate limit');
+    // Closing makes the socket not OPEN: every later message is dropped before it gets here.
+    socket.close(WS_CLOSE.policy, `more than ${rate} messages per second`);
     return false;
   }
 
