@@ -21,6 +21,11 @@ export const notificationSchema = z.object({
   excerpt: z.string().nullable().default(null),
   /** ms epoch */
   at: z.number(),
+  /**
+   * How many mentions this one notification stands for, when more than one: one author's repeated
+   * mentions of a user fold into their latest (its text says how many), so they push nothing else out.
+   */
+  count: z.number().int().min(2).optional(),
   read: z.boolean(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;

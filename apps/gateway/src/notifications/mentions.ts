@@ -1,7 +1,10 @@
 import { excerptOf, MENTIONS_NOTIFIED_MAX, mentionedInTextOrder } from '@waybill/contracts';
 import type { BackendCaller } from '../realtime/types.js';
-import type { NotificationStore } from './notification-store.js';
+import type { Fold, NotificationStore } from './notification-store.js';
 import { type NotificationKind, newNotificationId } from './notifier.js';
+
+/** One author's mentions of a user within this of their last unread one fold into it. */
+export const MENTION_FOLD_WINDOW_MS = 10 * 60_000;
 
 export interface MentionedComment {
   /** The author's backend token: the users they may mention are the ones it lists (users.all). */
@@ -25,6 +28,8 @@ export class Mentions {
       store: NotificationStore;
       backend: BackendCaller;
       onCreated?: (kind: NotificationKind) => void;
+      /** The clock mentions are dated and folded by (replaced in tests). */
+      now?: () => number;
     },
   ) {}
 
@@ -39,17 +44,32 @@ export class Mentions {
       .filter((u) => u.uid !== comment.author.uid)
       .slice(0, MENTIONS_NOTIFIED_MAX);
     const on = comment.reference ? `#${comment.reference.replace(/^#+/, '')}` : 'an order';
+    const at = (this.opts.now ?? Date.now)();
+    const about = {
+      kind: 'mentioned' as const,
+      orderUid: comment.orderUid,
+      reference: comment.reference,
+      text: `${comment.author.name} mentioned you on ${on}`,
+      author: comment.author,
+      excerpt: excerptOf(comment.text),
+      at,
+    };
+    // One author mentioning a user again and again (within MENTION_FOLD_WINDOW_MS of the last time,
+    // while unread) updates one notification: the newest comment and how many, so a colleague's
+    // spam cannot push the user's other notifications out of the centre.
+    const fold: Fold = (kept) => {
+      if (kept.kind !== 'mentioned' || kept.author?.uid !== comment.author.uid) return null;
+      if (at - kept.at >= MENTION_FOLD_WINDOW_MS) return null;
+      const count = (kept.count ?? 1) + 1;
+      return {
+        ...about,
+        id: kept.id,
+        count,
+        text: `${comment.author.name} mentioned you ${count} times, latest on ${on}`,
+      };
+    };
     for (const user of mentioned) {
-      await this.opts.store.push(user.uid, {
-        id: newNotificationId(),
-        kind: 'mentioned',
-        orderUid: comment.orderUid,
-        reference: comment.reference,
-        text: `${comment.author.name} mentioned you on ${on}`,
-        author: comment.author,
-        excerpt: excerptOf(comment.text),
-        at: Date.now(),
-      });
+      await this.opts.store.push(user.uid, { ...about, id: newNotificationId() }, fold);
       this.opts.onCreated?.('mentioned');
     }
     return mentioned.map((u) => u.uid);

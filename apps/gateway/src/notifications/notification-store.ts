@@ -17,6 +17,22 @@ export interface OrderSeen {
   comments: number;
 }
 
+/** What an unread notification becomes when a new one folds into it; null: it does not. */
+export type Fold = (kept: AppNotification) => NotificationInput | null;
+
+/** The newest unread notification `fold` takes, as it becomes (under its own id), and where it was. */
+export function foldTarget(
+  items: readonly AppNotification[],
+  fold: Fold | undefined,
+): { index: number; item: NotificationInput } | null {
+  if (!fold) return null;
+  for (const [index, kept] of items.entries()) {
+    const folded = kept.read ? null : fold(kept);
+    if (folded) return { index, item: { ...folded, id: kept.id } };
+  }
+  return null;
+}
+
 export class FollowLimitError extends Error {
   override name = 'FollowLimitError';
 }
@@ -36,8 +52,12 @@ export interface NotificationStore {
   /** Users who opened the console and belong to `team` (escalations reach them). */
   joinTeam(userUid: string, team: Team): Promise<void>;
   teamMembers(team: Team): Promise<string[]>;
-  /** Adds a notification at the top of the user's centre (the oldest past NOTIFICATIONS_KEPT go). */
-  push(userUid: string, item: NotificationInput): Promise<void>;
+  /**
+   * Adds a notification at the top of the user's centre (the oldest past NOTIFICATIONS_KEPT go). With
+   * `fold`, the newest unread one it returns a notification for is replaced by that instead, moved to
+   * the top under its own id, so nothing else is pushed out.
+   */
+  push(userUid: string, item: NotificationInput, fold?: Fold): Promise<void>;
   state(userUid: string): Promise<NotificationState>;
   /** `ids` or every notification. */
   markRead(userUid: string, ids: string[] | 'all'): Promise<void>;
@@ -170,10 +190,12 @@ export class MemoryNotificationStore implements NotificationStore {
     return [...(this.teams.get(team) ?? [])];
   }
 
-  async push(userUid: string, item: NotificationInput): Promise<void> {
+  async push(userUid: string, item: NotificationInput, fold?: Fold): Promise<void> {
+    const kept = this.centres.get(userUid) ?? [];
+    const folded = foldTarget(kept, fold);
     const items = [
-      { author: null, excerpt: null, ...item, read: false },
-      ...(this.centres.get(userUid) ?? []),
+      { author: null, excerpt: null, ...(folded?.item ?? item), read: false },
+      ...kept.filter((_, index) => index !== folded?.index),
     ].slice(0, NOTIFICATIONS_KEPT);
     this.centres.set(userUid, items);
     await this.keep(`centre:${userUid}`, items);

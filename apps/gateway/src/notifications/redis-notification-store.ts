@@ -8,7 +8,14 @@ import {
 import type { Redis } from 'ioredis';
 import type { RealtimeLogger } from '../realtime/types.js';
 import { parseKept } from '../storage/parse-kept.js';
-import { FollowLimitError, type NotificationStore, type OrderSeen, stateOf } from './notification-store.js';
+import {
+  type Fold,
+  FollowLimitError,
+  foldTarget,
+  type NotificationStore,
+  type OrderSeen,
+  stateOf,
+} from './notification-store.js';
 
 /** A notification as kept in Redis: its read mark is kept apart. */
 const keptNotificationSchema = notificationSchema.omit({ read: true });
@@ -118,21 +125,49 @@ export class RedisNotificationStore implements NotificationStore {
     return this.opts.redis.smembers(this.opts.keys.team(team));
   }
 
-  async push(userUid: string, item: NotificationInput): Promise<void> {
+  async push(userUid: string, item: NotificationInput, fold?: Fold): Promise<void> {
     const { redis, keys } = this.opts;
     const centre = keys.centre(userUid);
-    const answers = await redis
-      .multi()
-      .lpush(centre, JSON.stringify(item))
+    const folded = fold ? await this.folded(userUid, fold) : null;
+    const multi = redis.multi();
+    // The one folded into leaves its place and comes back at the top, under its id (still unread).
+    if (folded) multi.lrem(centre, 1, folded.raw);
+    const answers = await multi
+      .lpush(centre, JSON.stringify(folded?.item ?? item))
       .lrange(centre, NOTIFICATIONS_KEPT, -1)
       .ltrim(centre, 0, NOTIFICATIONS_KEPT - 1)
       .pexpire(centre, KEEP_MS)
       .exec();
     // The read marks of notifications that fell off the end go with them.
-    const dropped = ((answers?.[1]?.[1] as string[] | undefined) ?? []).map((raw) => this.parse(raw)?.id);
+    const dropped = ((answers?.[folded ? 2 : 1]?.[1] as string[] | undefined) ?? []).map(
+      (raw) => this.parse(raw)?.id,
+    );
     const ids = dropped.filter((id): id is string => Boolean(id));
     if (ids.length > 0) await redis.srem(keys.read(userUid), ...ids);
     await redis.publish(keys.updates, userUid);
+  }
+
+  /** The notification `fold` takes in the user's centre, as kept (to remove it) and as it becomes. */
+  private async folded(
+    userUid: string,
+    fold: Fold,
+  ): Promise<{ raw: string; item: NotificationInput } | null> {
+    const { redis, keys } = this.opts;
+    const [raw, read] = await Promise.all([
+      redis.lrange(keys.centre(userUid), 0, NOTIFICATIONS_KEPT - 1),
+      redis.smembers(keys.read(userUid)),
+    ]);
+    const readIds = new Set(read);
+    const kept = raw.map((line) => {
+      const item = this.parse(line);
+      return item ? { line, item: { ...item, read: readIds.has(item.id) } } : null;
+    });
+    const items = kept.filter((k) => k !== null);
+    const target = foldTarget(
+      items.map((k) => k.item),
+      fold,
+    );
+    return target ? { raw: items[target.index]!.line, item: target.item } : null;
   }
 
   async state(userUid: string) {

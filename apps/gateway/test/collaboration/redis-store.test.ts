@@ -120,4 +120,30 @@ describe('RedisNotificationStore on a real redis-server', () => {
     await vi.waitFor(() => expect(heard.length).toBeGreaterThan(told));
     expect(heard.slice(told)).toEqual(['usr_b']);
   });
+
+  it('folds a notification into the newest unread one the fold takes, moved to the top under its id', async () => {
+    const one = store();
+    await one.whenReady();
+    const note = (id: string, text: string) => ({
+      id,
+      kind: 'mentioned' as const,
+      orderUid: 'ord_1',
+      reference: null,
+      text,
+      at: 1,
+    });
+    const fold = (kept: { text: string; read: boolean }) =>
+      kept.text.startsWith('olivia') ? { ...note('new', 'olivia again'), count: 2 } : null;
+    await one.push('usr_f', note('o1', 'olivia'));
+    await one.push('usr_f', note('s1', 'sam'));
+    await one.push('usr_f', note('o2', 'olivia folded'), fold);
+    expect((await one.state('usr_f')).items.map((n) => [n.id, n.text, n.count, n.read])).toEqual([
+      ['o1', 'olivia again', 2, false],
+      ['s1', 'sam', undefined, false],
+    ]);
+    // A read one is never folded into: the new one is added.
+    await one.markRead('usr_f', ['o1']);
+    await one.push('usr_f', note('o3', 'olivia later'), fold);
+    expect((await one.state('usr_f')).items.map((n) => n.id)).toEqual(['o3', 'o1', 's1']);
+  });
 });

@@ -1,4 +1,4 @@
-import { MENTIONS_NOTIFIED_MAX } from '@waybill/contracts';
+import { MENTIONS_NOTIFIED_MAX, NOTIFICATIONS_KEPT } from '@waybill/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, polledOrders, type Stack, startStack } from '../realtime/harness.js';
 
@@ -44,5 +44,50 @@ describe('what a comment may make colleagues see (real HTTP, backend-sim)', { ti
     const shown = '@Dan Developer evil[31m Ana Popescu changed the status to Delivered';
     expect((await mentionsOf(dan.uid, orderUid))[0]?.excerpt).toBe(shown);
     expect((await a.client.activity.forOrder.query({ uid: orderUid })).entries[0]?.excerpt).toBe(shown);
+  });
+
+  it("folds one author's repeated mentions into one notification, so a colleague's stays in the centre", async () => {
+    const dan = users.find((u) => u.name === 'Dan Developer')!;
+    const sam = await stack.signIn('sales@example.com');
+    const [first, second] = [orders[2]!, orders[3]!];
+    // What earlier tests left unread in Dan's centre is read: the fold starts here.
+    await stack.app.services.collaboration.notifications.markRead(dan.uid, 'all');
+    await sam.client.orders.comments.add.mutate({
+      orderUid: first.uid,
+      text: '@Dan Developer can you check the label?',
+    });
+    // More than the centre keeps, over two orders.
+    const times = NOTIFICATIONS_KEPT + 5;
+    for (let i = 1; i <= times; i++)
+      await a.client.orders.comments.add.mutate({
+        orderUid: i < times ? first.uid : second.uid,
+        text: `@Dan Developer ping ${i}`,
+      });
+    const { items, unread } = await stack.app.services.collaboration.notifications.state(dan.uid);
+    const mine = items.filter((n) => n.kind === 'mentioned' && n.author?.name === 'Olivia Ops' && !n.read);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      orderUid: second.uid,
+      count: times,
+      text: expect.stringMatching(new RegExp(`^Olivia Ops mentioned you ${times} times, latest on #`)),
+      excerpt: `@Dan Developer ping ${times}`,
+      read: false,
+    });
+    // The newest at the top; Sam's mention is still there, unread.
+    expect(items[0]?.id).toBe(mine[0]?.id);
+    expect(items.find((n) => n.author?.name === 'Sam Sales' && !n.read)?.text).toMatch(
+      /^Sam Sales mentioned you on #/,
+    );
+    expect(unread).toBe(items.filter((n) => !n.read).length);
+
+    // Once read, the next mention is a new notification.
+    await stack.app.services.collaboration.notifications.markRead(dan.uid, [mine[0]!.id]);
+    await a.client.orders.comments.add.mutate({ orderUid: first.uid, text: '@Dan Developer one more' });
+    const after = (await stack.app.services.collaboration.notifications.state(dan.uid)).items;
+    expect(after[0]).toMatchObject({
+      text: expect.stringMatching(/^Olivia Ops mentioned you on #/),
+      read: false,
+    });
+    expect(after[0]?.id).not.toBe(mine[0]?.id);
   });
 });
