@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emit, inputsOf, renderRoutes } from '../../../test/trpc-mock.js';
 import { NotificationCentre } from './notification-centre.js';
 
+// One time for every item made: the same notification pushed again is the same.
+const TWO_MINUTES_AGO = Date.now() - 120_000;
 const item = (over: Partial<AppNotification>): AppNotification => ({
   id: 'n1',
   kind: 'changed',
@@ -14,7 +16,7 @@ const item = (over: Partial<AppNotification>): AppNotification => ({
   text: 'New comment',
   author: null,
   excerpt: null,
-  at: Date.now() - 120_000,
+  at: TWO_MINUTES_AGO,
   read: false,
   ...over,
 });
@@ -147,5 +149,32 @@ describe('NotificationCentre', () => {
     expect(shown[0]).toMatchObject({ title: 'Order R-9', body: 'Status is now Lost' });
     shown[0]!.onclick!();
     await waitFor(() => expect(router.state.location.search).toBe('?uid=ord_9'));
+  });
+
+  it("pings the desktop again when a colleague's repeated mentions fold into the unread one", async () => {
+    const shown: Array<{ title: string; body?: string; tag?: string }> = [];
+    class FakeNotification {
+      static permission: NotificationPermission = 'granted';
+      static requestPermission = vi.fn();
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body?: string; tag?: string }) {
+        shown.push({ title, body: options.body, tag: options.tag });
+      }
+      close() {}
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    const first = item({ id: 'm1', kind: 'mentioned', text: 'Ana mentioned you on #R-1001', at: 1_000 });
+    const { emit } = renderCentre(stateOf([]));
+    await screen.findByRole('button', { name: /Notifications/ });
+    emit(stateOf([first]));
+    await waitFor(() => expect(shown).toHaveLength(1));
+    emit(stateOf([{ ...first, count: 2, text: 'Ana mentioned you 2 times, latest on #R-1001', at: 2_000 }]));
+    await waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[1]).toMatchObject({ body: 'Ana mentioned you 2 times, latest on #R-1001', tag: 'm1:2' });
+    // The same state again (another change of the centre) pings nothing.
+    emit(stateOf([{ ...first, count: 2, text: 'Ana mentioned you 2 times, latest on #R-1001', at: 2_000 }]));
+    emit(stateOf([]));
+    await waitFor(() => expect(screen.queryByTestId('notification-unread')).toBeNull());
+    expect(shown).toHaveLength(2);
   });
 });

@@ -37,7 +37,8 @@ export function showDesktop(item: AppNotification, open: (uid: string) => void):
   if (desktopPermission() !== 'granted') return;
   const excerpt = notificationExcerpt(item);
   const body = excerpt ? `${notificationHeadline(item)}\n${excerpt}` : notificationHeadline(item);
-  const shown = new Notification(notificationTitle(item), { body, tag: item.id });
+  // A folded notification's update (its count) is a new desktop notification, not a silent swap.
+  const shown = new Notification(notificationTitle(item), { body, tag: `${item.id}:${item.count ?? 1}` });
   shown.onclick = () => {
     window.focus();
     open(item.orderUid);
