@@ -356,6 +356,13 @@ export const configSchema = z.object({
   /** Calls of the sign-in flows (attempts, links, callbacks) per client address per window. */
   SIGNIN_RATE_MAX: int(20, 1, 1_000_000),
   SIGNIN_RATE_WINDOW_MS: int(60_000, 100, 86_400_000),
+  /**
+   * Failed password sign-ins per account (the e-mail as typed, trimmed and lower-cased) per window,
+   * over every client address and replica: past it that e-mail's password sign-in is refused until
+   * the window ends, so guesses spread over many addresses still meet a bound.
+   */
+  SIGNIN_ACCOUNT_FAILURES_MAX: int(10, 1, 1_000_000),
+  SIGNIN_ACCOUNT_WINDOW_MS: int(900_000, 1000, 86_400_000),
   /** Orders one session may show presence on at once (open details); more get TOO_MANY_REQUESTS. */
   PRESENCE_ORDERS_PER_SESSION: int(10, 1, 1_000),
   /** Users one order may show as viewing at once; more get TOO_MANY_REQUESTS. */

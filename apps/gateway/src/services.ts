@@ -11,6 +11,7 @@ import type { NotificationRate } from './notifications/notification-rate.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { PerUserLock } from './scale/per-user-lock.js';
+import type { AccountSignInLimit } from './security/account-sign-in.js';
 import type { CommentRate } from './security/comment-rate.js';
 import type { SessionCalls } from './security/session-calls.js';
 import type { HoldLimits } from './team/hold-limits.js';
@@ -29,6 +30,8 @@ export interface Services {
   reference: ReferenceCache;
   /** Whether the backend accepts a script's own token; new tokens counted per client address. */
   tokenCheck: BackendTokenCheck;
+  /** Failed password sign-ins per account (SIGNIN_ACCOUNT_FAILURES_MAX), shared by the replicas through Redis. */
+  signInAccounts: AccountSignInLimit;
   metrics: GatewayMetrics;
   realtime: Realtime;
   /** Gateway sessions (cookie / bearer session id → backend token) and used sign-in states. */

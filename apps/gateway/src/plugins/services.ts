@@ -16,6 +16,7 @@ import { ReferenceCache } from '../reference/reference-cache.js';
 import { createScale, type Scale } from '../scale/index.js';
 import { PerUserLock } from '../scale/per-user-lock.js';
 import { redisTarget } from '../scale/redis-connection.js';
+import { AccountSignInLimit } from '../security/account-sign-in.js';
 import { CommentRate, MemoryWindowCounts, RedisWindowCounts } from '../security/comment-rate.js';
 import { SessionCalls } from '../security/session-calls.js';
 import type { Services } from '../services.js';
@@ -122,6 +123,14 @@ export const servicesPlugin = fp<{ config: Config }>(
       max: config.SIGNIN_RATE_MAX,
       windowMs: config.SIGNIN_RATE_WINDOW_MS,
     });
+    const signInAccounts = new AccountSignInLimit({
+      max: config.SIGNIN_ACCOUNT_FAILURES_MAX,
+      windowMs: config.SIGNIN_ACCOUNT_WINDOW_MS,
+      counts: scale
+        ? new RedisWindowCounts(scale.redis, scale.keys.signInFailures)
+        : new MemoryWindowCounts(),
+      secret: config.SERVICE_TOKEN,
+    });
     const holdLimits = new HoldLimits({
       maxPerUser: config.HOLDS_MAX_PER_USER,
       rateMax: config.HOLD_RATE_MAX,
@@ -212,6 +221,7 @@ export const servicesPlugin = fp<{ config: Config }>(
       backend,
       reference,
       tokenCheck,
+      signInAccounts,
       metrics,
       realtime,
       sessions,

@@ -22,6 +22,7 @@ import {
   sessionOutputSchema,
   signInOutputSchema,
 } from '../outputs.js';
+import { clientKey } from '../security/client-key.js';
 import { publicProcedure, router } from '../trpc.js';
 import { buildInfo } from '../version.js';
 
@@ -78,10 +79,17 @@ export const authRouter = router({
           message: 'Password sign-in is turned off on this gateway (PASSWORD_LOGIN=off); use Google sign-in',
         });
       const state = forwardableState(input.state);
-      const { access_token } = await ctx.services.backend.call('auth.passwordLogin', {
-        body: { email: input.email, password: input.password, ...(state ? { state } : {}) },
-        signal,
-      });
+      const log = ctx.req?.log ?? ctx.services.logger;
+      const { access_token } = await ctx.services.signInAccounts.attempt(
+        input.email,
+        clientKey(ctx.clientAddress),
+        log,
+        () =>
+          ctx.services.backend.call('auth.passwordLogin', {
+            body: { email: input.email, password: input.password, ...(state ? { state } : {}) },
+            signal,
+          }),
+      );
       const bearer = input.bearer === true;
       const { id, user } = await signIn(ctx, access_token, PASSWORD_LOGIN_COOKIE_DAYS, bearer);
       // Browsers never see a token: theirs is in the HttpOnly cookie.

@@ -36,6 +36,8 @@ export function redisKeys(prefix = 'waybill:') {
     notificationRate: (userUid: string) => `${prefix}notification-rate:${userUid}`,
     /** A client address's asks about backend tokens new to the gateway in the sign-in window. */
     tokenAsks: (address: string) => `${prefix}token-asks:${address}`,
+    /** An account's failed password sign-ins in the current window, keyed by a keyed hash of its e-mail. */
+    signInFailures: (accountHash: string) => `${prefix}signin-failures:${accountHash}`,
     /** A user's count of view changes in the current VIEWS_RATE_WINDOW_MS window (expires with it). */
     viewRate: (userUid: string) => `${prefix}view-rate:${userUid}`,
     sessionRevoked: `${prefix}session-revoked`,

@@ -40,3 +40,17 @@ describe('CommentRate', () => {
     );
   });
 });
+
+describe('MemoryWindowCounts.giveBack', () => {
+  it('takes back within the window, never below zero, and never reopens an ended window', async () => {
+    let now = 0;
+    const counts = new MemoryWindowCounts(() => now);
+    expect(await counts.take('u', 2, 2, 1000)).toEqual({ ok: true });
+    await counts.giveBack('u', 5);
+    expect(await counts.take('u', 2, 2, 1000)).toEqual({ ok: true });
+    expect(await counts.take('u', 1, 2, 1000)).toEqual({ ok: false, retryInMs: 1000 });
+    now = 1000;
+    await counts.giveBack('u', 1);
+    expect(await counts.take('u', 2, 2, 1000)).toEqual({ ok: true });
+  });
+});

@@ -9,6 +9,8 @@ export type Taken = { ok: true } | { ok: false; retryInMs: number };
 export interface WindowCounts {
   /** Adds `n` to `key`'s count of the window unless that would pass `max`. */
   take(key: string, n: number, max: number, windowMs: number): Promise<Taken>;
+  /** Takes `n` back from `key`'s count in the current window (never below 0; an ended window stays ended). */
+  giveBack(key: string, n: number): Promise<void>;
 }
 
 /** A per-user limit of one kind of action in a window, as its refusal names it. */
@@ -61,6 +63,11 @@ export class MemoryWindowCounts implements WindowCounts {
     window.count += n;
     return { ok: true };
   }
+
+  async giveBack(key: string, n: number): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.endsAt > this.now()) window.count = Math.max(0, window.count - n);
+  }
 }
 
 /** The same windows in Redis (one key per user, expiring with its window), checked and added atomically. */
@@ -74,6 +81,13 @@ if redis.call('INCRBY', KEYS[1], n) == n then redis.call('PEXPIRE', KEYS[1], ARG
 return {1, 0}
 `;
 
+/** Takes back at most what the key holds; DECRBY keeps its expiry, and a missing key stays missing. */
+const GIVE_BACK = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1]))) end
+return 1
+`;
+
 export class RedisWindowCounts implements WindowCounts {
   constructor(
     private readonly redis: Redis,
@@ -83,6 +97,10 @@ export class RedisWindowCounts implements WindowCounts {
   async take(key: string, n: number, max: number, windowMs: number): Promise<Taken> {
     const [ok, ttl] = (await this.redis.eval(TAKE, 1, this.keyOf(key), n, max, windowMs)) as [number, number];
     return ok === 1 ? { ok: true } : { ok: false, retryInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async giveBack(key: string, n: number): Promise<void> {
+    await this.redis.eval(GIVE_BACK, 1, this.keyOf(key), n);
   }
 }
 

@@ -5,9 +5,10 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { Button } from '../../../components/button/button.js';
 import { Spinner } from '../../../components/spinner/spinner.js';
 import { browser } from '../../../lib/browser.js';
-import { ERROR_TEXT, errorCode, errorMessage } from '../../../lib/errors.js';
+import { ERROR_TEXT, errorMessage } from '../../../lib/errors.js';
 import { useTRPC } from '../../../lib/trpc.js';
 import { useSession } from '../hooks/use-session.js';
+import { signInRefusal } from '../lib/sign-in-refusal.js';
 import {
   afterLoginPath,
   cameForEndedSession,
@@ -105,12 +106,7 @@ export function LoginPage() {
     login.mutate(parsed.data);
   };
 
-  // At sign-in, UNAUTHORIZED means the credentials were refused, not that a session ended.
-  const serverError = !login.isError
-    ? null
-    : errorCode(login.error) === 'UNAUTHORIZED'
-      ? 'The e-mail or password is not correct.'
-      : errorMessage(login.error, 'Sign-in failed.');
+  const serverError = login.isError ? signInRefusal(login.error) : null;
 
   return (
     <main className={styles.page}>
