@@ -78,13 +78,17 @@ export function tagSubscription(message: unknown): void {
   }
 }
 
+/** The request a subscription's input was tagged with (`tagSubscription`), or null. */
+export function wireRequestOf(rawInput: unknown): WireRequest | null {
+  return rawInput && typeof rawInput === 'object'
+    ? ((rawInput as Record<symbol, WireRequest | undefined>)[REQUEST] ?? null)
+    : null;
+}
+
 /** The socket and request a subscription call came on, or null (HTTP, or an input that was not an object). */
 export function wireTargetOf(ctx: object, rawInput: unknown, signal: AbortSignal): WireTarget | null {
   const socket = socketOf(ctx);
-  const request =
-    rawInput && typeof rawInput === 'object'
-      ? (rawInput as Record<symbol, WireRequest | undefined>)[REQUEST]
-      : undefined;
+  const request = wireRequestOf(rawInput);
   if (!socket || !request) return null;
   return { ...request, socket, signal };
 }

@@ -1,10 +1,20 @@
 import { TRPCError } from '@trpc/server';
+import { WebSocket } from 'ws';
+import { socketOf, wireRequestOf } from '../realtime/wire-fanout.js';
 import { limitRefusal } from './limit-reached.js';
 import { rowsOf } from './request-cost.js';
+
+/** A subscription's share of its socket's and session's budgets, until `release`. */
+interface Booking {
+  /** The tRPC request id it came with, when its input carries one (wire-fanout.ts). */
+  id: string | number | null;
+  release(): void;
+}
 
 interface Held {
   count: number;
   rows: number;
+  bookings: Set<Booking>;
 }
 
 /** Open subscriptions and the rows their live lists re-read, per connection context (one per websocket). */
@@ -12,13 +22,30 @@ const open = new WeakMap<object, Held>();
 
 /**
  * Rows the live lists of each session re-read, over all its websockets and every gateway app in this
- * process: the per-socket cap alone let one session hold WS_MAX_PER_USER sockets' worth.
+ * process: the per-socket cap alone let one session hold WS_MAX_PER_USER sockets' worth. A session
+ * holding none has no entry.
  */
 const sessionRows = new Map<string, number>();
 
 /** Rows the live lists of a session (its id, or a script's own backend token) re-read now. */
 export function sessionLiveRows(session: string): number {
   return sessionRows.get(session) ?? 0;
+}
+
+/**
+ * The socket's share, made on its first subscription. Its close gives back every booking still
+ * held: tRPC drops a subscription without aborting it or starting its stream when the socket closed
+ * before it started, so neither the abort nor the stream's end would.
+ */
+function heldOf(ctx: object): Held {
+  const held = open.get(ctx);
+  if (held) return held;
+  const made: Held = { count: 0, rows: 0, bookings: new Set() };
+  open.set(ctx, made);
+  socketOf(ctx)?.once('close', () => {
+    for (const booking of [...made.bookings]) booking.release();
+  });
+  return made;
 }
 
 export interface SubscriptionLimits {
@@ -62,7 +89,8 @@ export async function limitSubscriptions<R>(
   const { ctx, type, signal, next } = call;
   // The batch and message checks refuse this before any call runs; here it holds whatever the
   // transport (also when those checks' quick look lets a call through).
-  const rows = rowsOf({ path: call.path, input: await call.getRawInput() });
+  const input = await call.getRawInput();
+  const rows = rowsOf({ path: call.path, input });
   if (rows > limits.maxLoadedRows)
     throw limitRefusal(
       'BAD_REQUEST',
@@ -70,8 +98,12 @@ export async function limitSubscriptions<R>(
       `window: skip + limit reads ${rows} rows; at most ${limits.maxLoadedRows} (LIST_MAX_LOADED_ROWS)`,
     );
   if (type !== 'subscription') return next();
-  const held = open.get(ctx) ?? { count: 0, rows: 0 };
-  open.set(ctx, held);
+  const held = heldOf(ctx);
+  // tRPC refuses a second subscription under a running one's id only after the procedure ran,
+  // and drops the stream unstarted: refused here, it books nothing.
+  const id = socketOf(ctx) ? (wireRequestOf(input)?.id ?? null) : null;
+  if (id !== null && [...held.bookings].some((b) => b.id === id))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
   if (held.count >= limits.maxCount)
     throw limitRefusal(
       'TOO_MANY_REQUESTS',
@@ -88,39 +120,45 @@ export async function limitSubscriptions<R>(
   const session = ctx.sessionId ?? ctx.token ?? null;
   const sessionHeld = session ? sessionLiveRows(session) : 0;
   if (session && sessionHeld + rows > limits.maxSessionRows)
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `The live lists of this session would re-read ${sessionHeld + rows} rows over all its websockets (at most ${limits.maxSessionRows}, SESSION_MAX_LIVE_ROWS): stop one or load fewer rows`,
-    });
+    throw limitRefusal(
+      'TOO_MANY_REQUESTS',
+      'SESSION_MAX_LIVE_ROWS',
+      `The live lists of this session would re-read ${sessionHeld + rows} rows over all its websockets (at most ${limits.maxSessionRows}, SESSION_MAX_LIVE_ROWS): stop one or load fewer rows`,
+    );
   held.count += 1;
   held.rows += rows;
   limits.onHeld?.(1);
-  if (session) sessionRows.set(session, sessionHeld + rows);
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    signal?.removeEventListener('abort', release);
-    held.count -= 1;
-    held.rows -= rows;
-    limits.onHeld?.(-1);
-    if (!session) return;
-    const left = sessionLiveRows(session) - rows;
-    if (left > 0) sessionRows.set(session, left);
-    else sessionRows.delete(session);
+  if (session && rows > 0) sessionRows.set(session, sessionHeld + rows);
+  const booking: Booking = {
+    id,
+    release: () => {
+      if (!held.bookings.delete(booking)) return;
+      signal?.removeEventListener('abort', booking.release);
+      held.count -= 1;
+      held.rows -= rows;
+      limits.onHeld?.(-1);
+      if (!session || rows === 0) return;
+      const left = sessionLiveRows(session) - rows;
+      if (left > 0) sessionRows.set(session, left);
+      else sessionRows.delete(session);
+    },
   };
-  signal?.addEventListener('abort', release, { once: true });
+  held.bookings.add(booking);
+  signal?.addEventListener('abort', booking.release, { once: true });
   let result: R;
   try {
     result = await next();
   } catch (error) {
-    release();
+    booking.release();
     throw error;
   }
   const outcome = result as { ok?: boolean; data?: unknown };
   const data = outcome.data as AsyncIterable<unknown> | undefined;
-  if (!outcome.ok || !data || typeof data[Symbol.asyncIterator] !== 'function') {
-    release();
+  // tRPC starts nothing on a socket that is no longer open (and no close event may come after).
+  const socket = socketOf(ctx);
+  const closed = socket !== undefined && socket.readyState !== WebSocket.OPEN;
+  if (closed || !outcome.ok || !data || typeof data[Symbol.asyncIterator] !== 'function') {
+    booking.release();
     return result;
   }
   // A subscription that ends by itself (no abort) gives its place back when its stream finishes.
@@ -128,7 +166,7 @@ export async function limitSubscriptions<R>(
     try {
       yield* data as AsyncIterable<unknown>;
     } finally {
-      release();
+      booking.release();
     }
   }
   return { ...outcome, data: releasing() } as R;

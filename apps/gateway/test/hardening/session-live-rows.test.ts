@@ -17,7 +17,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Answer = { result?: { type?: string }; error?: { message: string; data: { code: string } } };
+type Answer = {
+  result?: { type?: string };
+  error?: { message: string; data: { code: string; limit?: string | null } };
+};
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A list of 1,000 rows (skip + limit), each its own cohort. */
 const big = (n: number) => ({ filter: { reference: `big${n}` }, window: { skip: 900, limit: 100 } });
@@ -51,6 +54,7 @@ describe('live rows per session, over all its websockets', () => {
     subscribe(b, 2, big(4));
     const refused = await answerTo(b, 2);
     expect(refused.error?.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.error?.data.limit).toBe('SESSION_MAX_LIVE_ROWS');
     expect(refused.error?.message).toMatch(
       /live lists of this session would re-read 4000 rows over all its websockets \(at most 3000, SESSION_MAX_LIVE_ROWS\)/,
     );
@@ -74,5 +78,47 @@ describe('live rows per session, over all its websockets', () => {
     b.ws.close();
     c.ws.close();
     other.ws.close();
+  });
+
+  it('books nothing for a subscription refused as a duplicate id, whether its socket stays open or closes', async () => {
+    const token = await stack.signIn();
+    const a = await openSocket(stack.wsUrl, bearer(token));
+    subscribe(a, 1, big(11));
+    expect((await answerTo(a, 1)).result?.type).toBe('started');
+    subscribe(a, 1, big(12));
+    const duplicate = (await a.next(
+      (m) => (m as { id?: number }).id === 1 && (m as Answer).error !== undefined,
+    )) as Answer;
+    expect(duplicate.error?.data.code).toBe('BAD_REQUEST');
+    expect(duplicate.error?.message).toBe('Duplicate id 1');
+    expect(sessionLiveRows(token)).toBe(1000);
+    // The rest of the session's budget is whole: two more lists of 1,000 rows fit on another socket.
+    const b = await openSocket(stack.wsUrl, bearer(token));
+    subscribe(b, 1, big(13));
+    subscribe(b, 2, big(14));
+    expect((await answerTo(b, 1)).result?.type).toBe('started');
+    expect((await answerTo(b, 2)).result?.type).toBe('started');
+    // Duplicates sent on sockets closed at once leave nothing behind either.
+    b.ws.close();
+    for (let n = 0; n < 3; n++) {
+      const c = await openSocket(stack.wsUrl, bearer(token));
+      subscribe(c, 1, big(20 + n));
+      subscribe(c, 1, big(20 + n));
+      c.ws.close();
+    }
+    a.ws.close();
+    await eventually('every socket to give its rows back', () => sessionLiveRows(token) === 0);
+    const d = await openSocket(stack.wsUrl, bearer(token));
+    for (const id of [1, 2]) subscribe(d, id, big(30 + id));
+    const e = await openSocket(stack.wsUrl, bearer(token));
+    subscribe(e, 1, big(33));
+    for (const [s, id] of [
+      [d, 1],
+      [d, 2],
+      [e, 1],
+    ] as const)
+      expect((await answerTo(s, id)).result?.type).toBe('started');
+    d.ws.close();
+    e.ws.close();
   });
 });
