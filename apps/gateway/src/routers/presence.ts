@@ -12,6 +12,11 @@ import { authedProcedure, router } from '../trpc.js';
 
 /** A watcher's pushes are coalesced over this, so a burst of changes gives one message. */
 const SETTLE_MS = 50;
+/**
+ * A watcher gets at most one push per this, the latest state: each change goes to every console,
+ * so one user starting and stopping presence in a loop would otherwise send each of them ~10 a second.
+ */
+export const PRESENCE_PUSH_INTERVAL_MS = 500;
 
 /** Who the caller is, for presence: never the session id itself (it would travel over Redis). */
 async function caller(ctx: Context & { token: string }, signal?: AbortSignal) {
@@ -70,7 +75,12 @@ export const presenceRouter = router({
       const { person } = await caller(ctx, signal);
       const hub = ctx.services.collaboration.presence;
       let last = input?.lastEventId ?? '';
-      for await (const _ of changes((wake) => hub.onChange(wake), signal, SETTLE_MS)) {
+      for await (const _ of changes(
+        (wake) => hub.onChange(wake),
+        signal,
+        SETTLE_MS,
+        PRESENCE_PUSH_INTERVAL_MS,
+      )) {
         const snapshot: PresenceSnapshot = hub.snapshot(person.uid);
         const id = hashOf(JSON.stringify(snapshot)).slice(0, 16);
         if (id === last) continue;
