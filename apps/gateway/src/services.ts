@@ -7,12 +7,11 @@ import type { BulkJobs } from './bulk/bulk-jobs.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { Collaboration } from './notifications/collaboration.js';
-import type { NotificationRate } from './notifications/notification-rate.js';
 import type { Realtime } from './realtime/index.js';
 import type { ReferenceCache } from './reference/reference-cache.js';
 import type { PerUserLock } from './scale/per-user-lock.js';
 import type { AccountSignInLimit } from './security/account-sign-in.js';
-import type { CommentRate } from './security/comment-rate.js';
+import type { CommentRate, PersonLimit } from './security/comment-rate.js';
 import type { SessionCalls } from './security/session-calls.js';
 import type { HoldLimits } from './team/hold-limits.js';
 import type { Team } from './team/team.js';
@@ -57,5 +56,5 @@ export interface Services {
   /** Queries and mutations running per session (SESSION_MAX_IN_FLIGHT). */
   sessionCalls: SessionCalls;
   /** Follows, unfollows and read marks per person and window (NOTIFICATION_RATE_MAX). */
-  notificationRate: NotificationRate;
+  notificationRate: PersonLimit;
 }

@@ -9,7 +9,6 @@ import { BulkJobs } from '../bulk/bulk-jobs.js';
 import type { Config } from '../config.js';
 import { createMetrics } from '../metrics.js';
 import { createCollaboration } from '../notifications/collaboration.js';
-import { NotificationRate } from '../notifications/notification-rate.js';
 import { MemoryNotificationStore } from '../notifications/notification-store.js';
 import { createRealtime } from '../realtime/index.js';
 import { ReferenceCache } from '../reference/reference-cache.js';
@@ -17,7 +16,7 @@ import { createScale, type Scale } from '../scale/index.js';
 import { PerUserLock } from '../scale/per-user-lock.js';
 import { redisTarget } from '../scale/redis-connection.js';
 import { AccountSignInLimit } from '../security/account-sign-in.js';
-import { CommentRate, MemoryWindowCounts, RedisWindowCounts } from '../security/comment-rate.js';
+import { CommentRate, MemoryWindowCounts, PersonLimit, RedisWindowCounts } from '../security/comment-rate.js';
 import { SessionCalls } from '../security/session-calls.js';
 import type { Services } from '../services.js';
 import { DataStore } from '../storage/data-store.js';
@@ -29,7 +28,6 @@ import { DiskPendingActionStore } from '../undo/pending-action-store.js';
 import { PendingActions } from '../undo/pending-actions.js';
 import { createTeamViews } from '../views/team-views.js';
 import { ViewCounter } from '../views/view-counter.js';
-import { ViewRate } from '../views/view-rate.js';
 import { DiskViewStore } from '../views/view-store.js';
 
 declare module 'fastify' {
@@ -191,11 +189,18 @@ export const servicesPlugin = fp<{ config: Config }>(
         logger: app.log.child({ component: 'views' }),
         onOrderChanges: (listener) => realtime.onOrderChanges(listener),
       }),
-      rate: new ViewRate({
-        max: config.VIEWS_RATE_MAX,
-        windowMs: config.VIEWS_RATE_WINDOW_MS,
-        counts: scale ? new RedisWindowCounts(scale.redis, scale.keys.viewRate) : new MemoryWindowCounts(),
-      }),
+      // Each save, rename, share or removal reaches every console watching views, and each reads its
+      // list again: one person toggling a view in a loop would keep the whole team busy.
+      rate: new PersonLimit(
+        scale ? new RedisWindowCounts(scale.redis, scale.keys.viewRate) : new MemoryWindowCounts(),
+        {
+          max: config.VIEWS_RATE_MAX,
+          windowMs: config.VIEWS_RATE_WINDOW_MS,
+          what: 'changes to saved views',
+          limit: 'VIEWS_RATE_MAX',
+          variables: 'VIEWS_RATE_MAX, VIEWS_RATE_WINDOW_MS',
+        },
+      ),
       maxPerUser: config.VIEWS_MAX_PER_USER,
       maxSharedPerUser: config.VIEWS_SHARED_MAX_PER_USER,
     });
@@ -235,13 +240,18 @@ export const servicesPlugin = fp<{ config: Config }>(
       holdLimits,
       views,
       sessionCalls: new SessionCalls(config.SESSION_MAX_IN_FLIGHT),
-      notificationRate: new NotificationRate({
-        max: config.NOTIFICATION_RATE_MAX,
-        windowMs: config.NOTIFICATION_RATE_WINDOW_MS,
-        counts: scale
-          ? new RedisWindowCounts(scale.redis, scale.keys.notificationRate)
-          : new MemoryWindowCounts(),
-      }),
+      // Follows, unfollows and read marks make no backend call to slow a loop of them, and each one
+      // that changes something is a write to the gateway's own store.
+      notificationRate: new PersonLimit(
+        scale ? new RedisWindowCounts(scale.redis, scale.keys.notificationRate) : new MemoryWindowCounts(),
+        {
+          max: config.NOTIFICATION_RATE_MAX,
+          windowMs: config.NOTIFICATION_RATE_WINDOW_MS,
+          what: 'follows, unfollows and read marks',
+          limit: 'NOTIFICATION_RATE_MAX',
+          variables: 'NOTIFICATION_RATE_MAX, NOTIFICATION_RATE_WINDOW_MS',
+        },
+      ),
     };
     app.decorate('services', services);
     app.decorate('scale', scale);

@@ -45,7 +45,7 @@ export const viewsRouter = router({
   save: authedProcedure.input(viewSaveInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    await views.rate.countChange(person.uid);
+    await views.rate.count(person.uid);
     // One at a time with shares: a save writes back the `shared` it read.
     const view = await ctx.services.userLock.run('views', person.uid, async () => {
       const own = await views.store.ofOwner(person.uid);
@@ -73,7 +73,7 @@ export const viewsRouter = router({
   remove: authedProcedure.input(viewRemoveInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    await views.rate.countChange(person.uid);
+    await views.rate.count(person.uid);
     if (!(await views.store.remove(person.uid, input.id))) throw notYours(input.id);
     return { ok: true as const };
   }),
@@ -84,7 +84,7 @@ export const viewsRouter = router({
   share: authedProcedure.input(viewShareInputSchema).mutation(async ({ ctx, input, signal }) => {
     const { collaboration, views } = ctx.services;
     const person = await collaboration.identity.of(ctx.token, signal);
-    await views.rate.countChange(person.uid);
+    await views.rate.count(person.uid);
     // Counted and written as one step, over every replica: a batch of shares would all pass the count.
     const next = await ctx.services.userLock.run('views', person.uid, async () => {
       const own = await views.store.ofOwner(person.uid);

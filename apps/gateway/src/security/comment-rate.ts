@@ -38,6 +38,19 @@ export async function countOne(counts: WindowCounts, userUid: string, limit: Win
   );
 }
 
+/** One kind of action counted per person against a WindowLimit, in memory or Redis. */
+export class PersonLimit {
+  constructor(
+    private readonly counts: WindowCounts,
+    private readonly limit: WindowLimit,
+  ) {}
+
+  /** Counts one action of `personUid`; TOO_MANY_REQUESTS naming the limit and when to retry past it. */
+  count(personUid: string): Promise<void> {
+    return countOne(this.counts, personUid, this.limit);
+  }
+}
+
 /**
  * Fixed windows per user, in this process: a window starts with the user's first action and ends
  * `windowMs` later. Ended windows are swept once per window length, so idle users cost nothing.

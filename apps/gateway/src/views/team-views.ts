@@ -1,6 +1,6 @@
+import type { PersonLimit } from '../security/comment-rate.js';
 import { ListedViewsCache } from './listed-views.js';
 import type { ViewCounter } from './view-counter.js';
-import type { ViewRate } from './view-rate.js';
 import type { ViewStore } from './view-store.js';
 
 /** Saved views kept at the gateway, and their live counts. */
@@ -10,7 +10,7 @@ export interface TeamViews {
   /** What `views.counts` lists per user, read once per change for all of a user's subscriptions. */
   listed: ListedViewsCache;
   /** VIEWS_RATE_MAX: saves, renames, shares and removals per person and window. */
-  rate: ViewRate;
+  rate: PersonLimit;
   /** VIEWS_MAX_PER_USER */
   maxPerUser: number;
   /** VIEWS_SHARED_MAX_PER_USER */
@@ -21,7 +21,7 @@ export interface TeamViews {
 export function createTeamViews(opts: {
   store: ViewStore;
   counter: ViewCounter;
-  rate: ViewRate;
+  rate: PersonLimit;
   maxPerUser: number;
   maxSharedPerUser: number;
 }): TeamViews {
