@@ -1,10 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { capDropdown, formatSummaryCount, type MoreNoun } from '@waybill/contracts';
-import { Check, ChevronDown, Search } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { MenuPortal } from '../popup-layer/popup-layer.js';
 import styles from './dropdown-filter.module.css';
+import { FilterPopup } from './filter-popup.js';
 
 export interface DropdownOption {
   value: string;
@@ -80,6 +81,7 @@ export function DropdownFilter({
     onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   };
 
+  const searchable = options.length > searchThreshold;
   return (
     <Menu.Root
       modal={touchModal}
@@ -90,6 +92,7 @@ export function DropdownFilter({
       <Menu.Trigger
         className={styles.trigger}
         aria-label={`${label}: ${text}`}
+        aria-haspopup={searchable ? 'dialog' : 'menu'}
         data-active={selected.length > 0 || undefined}
         data-testid={testId}
       >
@@ -97,23 +100,7 @@ export function DropdownFilter({
         <ChevronDown size={14} aria-hidden />
       </Menu.Trigger>
       <MenuPortal>
-        <Menu.Content className={styles.content} align="start" sideOffset={4} aria-label={label}>
-          {options.length > searchThreshold ? (
-            <div className={styles.searchRow}>
-              <Search size={13} aria-hidden />
-              <input
-                className={styles.search}
-                placeholder={`Filter ${label.toLowerCase()}`}
-                aria-label={`Filter ${label.toLowerCase()} options`}
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                // Keep the menu's typeahead from stealing the keystrokes.
-                onKeyDown={(e) => {
-                  if (e.key !== 'Escape' && e.key !== 'ArrowDown') e.stopPropagation();
-                }}
-              />
-            </div>
-          ) : null}
+        <FilterPopup label={label} search={searchable ? { query, onQuery: setQuery } : null}>
           <Menu.Item
             className={styles.item}
             data-selected={selected.length === 0 || undefined}
@@ -147,14 +134,19 @@ export function DropdownFilter({
               </Menu.Item>
             ),
           )}
-          {filtered.length === 0 ? <div className={styles.none}>No matches</div> : null}
+          {/* Disabled items: read in the menu's own order, skipped by the arrow keys. */}
+          {filtered.length === 0 ? (
+            <Menu.Item className={styles.none} disabled>
+              No matches
+            </Menu.Item>
+          ) : null}
           {more ? (
-            <div className={styles.more} role="note">
+            <Menu.Item className={styles.more} disabled>
               <span>{more.label}</span>
               <span className={styles.count}>{formatSummaryCount(more.count)}</span>
-            </div>
+            </Menu.Item>
           ) : null}
-        </Menu.Content>
+        </FilterPopup>
       </MenuPortal>
     </Menu.Root>
   );
