@@ -21,39 +21,56 @@ useSignedInBrowser(
   },
 );
 
-/** Opens `menuButton`'s menu by a tap, then taps `elsewhere`: the menu closes and the URL stays. */
-async function tapOutsideMenu(menuButton: Locator, elsewhere: Locator): Promise<void> {
+/** An open menu or popover (a tooltip's content is never in state "open"). */
+const openPopup = () => page.locator('[data-radix-popper-content-wrapper] > [data-state="open"]');
+
+/**
+ * Opens `menuButton`'s menu (or popover) by a tap, runs `whileOpen`, then taps `elsewhere`: the
+ * popup closes, and the tap reaches nothing under the finger (the URL stays).
+ */
+async function tapOutsideMenu(
+  menuButton: Locator,
+  elsewhere: Locator,
+  whileOpen?: () => Promise<void>,
+): Promise<void> {
   const before = page.url();
   // Where the finger lands, found before the menu opens (then the page under it takes no pointer).
   const box = await elsewhere.boundingBox();
   if (!box) throw new Error('nothing to tap on');
   // Whether the tap's click reaches what lies under the finger (its dispatch is synchronous).
-  await elsewhere.evaluate((el) =>
+  await elsewhere.evaluate((el) => {
+    const flag = window as unknown as { reached: boolean };
+    flag.reached = false;
     el.addEventListener('click', () => {
-      (window as unknown as { reached: boolean }).reached = true;
-    }),
-  );
-  await menuButton.tap();
-  const menu = page.getByRole('menu');
+      flag.reached = true;
+    });
+  });
+  await menuButton.tap({ timeout: 10_000 });
+  const menu = openPopup();
   await menu.waitFor();
-  // Resolves once the tap's click has been dispatched.
-  const clicked = page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        window.addEventListener('click', () => requestAnimationFrame(() => resolve()), {
-          capture: true,
-          once: true,
-        }),
-      ),
-  );
+  await whileOpen?.();
+  // Resolves once the tap's click has been dispatched; listening before the tap, so it cannot miss it.
+  await page.evaluate(() => {
+    (window as unknown as { tapClicked: Promise<void> }).tapClicked = new Promise<void>((resolve) =>
+      window.addEventListener('click', () => requestAnimationFrame(() => resolve()), {
+        capture: true,
+        once: true,
+      }),
+    );
+  });
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  await clicked;
-  await menu.waitFor({ state: 'detached' });
+  await page.evaluate(() => (window as unknown as { tapClicked: Promise<void> }).tapClicked);
+  await menu.waitFor({ state: 'detached', timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { reached?: boolean }).reached ?? false)).toBe(
     false,
   );
   expect(page.url()).toBe(before);
 }
+
+/** axe (every default rule) finds nothing on the page with `what` open. */
+const axeClean = (what: string) => async () => {
+  expect(await axeViolations(page, 'body'), `${what} open`).toEqual([]);
+};
 
 /** Rests a finger on `target` until `shown` appears, then lifts it. */
 async function longPress(target: Locator, shown: Locator): Promise<void> {
@@ -133,7 +150,11 @@ describe('on a touch screen', () => {
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(2);
     const link = rows.nth(2).getByTestId('comment-overview').getByRole('link');
-    await tapOutsideMenu(rows.nth(0).getByRole('button', { name: 'Order Options' }), link);
+    await tapOutsideMenu(
+      rows.nth(0).getByRole('button', { name: 'Order Options' }),
+      link,
+      axeClean('row menu'),
+    );
     await link.tap();
     await page.waitForURL(/\/realtime\/order\?uid=/);
   });
@@ -145,7 +166,28 @@ describe('on a touch screen', () => {
     await tapOutsideMenu(
       rows.nth(0).getByRole('button', { name: /^Actions for / }),
       rows.nth(2).getByRole('link').first(),
+      axeClean('inbound row menu'),
     );
+  });
+
+  it('the filters, saved views, the account menu and the bell: open, 0 axe violations (no aria-hidden header or main); a tap on a header link closes each and goes nowhere', async () => {
+    await page.goto(`${stack.baseUrl}/realtime?prio=0,1,2,3,4,5`);
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    await page.getByTestId('status-bar').waitFor({ timeout: 30_000 });
+    // A link of the header, away from every popup below the filters and the header's right end.
+    const link = page.getByRole('banner').getByRole('link', { name: 'Inbounds' });
+    const popups: [string, Locator][] = [
+      ['warehouse filter', page.getByTestId('filter-warehouse')],
+      ['merchant filter with its box', page.getByTestId('filter-merchant')],
+      ['saved views', page.getByTestId('saved-views')],
+      ['account menu', page.getByRole('button', { name: /^Account menu for / })],
+      ['notification centre', page.getByTestId('notification-bell')],
+    ];
+    for (const [what, button] of popups) await tapOutsideMenu(button, link, axeClean(what));
+    // The page under an open menu takes no touch: a tap on another menu's button (which opens as
+    // the finger goes down) closes the open menu and opens nothing.
+    await tapOutsideMenu(page.getByTestId('filter-warehouse'), popups[3]![1]);
+    expect(await openPopup().count()).toBe(0);
   });
 
   it('a row ticked far down the list keeps the bulk bar and its actions on screen', async () => {

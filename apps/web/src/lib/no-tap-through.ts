@@ -1,10 +1,12 @@
 /**
  * A tap outside an open menu or popover closes it, and does nothing else. On a touch screen that
- * tap is how one closes a menu (there is no Escape key), and Radix closes the menu as the finger
- * goes down, so the click that follows would land on whatever lies under the finger: an order
- * opens, a filter changes. The click of such a tap is swallowed before anything sees it. A mouse
- * click outside still does what it aims at. A tooltip is no such layer: a tap beside one does what
- * it aims at.
+ * tap is how one closes a menu (there is no Escape key). While one is open the page under it takes
+ * no touch (`styles/global.css`), but a menu closes as the finger goes down, so the click that
+ * follows would land on whatever lies under the finger: an order opens, a filter changes. The click
+ * of such a tap is swallowed before anything sees it. A popover closes on that click instead, and
+ * it lands on the page itself (nothing under the finger takes it): that click goes on, to the
+ * popover's own outside-click handling. A mouse click outside still does what it aims at. A tooltip
+ * is no such layer: a tap beside one does what it aims at.
  */
 const OPEN_LAYER = '[data-radix-popper-content-wrapper]:not(:has([role="tooltip"]))';
 
@@ -15,15 +17,18 @@ export function installNoTapThrough(doc: Document): void {
       if (event.pointerType !== 'touch') return;
       const open = doc.querySelector(OPEN_LAYER);
       if (!open || (event.target instanceof Node && open.contains(event.target))) return;
-      swallowClickOfThisTap(doc);
+      // On the page itself (nothing under the finger took it) the click goes on: a popover
+      // closes on it.
+      swallowClickOfThisTap(doc, (click) => click.target === doc.documentElement);
     },
     true,
   );
 }
 
-/** The click the touch now down will end in, if any, reaches nothing. */
-export function swallowClickOfThisTap(doc: Document): void {
+/** The click the touch now down will end in, if any, reaches nothing (unless `letThrough` says so). */
+export function swallowClickOfThisTap(doc: Document, letThrough?: (click: Event) => boolean): void {
   const swallow = (click: Event) => {
+    if (letThrough?.(click)) return;
     click.preventDefault();
     click.stopPropagation();
   };

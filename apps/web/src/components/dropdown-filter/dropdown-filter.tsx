@@ -2,7 +2,6 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { capDropdown, formatSummaryCount, type MoreNoun } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { MenuPortal } from '../popup-layer/popup-layer.js';
 import styles from './dropdown-filter.module.css';
 import { FilterPopup } from './filter-popup.js';
@@ -50,7 +49,6 @@ export function DropdownFilter({
   triggerLabel,
   testId,
 }: DropdownFilterProps) {
-  const touchModal = useTouchModal();
   const [query, setQuery] = useState('');
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -84,7 +82,7 @@ export function DropdownFilter({
   const searchable = options.length > searchThreshold;
   return (
     <Menu.Root
-      modal={touchModal}
+      modal={false}
       onOpenChange={(open) => {
         if (!open) setQuery('');
       }}

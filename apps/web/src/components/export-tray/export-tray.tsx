@@ -4,7 +4,6 @@ import { Download, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useBulkJobs } from '../../hooks/use-bulk-jobs.js';
 import { type ExportJob, useExportJobs } from '../../hooks/use-export-jobs.js';
-import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { exportFailureText, exportStartRefusal } from '../../lib/export-failure.js';
 import { Button } from '../button/button.js';
 import styles from './export-tray.module.css';
@@ -55,7 +54,6 @@ export function jobsButtonText(
  * order's result. Hidden until the user has one.
  */
 export function ExportTray() {
-  const touchModal = useTouchModal();
   const exportJobs = useExportJobs();
   const bulkJobs = useBulkJobs();
   const [open, setOpen] = useState(false);
@@ -67,7 +65,7 @@ export function ExportTray() {
     bulk.length === 0 ? 'Exports' : jobs.length === 0 ? 'Bulk actions' : 'Exports and bulk actions';
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen} modal={touchModal}>
+      <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger className={styles.trigger} data-testid="export-tray-button" data-jobs-tray>
           <Download size={14} aria-hidden />
           <span>{jobsButtonText(jobs, bulk)}</span>

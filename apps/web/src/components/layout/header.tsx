@@ -4,7 +4,6 @@ import { CONSOLE_SCREENS } from '@waybill/contracts';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import { badgeInitials } from '../../lib/text.js';
 import { type TimeMode, useTimeMode } from '../../lib/time-mode.js';
 import { MenuPortal, PopupLayer, usePopupLayerElement } from '../popup-layer/popup-layer.js';
@@ -35,7 +34,6 @@ export interface HeaderProps {
 }
 
 export function Header({ user, onLogout, tools }: HeaderProps) {
-  const touchModal = useTouchModal();
   const { pathname } = useLocation();
   const { mode, setMode } = useTimeMode();
   // The header is the account menu's popup layer: the menu opens inside the banner landmark.
@@ -86,7 +84,7 @@ export function Header({ user, onLogout, tools }: HeaderProps) {
           </ToggleGroup.Item>
         </ToggleGroup.Root>
         <PopupLayer element={element}>
-          <Menu.Root modal={touchModal}>
+          <Menu.Root modal={false}>
             {/* Named by its content, not aria-label: the initials alone would not be in the name. */}
             <Menu.Trigger className={styles.badge}>
               <span aria-hidden>{badgeInitials(user?.name)}</span>

@@ -1,7 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { formatSummaryCount } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
-import { useTouchModal } from '../../hooks/use-touch-modal.js';
 import styles from '../dropdown-filter/dropdown-filter.module.css';
 import { MenuPortal } from '../popup-layer/popup-layer.js';
 
@@ -27,10 +26,9 @@ export function SelectMenu<V extends string>({
   onChange,
   testId,
 }: SelectMenuProps<V>) {
-  const touchModal = useTouchModal();
   const current = options.find((o) => o.value === value);
   return (
-    <Menu.Root modal={touchModal}>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className={styles.trigger}
         aria-label={`${label}: ${current?.label ?? value}`}

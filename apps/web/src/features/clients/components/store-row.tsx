@@ -18,7 +18,6 @@ import { ExternalLink, Info, MapPin, MoreHorizontal } from 'lucide-react';
 import { Fragment, memo, type ReactNode, useState } from 'react';
 import { CourierLogo } from '../../../components/courier-logo/courier-logo.js';
 import { CopyButton, MenuPortal } from '../../../components/index.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import { countryName, formatBucharest } from '../lib/filters.js';
 import { locationsSummary, rowNewTag, storeAppLink } from '../lib/store-rules.js';
 import { Sparkline } from './sparkline.js';
@@ -42,10 +41,9 @@ function HoverPopover({
   children: ReactNode;
   className?: string;
 }) {
-  const touchModal = useTouchModal();
   const [open, setOpen] = useState(false);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen} modal={touchModal}>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className={className ? `${styles.popoverTrigger} ${className}` : styles.popoverTrigger}
         aria-label={label}
@@ -145,7 +143,6 @@ export interface StoreRowProps {
 
 /** One store of the analytics table, with every cell of its row. */
 export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRowProps) {
-  const touchModal = useTouchModal();
   const colour = storeActivityColour(row.display_priority);
   const state = storeDisplayStatus(row);
   const badge = sizeBadge(row.statistics.orders.size, row.activity.status);
@@ -260,7 +257,7 @@ export const StoreRow = memo(function StoreRow({ row, now, attention }: StoreRow
               ) : null}
             </>
           )}
-          <Menu.Root modal={touchModal}>
+          <Menu.Root modal={false}>
             <Menu.Trigger className={styles.dots} aria-label={`Actions for ${name}`}>
               <MoreHorizontal size={16} aria-hidden />
             </Menu.Trigger>

@@ -16,7 +16,6 @@ import {
 import { Hourglass, MoreVertical, Warehouse } from 'lucide-react';
 import { memo } from 'react';
 import { MenuPortal } from '../../../components/index.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import { colourVar, tintVar } from '../../../lib/priority-colour.js';
 import type { InboundReference } from '../api/use-reference.js';
 import styles from './inbound-row.module.css';
@@ -41,7 +40,6 @@ export const InboundRow = memo(function InboundRow({
   onOpen,
   onAction,
 }: InboundRowProps) {
-  const touchModal = useTouchModal();
   const colour = inboundColour(inbound);
   const merchant = organizationLabel(reference.organizations.get(inbound.organization_uid)?.name);
   const warehouse = inbound.fulfillment_center_uid
@@ -129,7 +127,7 @@ export const InboundRow = memo(function InboundRow({
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => e.stopPropagation()}
       >
-        <Menu.Root modal={touchModal}>
+        <Menu.Root modal={false}>
           <Menu.Trigger className={styles.dots} aria-label={`Actions for ${inbound.name}`}>
             <MoreVertical size={16} aria-hidden />
           </Menu.Trigger>

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button.js';
 import { useNow } from '../../../hooks/use-now.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import { useNotifications } from '../api/use-notifications.js';
 import {
   askDesktopPermission,
@@ -21,7 +20,6 @@ import styles from './notification-centre.module.css';
 
 /** The header's bell: the last 50 notifications with unread state, live over the websocket. */
 export function NotificationCentre() {
-  const touchModal = useTouchModal();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   // An item opened: the focus goes to the order it opens, not back to the bell.
@@ -48,7 +46,7 @@ export function NotificationCentre() {
   const items = state?.items ?? [];
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen} modal={touchModal}>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className={styles.bell} data-testid="notification-bell">
         <Bell size={16} aria-hidden />
         {unread > 0 ? (

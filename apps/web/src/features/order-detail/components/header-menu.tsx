@@ -18,7 +18,6 @@ import { OrderSummary } from '../../../components/order-modals/order-summary.js'
 import { useConsoleSettings } from '../../../hooks/use-console-settings.js';
 import { useDrafts } from '../../../hooks/use-drafts.js';
 import { useOrderWrites } from '../../../hooks/use-order-writes.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import type { SaveOptions } from '../../../lib/conflict.js';
 import { asDateDraft, dateDraftTarget } from '../../../lib/drafts.js';
 import styles from './order-detail.module.css';
@@ -52,7 +51,6 @@ export function HeaderMenu({
   menuRequest = 0,
   onChanged,
 }: HeaderMenuProps) {
-  const touchModal = useTouchModal();
   const allowed = orderRowActions(order, warehouse);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
@@ -66,7 +64,7 @@ export function HeaderMenu({
   });
   return (
     <>
-      <Menu.Root modal={touchModal} open={menuOpen} onOpenChange={setMenuOpen}>
+      <Menu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
         <Menu.Trigger className={styles.iconButton} aria-label="Order Options" title="Order Options">
           <EllipsisVertical size={16} aria-hidden />
         </Menu.Trigger>

@@ -14,7 +14,6 @@ import {
 import type { ReactNode } from 'react';
 import { useHold, useHoldActions } from '../../../components/holds/index.js';
 import { MenuPortal } from '../../../components/index.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import styles from './order-options-menu.module.css';
 
 export type OrderAction =
@@ -60,13 +59,12 @@ export interface OrderOptionsMenuProps {
 
 /** 'Order Options': only the actions the order's status allows (contracts' `orderRowActions`). */
 export function OrderOptionsMenu({ order, warehouse, onAction }: OrderOptionsMenuProps) {
-  const touchModal = useTouchModal();
   const allowed = orderRowActions(order, warehouse);
   const hold = useHold(order.uid);
   const holds = useHoldActions();
   const mine = hold !== null && hold.holder.uid === holds.myUid;
   return (
-    <Menu.Root modal={touchModal}>
+    <Menu.Root modal={false}>
       <Menu.Trigger className={styles.trigger} aria-label="Order Options" title="Order Options">
         <EllipsisVertical size={16} aria-hidden />
       </Menu.Trigger>

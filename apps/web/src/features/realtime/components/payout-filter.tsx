@@ -9,7 +9,6 @@ import {
 } from '@waybill/contracts';
 import { Check, ChevronDown } from 'lucide-react';
 import { MenuPortal } from '../../../components/index.js';
-import { useTouchModal } from '../../../hooks/use-touch-modal.js';
 import styles from './payout-filter.module.css';
 
 const LABELS: Record<PayoutOption, string> = {
@@ -26,10 +25,9 @@ export function PayoutFilter({
   filter: OrdersFilter;
   onChange: (next: OrdersFilter) => void;
 }) {
-  const touchModal = useTouchModal();
   const selected = filter.payout.selected;
   return (
-    <Menu.Root modal={touchModal}>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className={styles.trigger}
         aria-label="COD payout filter"

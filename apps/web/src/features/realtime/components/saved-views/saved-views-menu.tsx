@@ -15,7 +15,6 @@ import { MenuPortal } from '../../../../components/index.js';
 import { useToast } from '../../../../components/toast/toast.js';
 import { useCurrentUser } from '../../../../hooks/use-reference-data.js';
 import { useSavedViews } from '../../../../hooks/use-saved-views.js';
-import { useTouchModal } from '../../../../hooks/use-touch-modal.js';
 import { filterSearch } from '../../../../lib/saved-views.js';
 import { useViewCounts } from '../../api/use-view-counts.js';
 import {
@@ -39,7 +38,6 @@ const PATH = '/realtime';
  * order count; open one, save the current filters, rename, delete, share or copy them.
  */
 export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
-  const touchModal = useTouchModal();
   const me = useCurrentUser();
   const user = me.data?.user ?? null;
   const userUid = user?.uid ?? null;
@@ -67,7 +65,7 @@ export function SavedViewsMenu({ filter }: { filter: OrdersFilter }) {
 
   return (
     <>
-      <Menu.Root modal={touchModal}>
+      <Menu.Root modal={false}>
         <Menu.Trigger className={menu.trigger} data-testid="saved-views">
           <Bookmark size={14} aria-hidden />
           <span className={menu.triggerText}>{mine ? 'Mine' : active ? active.name : 'Saved views'}</span>
