@@ -8,14 +8,17 @@ import { rowsOf } from './request-cost.js';
 interface Booking {
   /** The tRPC request id it came with, when its input carries one (wire-fanout.ts). */
   id: string | number | null;
+  /** Rows its live list re-reads. */
+  rows: number;
   release(): void;
 }
 
+/** A socket's open subscriptions: their count and rows are the bookings'. */
 interface Held {
-  count: number;
-  rows: number;
   bookings: Set<Booking>;
 }
+
+const rowsHeld = (held: Held) => [...held.bookings].reduce((sum, b) => sum + b.rows, 0);
 
 /** Open subscriptions and the rows their live lists re-read, per connection context (one per websocket). */
 const open = new WeakMap<object, Held>();
@@ -40,7 +43,7 @@ export function sessionLiveRows(session: string): number {
 function heldOf(ctx: object): Held {
   const held = open.get(ctx);
   if (held) return held;
-  const made: Held = { count: 0, rows: 0, bookings: new Set() };
+  const made: Held = { bookings: new Set() };
   open.set(ctx, made);
   socketOf(ctx)?.once('close', () => {
     for (const booking of [...made.bookings]) booking.release();
@@ -104,17 +107,18 @@ export async function limitSubscriptions<R>(
   const id = socketOf(ctx) ? (wireRequestOf(input)?.id ?? null) : null;
   if (id !== null && [...held.bookings].some((b) => b.id === id))
     throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
-  if (held.count >= limits.maxCount)
+  if (held.bookings.size >= limits.maxCount)
     throw limitRefusal(
       'TOO_MANY_REQUESTS',
       'WS_MAX_SUBSCRIPTIONS_PER_SOCKET',
       `Too many subscriptions on this websocket (at most ${limits.maxCount}, WS_MAX_SUBSCRIPTIONS_PER_SOCKET): stop one first`,
     );
-  if (held.rows + rows > limits.maxRows)
+  const socketRows = rowsHeld(held);
+  if (socketRows + rows > limits.maxRows)
     throw limitRefusal(
       'TOO_MANY_REQUESTS',
       'WS_MAX_LIVE_ROWS_PER_SOCKET',
-      `The live lists of this websocket would re-read ${held.rows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
+      `The live lists of this websocket would re-read ${socketRows + rows} rows (at most ${limits.maxRows}, WS_MAX_LIVE_ROWS_PER_SOCKET): stop one or load fewer rows`,
     );
   // Unauthenticated calls have no session; the next middleware refuses them.
   const session = ctx.sessionId ?? ctx.token ?? null;
@@ -125,17 +129,14 @@ export async function limitSubscriptions<R>(
       'SESSION_MAX_LIVE_ROWS',
       `The live lists of this session would re-read ${sessionHeld + rows} rows over all its websockets (at most ${limits.maxSessionRows}, SESSION_MAX_LIVE_ROWS): stop one or load fewer rows`,
     );
-  held.count += 1;
-  held.rows += rows;
   limits.onHeld?.(1);
   if (session && rows > 0) sessionRows.set(session, sessionHeld + rows);
   const booking: Booking = {
     id,
+    rows,
     release: () => {
       if (!held.bookings.delete(booking)) return;
       signal?.removeEventListener('abort', booking.release);
-      held.count -= 1;
-      held.rows -= rows;
       limits.onHeld?.(-1);
       if (!session || rows === 0) return;
       const left = sessionLiveRows(session) - rows;
